@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { AuthCard, linkClass } from "@/components/auth/auth-card";
+import { LoginForm } from "@/components/auth/login-form";
+import { LoadingBlock } from "@/components/ui/spinner";
+
+export const metadata: Metadata = { title: "Connexion" };
+
+export default function LoginPage() {
+  return (
+    <AuthCard
+      title="Connexion"
+      subtitle="Accédez à votre espace de veille tarifaire."
+      footer={
+        <>
+          Pas encore de compte ?{" "}
+          <Link href="/register" className={linkClass}>
+            Inscription
+          </Link>
+        </>
+      }
+    >
+      <Suspense fallback={<LoadingBlock />}>
+        <LoginForm />
+      </Suspense>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,6 @@
+// PUT /api/users/me/password – change the password (current password required)
+import { changePassword } from "@/lib/auth/change-password";
+import { ZChangePassword } from "@/lib/auth/schemas";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const PUT = withAuth({ body: ZChangePassword }, async ({ user, body }) => changePassword(user.id, body));

@@ -1,0 +1,37 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+import { Providers } from "@/components/providers";
+import { Navbar } from "@/components/layout/navbar";
+import { Footer } from "@/components/layout/footer";
+
+export const metadata: Metadata = {
+  title: { default: "VeillePrix – Veille tarifaire et suivi des prix concurrents", template: "%s · VeillePrix" },
+  description:
+    "VeillePrix surveille les prix de vos concurrents et revendeurs : relevés automatiques, historique, alertes par email et exports.",
+  applicationName: "VeillePrix",
+};
+
+export const viewport: Viewport = { themeColor: "#4f46e5", width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="fr">
+      <body className="flex min-h-dvh flex-col">
+        <Providers>
+          <a
+            href="#contenu"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+          >
+            Aller au contenu
+          </a>
+          <Navbar />
+          <main id="contenu" className="flex-1">
+            {children}
+          </main>
+          <Footer />
+        </Providers>
+      </body>
+    </html>
+  );
+}

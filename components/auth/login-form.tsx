@@ -1,0 +1,84 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
+import type { z } from "zod";
+import { MSG, ZLogin, type TLogin } from "@/lib/auth/schemas";
+import { safeRedirect } from "@/lib/safe-redirect";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { linkClass } from "./auth-card";
+
+const FALLBACK = "Échec de la connexion";
+
+/** next-auth returns either our French message or a bare code such as "CredentialsSignin". */
+function loginErrorText(error: string): string {
+  if (error === "CredentialsSignin") return "Identifiants incorrects";
+  if (/^[A-Za-z_]+$/.test(error)) return FALLBACK;
+  return error;
+}
+
+export function LoginForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const target = safeRedirect(params.get("redirect"));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TLogin, unknown, z.output<typeof ZLogin>>({
+    resolver: zodResolver(ZLogin),
+    defaultValues: { email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setServerError(null);
+    setPending(true);
+    try {
+      const res = await signIn("credentials", { email, password, redirect: false });
+      if (!res || res.error || !res.ok) {
+        setServerError(res?.error ? loginErrorText(res.error) : FALLBACK);
+        setPending(false);
+        return;
+      }
+      router.replace(target);
+      router.refresh();
+    } catch {
+      setServerError(FALLBACK);
+      setPending(false);
+    }
+  });
+
+  const validationError = errors.email || errors.password ? MSG.fillAll : null;
+  const banner = validationError ?? serverError;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {banner ? <Alert tone="error">{banner}</Alert> : null}
+      <Field label="Adresse email">
+        <Input type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} {...register("email")} />
+      </Field>
+      <Field
+        label="Mot de passe"
+        aside={
+          <Link href="/forgot-password" className={`text-sm ${linkClass}`}>
+            Mot de passe oublié ?
+          </Link>
+        }
+      >
+        <Input type="password" autoComplete="current-password" invalid={!!errors.password} {...register("password")} />
+      </Field>
+      <Button type="submit" className="w-full" loading={pending}>
+        {pending ? "Connexion..." : "Se connecter"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import Link from "next/link";
+import { formatAmount, formatUnixDate } from "@/lib/format";
+import { useApi } from "@/lib/hooks/use-api";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { MySubscription, Plan } from "./types";
+
+const FETCH_ERROR = "Erreur lors de la récupération de l'abonnement";
+
+export function planPriceHt(plan: Plan | null | undefined) {
+  return plan?.limits?.price_ht ?? plan?.price_ht ?? plan?.price ?? null;
+}
+
+export function SubscriptionCard() {
+  const { data, error, loading } = useApi<MySubscription>("/api/subscriptions/my-subscription", FETCH_ERROR);
+  const sub = data ?? null;
+
+  return (
+    <Card>
+      <CardHeader title="Mon abonnement" />
+      <CardBody>
+        {loading && data === undefined ? (
+          <div role="status" aria-label="Chargement de l'abonnement" className="space-y-3">
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="h-7 w-48" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+        ) : error ? (
+          <Alert tone="error">{error.message}</Alert>
+        ) : sub ? (
+          <div className="space-y-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge tone="success">Abonnement actif</Badge>
+              {sub.cancel_at_period_end ? <Badge tone="warning">Résiliation en fin de période</Badge> : null}
+            </div>
+            <div>
+              <p className="text-lg font-semibold text-zinc-900">{sub.plan?.name ?? "Plan"}</p>
+              {planPriceHt(sub.plan) !== null ? (
+                <p className="num mt-0.5 text-sm text-zinc-600">{formatAmount(planPriceHt(sub.plan))} € /mois HT</p>
+              ) : null}
+            </div>
+            {sub.current_period_end ? (
+              <p className="num text-sm text-zinc-600">
+                {sub.cancel_at_period_end ? "Fin de l'abonnement : " : "Prochaine facturation : "}
+                {formatUnixDate(sub.current_period_end)}
+              </p>
+            ) : null}
+            <Link href="/subscriptions" className={buttonClasses("secondary", "sm")}>
+              Gérer mon abonnement
+            </Link>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <p className="text-sm text-zinc-600">Aucun abonnement actif</p>
+            <Link href="/subscriptions" className={buttonClasses("primary", "sm")}>
+              Voir les plans
+            </Link>
+          </div>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

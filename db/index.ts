@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+import { seedPlans } from "./seed";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type DbTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbLike = Db | DbTx;
+export { schema };
+
+type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };
+
+const MIGRATIONS = path.join(process.cwd(), "db/migrations");
+const MIGRATION_LOCK = 727_001;
+
+// One handle per process (survives dev hot reloads): PGlite allows one process per data folder.
+const globalStore = globalThis as unknown as { __veilleprixDb?: Promise<DbHandle> };
+
+async function openPglite(dir: string): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const memory = dir.startsWith("memory://");
+  if (!memory) fs.mkdirSync(dir, { recursive: true });
+  const client = memory ? new PGlite() : new PGlite(dir);
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const postgres = (await import("postgres")).default;
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // migrations under an advisory lock on a dedicated connection: safe when several processes start at once
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle({ client: migrator, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await migrator.end();
+  }
+  const client = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return { db, close: () => client.end(), kind: "postgres" };
+}
+
+async function open(): Promise<DbHandle> {
+  const handle = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.PGLITE_DIR);
+  await seedPlans(handle.db, {
+    professionnel: env.STRIPE_PRICE_PROFESSIONNEL,
+    entreprise: env.STRIPE_PRICE_ENTREPRISE,
+  });
+  return handle;
+}
+
+/** The database, migrated and seeded on first use. */
+export async function getDb(): Promise<Db> {
+  if (!globalStore.__veilleprixDb) {
+    globalStore.__veilleprixDb = open().catch((error: unknown) => {
+      globalStore.__veilleprixDb = undefined;
+      throw error;
+    });
+  }
+  return (await globalStore.__veilleprixDb).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const pending = globalStore.__veilleprixDb;
+  globalStore.__veilleprixDb = undefined;
+  if (pending) await (await pending).close();
+}
+
+/** Rows of a raw query, whichever driver answered (postgres.js returns an array, PGlite `{ rows }`). */
+export async function queryRows<T>(db: DbLike, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function pingDb(): Promise<boolean> {
+  try {
+    const db = await getDb();
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import {
+  bigint,
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { priceHistory, productUrls, products } from "./products";
+import { users } from "./users";
+
+export const ALERT_KINDS = [
+  "any_change",
+  "drop",
+  "rise",
+  "below",
+  "above",
+  "out_of_range",
+  "back_in_stock",
+  "out_of_stock",
+  "below_reference",
+] as const;
+
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // null = every URL of the product
+    urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
+    kind: text({ enum: ALERT_KINDS }).notNull(),
+    thresholdAmount: numeric({ precision: 12, scale: 2 }),
+    thresholdPercent: numeric({ precision: 6, scale: 2 }),
+    minPrice: numeric({ precision: 12, scale: 2 }),
+    maxPrice: numeric({ precision: 12, scale: 2 }),
+    cooldownMinutes: integer().notNull().default(60),
+    active: boolean().notNull().default(true),
+    // per-URL arming state of threshold rules: { [urlId]: boolean }
+    armedState: jsonb().notNull().default({}),
+    lastFiredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("alert_rules_product_idx").on(t.productId), index("alert_rules_user_idx").on(t.userId)],
+);
+
+export const alertEvents = pgTable(
+  "alert_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ruleId: uuid()
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
+    priceHistoryId: bigint({ mode: "number" }).references(() => priceHistory.id, { onDelete: "set null" }),
+    // exactly-once: one event per rule and price entry
+    dedupeKey: text().notNull().unique(),
+    oldPrice: numeric({ precision: 12, scale: 2 }),
+    newPrice: numeric({ precision: 12, scale: 2 }),
+    currency: char({ length: 3 }),
+    details: jsonb().notNull().default({}),
+    delivery: text({ enum: ["instant", "digest", "test"] }).notNull().default("instant"),
+    status: text({ enum: ["pending", "sent", "failed", "skipped"] }).notNull().default("pending"),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("alert_events_product_created_idx").on(t.productId, t.createdAt.desc()),
+    index("alert_events_user_status_idx").on(t.userId, t.status),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from "./users";
+export * from "./billing";
+export * from "./products";
+export * from "./alerts";
+export * from "./email";

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/api-error";
+import { verifyCredentials } from "./verify-credentials";
+
+function headerValue(headers: unknown, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = (headers as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const authOptions: NextAuthOptions = {
+  secret: env.authSecret,
+  session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+  pages: { signIn: "/login", error: "/login" },
+  providers: [
+    CredentialsProvider({
+      name: "Email",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Mot de passe", type: "password" } },
+      async authorize(credentials, req) {
+        const forwarded = headerValue(req?.headers, "x-forwarded-for");
+        const ip = forwarded?.split(",")[0]?.trim() || headerValue(req?.headers, "x-real-ip") || "local";
+        try {
+          const user = await verifyCredentials(
+            { email: credentials?.email ?? "", password: credentials?.password ?? "" },
+            ip,
+          );
+          return {
+            id: user.id,
+            email: user.email,
+            name: user.firstName,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            pwdAt: user.passwordChangedAt?.getTime() ?? 0,
+          };
+        } catch (error) {
+          // next-auth hands this message to signIn() as `error`
+          if (error instanceof ApiError) throw new Error(error.message);
+          if (error instanceof Error && error.name === "ZodError") throw new Error("Veuillez remplir tous les champs");
+          throw error;
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user, trigger }) {
+      if (user) {
+        token.sub = user.id;
+        token.firstName = user.firstName;
+        token.lastName = user.lastName;
+        token.pwdAt = user.pwdAt;
+      } else if (trigger === "update" && token.sub) {
+        const db = await getDb();
+        const [row] = await db.select().from(users).where(eq(users.id, token.sub)).limit(1);
+        if (row) {
+          token.email = row.email;
+          token.name = row.firstName;
+          token.firstName = row.firstName;
+          token.lastName = row.lastName;
+        }
+      }
+      return token;
+    },
+    async session({ session, token }) {
+      session.user = {
+        id: token.sub ?? "",
+        email: token.email ?? "",
+        name: token.firstName ?? token.name ?? "",
+        firstName: token.firstName ?? "",
+        lastName: token.lastName ?? "",
+      };
+      return session;
+    },
+  },
+};

@@ -1,0 +1,29 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { apiTokens, users } from "@/db/schema";
+import { badRequest } from "@/lib/http/api-error";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { hashPassword, verifyPassword } from "./hash-password";
+import { ZChangePassword } from "./schemas";
+
+export const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect";
+
+/** Changes the password after checking the current one; login Bearer tokens are revoked. */
+export async function changePassword(userId: string, input: unknown) {
+  const data = ZChangePassword.parse(input);
+  rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || !(await verifyPassword(user.passwordHash, data.current_password))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD, "wrong_password");
+  }
+  const passwordHash = await hashPassword(data.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, "session"), sql`${apiTokens.revokedAt} is null`));
+  });
+  return { message: "Mot de passe mis à jour avec succès" };
+}

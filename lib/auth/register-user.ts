@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { plans, subscriptions, users } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { hashPassword } from "./hash-password";
+import { ZRegister, type TRegister } from "./schemas";
+
+export const EMAIL_TAKEN = "Un compte existe déjà avec cette adresse email";
+
+/** Creates the account with the Freemium subscription; a chosen paid plan is bought afterwards on /subscriptions. */
+export async function registerUser(input: TRegister) {
+  const data = ZRegister.parse(input);
+  const passwordHash = await hashPassword(data.password);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: data.email, passwordHash, firstName: data.first_name, lastName: data.last_name })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw conflict(EMAIL_TAKEN, "email_taken");
+    const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
+    if (freemium) await tx.insert(subscriptions).values({ userId: user.id, planId: freemium.id, status: "active" });
+    return user;
+  });
+}

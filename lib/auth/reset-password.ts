@@ -1,0 +1,44 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { apiTokens, passwordResetTokens, users } from "@/db/schema";
+import { badRequest } from "@/lib/http/api-error";
+import { hashPassword } from "./hash-password";
+import { ZResetPassword } from "./schemas";
+import { hashToken } from "./tokens";
+
+export const INVALID_RESET_LINK = "Lien invalide ou expiré. Veuillez demander un nouveau lien de réinitialisation.";
+
+/** Single use: the token and every other open token of the user are spent; all sessions end. */
+export async function resetPassword(token: string | null, input: unknown) {
+  const { password } = ZResetPassword.parse(input);
+  if (!token) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
+  const passwordHash = await hashPassword(password);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!row) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId));
+    await tx
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiTokens.userId, row.userId), eq(apiTokens.kind, "session"), isNull(apiTokens.revokedAt)));
+  });
+  return { message: "Votre mot de passe a été réinitialisé avec succès!" };
+}

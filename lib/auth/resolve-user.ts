@@ -1,0 +1,75 @@
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { getDb } from "@/db";
+import { apiTokens, users } from "@/db/schema";
+import { env } from "@/lib/env";
+import { hashToken } from "./tokens";
+
+export type TAuthUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  createdAt: Date;
+  via: "session" | "token";
+  tokenKind?: "session" | "api";
+};
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  roles: users.roles,
+  createdAt: users.createdAt,
+  passwordChangedAt: users.passwordChangedAt,
+};
+
+export function bearerToken(headers: Headers): string | null {
+  const header = headers.get("authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** The user behind an access token (login or integration), or null. Touches last_used_at at most once a minute. */
+export async function userFromAccessToken(token: string): Promise<TAuthUser | null> {
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .select({ ...userColumns, tokenId: apiTokens.id, kind: apiTokens.kind, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, hashToken(token)),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
+  }
+  const { tokenId: _id, kind, lastUsedAt: _l, passwordChangedAt: _p, ...user } = row;
+  return { ...user, via: "token", tokenKind: kind };
+}
+
+/** The signed-in user of a request: Bearer access token first, then the next-auth session cookie. */
+export async function resolveUser(req: NextRequest): Promise<TAuthUser | null> {
+  const bearer = bearerToken(req.headers);
+  if (bearer) return userFromAccessToken(bearer);
+  const jwt = await getToken({ req, secret: env.authSecret });
+  if (!jwt?.sub) return null;
+  const db = await getDb();
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, jwt.sub)).limit(1);
+  if (!row) return null;
+  // a password reset ends the browser sessions opened before it
+  const seenReset = typeof jwt.pwdAt === "number" ? jwt.pwdAt : 0;
+  if (row.passwordChangedAt && seenReset < row.passwordChangedAt.getTime()) return null;
+  const { passwordChangedAt: _p, ...user } = row;
+  return { ...user, via: "session" };
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+// The only module that reads process.env (DESIGN.md §3).
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  APP_ENV: z.enum(["development", "test", "production"]).optional(),
+  APP_URL: optionalString,
+  DATABASE_URL: optionalString,
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  NEXTAUTH_SECRET: optionalString,
+  NEXTAUTH_URL: optionalString,
+  RESEND_API_KEY: optionalString,
+  RESEND_BASE_URL: optionalString,
+  EMAIL_FROM: z.string().default("VeillePrix <alertes@veilleprix.fr>"),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_PRICE_PROFESSIONNEL: optionalString,
+  STRIPE_PRICE_ENTREPRISE: optionalString,
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_BASE_URL: optionalString,
+  CHROMIUM_PATH: optionalString,
+  SCRAPER_ALLOW_PRIVATE_HOSTS: bool,
+  SCRAPER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_DISABLED: bool,
+  RATE_LIMIT_DISABLED: bool,
+  COMPANY_NAME: z.string().default("VeillePrix SAS"),
+  COMPANY_EMAIL: z.string().default("contact@veilleprix.fr"),
+  COMPANY_PHONE: z.string().default("+33 1 23 45 67 89"),
+  COMPANY_ADDRESS: z.string().default("10 rue de la Paix, 75002 Paris, France"),
+  COMPANY_SIREN: z.string().default("000 000 000"),
+  COMPANY_HOST: z.string().default("Hébergeur à renseigner (nom, adresse, téléphone)"),
+});
+
+const DEV_SECRET = "veilleprix-dev-secret-not-for-production-use-0123456789";
+
+function parseEnv() {
+  const parsed = ZEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+    throw new Error(`Configuration invalide : ${names}`);
+  }
+  const raw = parsed.data;
+  const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "test" ? "test" : "development");
+  const isProduction = appEnv === "production";
+  const appUrl = (raw.APP_URL ?? raw.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  return {
+    ...raw,
+    appEnv,
+    isProduction,
+    appUrl,
+    authSecret: raw.NEXTAUTH_SECRET ?? DEV_SECRET,
+    embeddedDb: !raw.DATABASE_URL,
+    inngestEnabled: Boolean(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY),
+    stripeEnabled: Boolean(raw.STRIPE_SECRET_KEY),
+    resendEnabled: Boolean(raw.RESEND_API_KEY),
+  };
+}
+
+export type TEnv = ReturnType<typeof parseEnv>;
+
+export const env: TEnv = parseEnv();
+
+const PRODUCTION_REQUIRED = ["NEXTAUTH_SECRET", "DATABASE_URL", "APP_URL"] as const;
+
+/** Throws, naming the variable, when production runs without a required secret. Called at start. */
+export function assertProductionEnv(current: TEnv = env): void {
+  if (!current.isProduction) return;
+  const missing = PRODUCTION_REQUIRED.filter((name) => !current[name]);
+  if (current.STRIPE_SECRET_KEY && !current.STRIPE_WEBHOOK_SECRET) missing.push("STRIPE_WEBHOOK_SECRET" as never);
+  if (missing.length > 0) {
+    throw new Error(`Variable d'environnement manquante en production : ${missing.join(", ")}`);
+  }
+}

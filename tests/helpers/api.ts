@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+
+type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+type CallOptions = {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+};
+
+/** Calls a route handler the way Next.js does, with a real Request; returns status and parsed JSON. */
+export async function call<T = any>(handler: RouteHandler, path: string, options: CallOptions = {}) {
+  const url = new URL(path, "http://localhost:3000");
+  for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, v);
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers.set("content-type", "application/json");
+  }
+  const req = new NextRequest(url, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  const text = await res.text();
+  let json: T | undefined;
+  try {
+    json = text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json: json as T, text, headers: res.headers };
+}
+
+export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 8)}@exemple.fr`;
+
+/** Registers a user and logs in; returns the Bearer token and the account. */
+export async function signUp(overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {}) {
+  const { POST: register } = await import("@/app/api/auth/register/route");
+  const { POST: login } = await import("@/app/api/auth/login/route");
+  const account = {
+    first_name: "Camille",
+    last_name: "Durand",
+    email: uniqueEmail(),
+    password: "motdepasse-solide",
+    ...overrides,
+  };
+  const reg = await call(register, "/api/auth/register", { body: { ...account, planId: null } });
+  if (reg.status !== 201) throw new Error(`inscription impossible: ${reg.status} ${reg.text}`);
+  const res = await call<{ access_token: string }>(login, "/api/auth/login", {
+    body: { email: account.email, password: account.password },
+  });
+  if (res.status !== 200) throw new Error(`connexion impossible: ${res.status} ${res.text}`);
+  return { token: res.json.access_token, account, userId: reg.json.id as string };
+}

@@ -1,0 +1,21 @@
+import "next-auth";
+import "next-auth/jwt";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; name: string; firstName: string; lastName: string };
+  }
+  interface User {
+    firstName: string;
+    lastName: string;
+    pwdAt: number;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    firstName?: string;
+    lastName?: string;
+    pwdAt?: number;
+  }
+}
