@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { assertProductionEnv, env, type TEnv } from "@/lib/env";
+
+const prod = (patch: Partial<TEnv>): TEnv => ({ ...env, isProduction: true, appEnv: "production", ...patch });
+
+describe("assertProductionEnv", () => {
+  it("names every missing production secret", () => {
+    expect(() => assertProductionEnv(prod({ NEXTAUTH_SECRET: undefined, DATABASE_URL: undefined, APP_URL: "https://x.fr" }))).toThrow(
+      "Variable d'environnement manquante en production : NEXTAUTH_SECRET, DATABASE_URL",
+    );
+    expect(() =>
+      assertProductionEnv(prod({ NEXTAUTH_SECRET: "s", DATABASE_URL: "postgres://x", APP_URL: "https://x.fr", STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: undefined })),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it("accepts a complete production configuration and anything outside production", () => {
+    expect(() => assertProductionEnv(prod({ NEXTAUTH_SECRET: "s", DATABASE_URL: "postgres://x", APP_URL: "https://x.fr" }))).not.toThrow();
+    expect(() => assertProductionEnv({ ...env, isProduction: false, NEXTAUTH_SECRET: undefined })).not.toThrow();
+  });
+});
