@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+const email = `e2e-${randomUUID().slice(0, 8)}@exemple.fr`;
+const first = "motdepasse-initial";
+const second = "motdepasse-change";
+const third = "motdepasse-reinit";
+
+const url = (path: string) => new URL(path, baseUrl()).toString();
+
+async function login(password: string) {
+  await page.getByLabel("Adresse email").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+async function logout() {
+  await page.getByRole("button", { name: /Manon|Camille|Utilisateur/ }).click();
+  await page.getByRole("menuitem", { name: "Déconnexion" }).click();
+  await page.waitForURL(/\/login/);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("accounts in the browser", () => {
+  it("sends an anonymous visitor of a protected page to the login form with the redirect", async () => {
+    await page.goto(url("/dashboard?onglet=profil"));
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/dashboard?onglet=profil");
+  });
+
+  it("registers, shows the French rules, then goes to the login form after 2 s", async () => {
+    await page.goto(url("/register"));
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("Tous les champs sont obligatoires");
+    await page.getByLabel("Prénom").fill("Camille");
+    await page.getByLabel("Nom", { exact: true }).fill("Durand");
+    await page.getByLabel("Adresse email").fill(email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(first);
+    await page.getByLabel("Confirmer le mot de passe").fill(first + "x");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("Les mots de passe ne correspondent pas");
+    await page.getByLabel("Confirmer le mot de passe").fill(first);
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await page.waitForURL(/\/login$/, { timeout: 10_000 });
+  });
+
+  it("logs in to the dashboard, edits the profile and changes the password", async () => {
+    await login(first);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Bonjour, Camille !").waitFor();
+    await page.getByRole("button", { name: "Modifier" }).click();
+    await page.getByLabel("Prénom").fill("Manon");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("Profil mis à jour avec succès").waitFor();
+    await page.getByRole("button", { name: "Manon" }).waitFor();
+
+    await page.getByLabel("Mot de passe actuel").fill(first);
+    await page.getByLabel("Nouveau mot de passe", { exact: true }).fill(second);
+    await page.getByLabel("Confirmer le nouveau mot de passe").fill(second);
+    await page.getByRole("button", { name: "Mettre à jour le mot de passe" }).click();
+    await page.getByText("Mot de passe mis à jour avec succès").waitFor();
+  });
+
+  it("logs out, refuses the old password and accepts the new one", async () => {
+    await logout();
+    await login(first);
+    await page.getByText("Identifiants incorrects").waitFor();
+    await login(second);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Bonjour, Manon !").waitFor();
+  });
+
+  it("sends a signed-in user away from /login and keeps the guard's redirect round trip", async () => {
+    await page.goto(url("/login"));
+    await page.waitForURL(/\/dashboard$/);
+    await logout();
+    await page.goto(url("/dashboard?onglet=profil"));
+    await page.waitForURL(/\/login\?redirect=/);
+    await login(second);
+    await page.waitForURL((u) => u.pathname === "/dashboard" && u.search === "?onglet=profil");
+  });
+
+  it("resets a forgotten password through the link of the e-mail", async () => {
+    await logout();
+    await page.goto(url("/forgot-password"));
+    await page.getByLabel("Adresse email").fill(email);
+    await page.getByRole("button", { name: "Envoyer le lien de réinitialisation" }).click();
+    await page.getByText(/Si un compte existe pour cette adresse/).waitFor();
+
+    await page.goto(url("/dev/outbox"));
+    const html = await page.locator("iframe").first().getAttribute("srcdoc");
+    const link = /href="([^"]*reset-password#access_token=[^"]+)"/.exec(html ?? "")?.[1]?.replace(/&amp;/g, "&");
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel("Nouveau mot de passe").fill(third);
+    await page.getByLabel("Confirmer le mot de passe").fill(third);
+    await page.getByRole("button", { name: /réinitialiser/i }).click();
+    await page.getByText("Votre mot de passe a été réinitialisé avec succès!").waitFor();
+    await page.waitForURL(/\/login/, { timeout: 10_000 });
+    await login(third);
+    await page.waitForURL(/\/dashboard$/);
+  });
+
+  it("logged no console error on the way", () => {
+    expect(errors).toEqual([]);
+  });
+});
