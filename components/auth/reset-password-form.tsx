@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZResetPasswordForm, type TResetPasswordForm } from "@/lib/auth/schemas";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { ApiClientError, apiFetch, errorMessage } from "@/lib/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -25,6 +25,14 @@ function readStoredToken(): string | null {
     return sessionStorage.getItem(STORAGE_KEY);
   } catch {
     return null;
+  }
+}
+
+function forgetToken() {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    /* nothing stored */
   }
 }
 
@@ -83,15 +91,13 @@ export function ResetPasswordForm() {
           body: { password: values.password },
           fallback: FALLBACK,
         });
-        try {
-          sessionStorage.removeItem(STORAGE_KEY);
-        } catch {
-          /* nothing stored */
-        }
+        forgetToken();
         setDone(true);
         setBanner({ tone: "success", text: SUCCESS });
         timer.current = setTimeout(() => router.push("/login"), REDIRECT_DELAY_MS);
       } catch (err) {
+        // A refused token will not work on a retry either.
+        if (err instanceof ApiClientError && err.status === 401) forgetToken();
         setBanner({ tone: "error", text: errorMessage(err, FALLBACK) });
       }
     },

@@ -71,7 +71,7 @@ export function Dialog({
     }
 
     const panel = panelRef.current;
-    const first = initialFocusRef?.current ?? (panel ? focusables(panel).find((el) => !el.dataset.dialogClose) : null);
+    const first = initialFocusRef?.current ?? (panel ? focusables(panel).find((el) => !el.hasAttribute("data-dialog-close")) : null);
     (first ?? panel)?.focus();
 
     function onKeyDown(e: KeyboardEvent) {

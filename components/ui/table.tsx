@@ -4,7 +4,7 @@ import { cn } from "@/lib/cn";
 /** A horizontally scrollable table; give it a caption or aria-label. */
 export function Table({ className, ...rest }: HTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn("w-full border-collapse text-left text-sm", className)} {...rest} />
     </div>
   );
@@ -29,7 +29,7 @@ export function Th({ className, numeric, scope = "col", ...rest }: ThHTMLAttribu
     <th
       scope={scope}
       className={cn(
-        "px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-zinc-500 uppercase",
+        "px-3 py-2.5 text-xs sm:px-4 font-semibold tracking-wide whitespace-nowrap text-zinc-500 uppercase",
         numeric && "text-right",
         className,
       )}
@@ -41,7 +41,7 @@ export function Th({ className, numeric, scope = "col", ...rest }: ThHTMLAttribu
 export function Td({ className, numeric, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & Numeric) {
   return (
     <td
-      className={cn("px-4 py-3 align-middle text-zinc-700", numeric && "text-right whitespace-nowrap tabular-nums", className)}
+      className={cn("px-3 py-3 align-middle sm:px-4 text-zinc-700", numeric && "text-right whitespace-nowrap tabular-nums", className)}
       {...rest}
     />
   );

@@ -1,0 +1,46 @@
+"use client";
+
+import { useCurrentUser } from "@/lib/use-current-user";
+import { Skeleton } from "@/components/ui/skeleton";
+import { InvoiceTable } from "./invoice-table";
+import { PasswordCard } from "./password-card";
+import { ProfileCard } from "./profile-card";
+import { QuickLinks } from "./quick-links";
+import { StatsCard } from "./stats-card";
+import { SubscriptionCard } from "./subscription-card";
+
+export function DashboardView() {
+  const { user, status } = useCurrentUser();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mb-8">
+        {status === "loading" ? (
+          <div role="status" aria-label="Chargement">
+            <Skeleton className="h-8 w-64" />
+          </div>
+        ) : (
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">
+            Bonjour, {user?.firstName || "Utilisateur"} !
+          </h1>
+        )}
+        <p className="mt-1 text-sm text-zinc-500">Votre compte, votre abonnement et vos factures en un coup d&apos;œil.</p>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ProfileCard />
+          <PasswordCard />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <SubscriptionCard />
+          <StatsCard />
+          <QuickLinks />
+        </div>
+        <div className="min-w-0 lg:col-span-3">
+          <InvoiceTable />
+        </div>
+      </div>
+    </div>
+  );
+}

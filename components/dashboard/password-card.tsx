@@ -1,0 +1,91 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MSG, ZChangePasswordForm, type TChangePasswordForm } from "@/lib/auth/schemas";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+
+const UPDATE_ERROR = "Échec de la mise à jour du mot de passe";
+const EMPTY: TChangePasswordForm = { current_password: "", new_password: "", confirm_password: "" };
+
+/** The ordered banner: required, mismatch, length (SPEC.md §5). */
+function firstPasswordError(v: TChangePasswordForm): string | null {
+  if (!v.current_password || !v.new_password || !v.confirm_password) return MSG.allRequired;
+  if (v.new_password !== v.confirm_password) return MSG.mismatch;
+  if (v.new_password.length < 8) return MSG.newPassword8;
+  return null;
+}
+
+export function PasswordCard() {
+  const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<TChangePasswordForm>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(
+    async (v) => {
+      const ordered = firstPasswordError(v);
+      if (ordered) return setBanner({ tone: "error", text: ordered });
+      setBanner(null);
+      try {
+        await apiFetch("/api/users/me/password", {
+          method: "PUT",
+          body: { current_password: v.current_password, new_password: v.new_password },
+          fallback: UPDATE_ERROR,
+        });
+        reset(EMPTY);
+        setBanner({ tone: "success", text: "Mot de passe mis à jour avec succès" });
+      } catch (err) {
+        setBanner({ tone: "error", text: errorMessage(err, UPDATE_ERROR) });
+      }
+    },
+    () => setBanner({ tone: "error", text: firstPasswordError(getValues()) ?? MSG.allRequired }),
+  );
+
+  return (
+    <Card>
+      <CardHeader title="Mot de passe" description="Choisissez un mot de passe d'au moins 8 caractères." />
+      <CardBody>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {banner ? <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>{banner.text}</Alert> : null}
+          <Field label="Mot de passe actuel">
+            <Input
+              type="password"
+              autoComplete="current-password"
+              invalid={!!errors.current_password}
+              {...register("current_password")}
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Nouveau mot de passe">
+              <Input type="password" autoComplete="new-password" invalid={!!errors.new_password} {...register("new_password")} />
+            </Field>
+            <Field label="Confirmer le nouveau mot de passe">
+              <Input
+                type="password"
+                autoComplete="new-password"
+                invalid={!!errors.confirm_password}
+                {...register("confirm_password")}
+              />
+            </Field>
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" loading={isSubmitting}>
+              {isSubmitting ? "Enregistrement..." : "Mettre à jour le mot de passe"}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

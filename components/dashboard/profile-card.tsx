@@ -1,0 +1,135 @@
+"use client";
+
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { MSG, ZUpdateProfile, type TUpdateProfile } from "@/lib/auth/schemas";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { useApi } from "@/lib/hooks/use-api";
+import { useCurrentUser } from "@/lib/use-current-user";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { Profile } from "./types";
+
+const FETCH_ERROR = "Échec de la récupération du profil";
+const UPDATE_ERROR = "Échec de la mise à jour du profil";
+
+function toForm(p: Profile | undefined): TUpdateProfile {
+  return {
+    first_name: p?.first_name ?? p?.firstname ?? "",
+    last_name: p?.last_name ?? p?.lastname ?? "",
+    email: p?.email ?? "",
+  };
+}
+
+export function ProfileCard() {
+  const { update } = useCurrentUser();
+  const profile = useApi<Profile>("/api/users/me", FETCH_ERROR);
+  const [editing, setEditing] = useState(false);
+  const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const current = toForm(profile.data);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TUpdateProfile, unknown, z.output<typeof ZUpdateProfile>>({ resolver: zodResolver(ZUpdateProfile) });
+
+  function startEdit() {
+    reset(current);
+    setBanner(null);
+    setEditing(true);
+  }
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setBanner(null);
+      try {
+        const saved = await apiFetch<Profile | undefined>("/api/users/me", { method: "PUT", body: values, fallback: UPDATE_ERROR });
+        const next = saved && typeof saved === "object" && "email" in saved ? saved : { ...values };
+        profile.setData(next);
+        setEditing(false);
+        setBanner({ tone: "success", text: "Profil mis à jour avec succès" });
+        const f = toForm(next);
+        // The navbar reads the name from the session token; next-auth's jwt callback (trigger "update") refreshes it.
+        await update({ firstName: f.first_name, lastName: f.last_name, email: f.email, name: `${f.first_name} ${f.last_name}` });
+      } catch (err) {
+        setBanner({ tone: "error", text: errorMessage(err, UPDATE_ERROR) });
+      }
+    },
+    (errs) => {
+      const anyEmpty = Object.values(errs).some((e) => e?.message === MSG.allRequired);
+      setBanner({ tone: "error", text: anyEmpty ? MSG.allRequired : errs.email?.message ?? MSG.allRequired });
+    },
+  );
+
+  const rows = [
+    { label: "Prénom", value: current.first_name },
+    { label: "Nom", value: current.last_name },
+    { label: "Email", value: current.email },
+  ];
+
+  return (
+    <Card>
+      <CardHeader
+        title="Informations personnelles"
+        actions={
+          !editing && profile.data ? (
+            <Button variant="secondary" size="sm" onClick={startEdit}>
+              Modifier
+            </Button>
+          ) : null
+        }
+      />
+      <CardBody className="space-y-4">
+        {banner ? <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>{banner.text}</Alert> : null}
+        {profile.loading && !profile.data ? (
+          <div role="status" aria-label="Chargement du profil" className="space-y-4">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-2/3" />
+          </div>
+        ) : profile.error && !profile.data ? (
+          <Alert tone="error">{profile.error.message}</Alert>
+        ) : editing ? (
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Prénom">
+                <Input autoComplete="given-name" invalid={!!errors.first_name} {...register("first_name")} />
+              </Field>
+              <Field label="Nom">
+                <Input autoComplete="family-name" invalid={!!errors.last_name} {...register("last_name")} />
+              </Field>
+            </div>
+            <Field label="Email">
+              <Input type="email" autoComplete="email" invalid={!!errors.email} {...register("email")} />
+            </Field>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button variant="ghost" onClick={() => setEditing(false)} disabled={isSubmitting}>
+                Annuler
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                {isSubmitting ? "Enregistrement..." : "Enregistrer"}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <dl className="divide-y divide-zinc-100">
+            {rows.map((r) => (
+              <div key={r.label} className="grid gap-1 py-2.5 first:pt-0 last:pb-0 sm:grid-cols-3 sm:gap-4">
+                <dt className="text-sm text-zinc-500">{r.label}</dt>
+                <dd className="text-sm font-medium break-words text-zinc-900 sm:col-span-2">{r.value || "—"}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
