@@ -28,7 +28,7 @@ async function logout() {
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
-  errors = watchErrors(page);
+  errors = watchErrors(page, ["401 /api/auth/callback/credentials"]);
 });
 
 afterAll(async () => {
@@ -61,7 +61,7 @@ describe("accounts in the browser", () => {
   it("logs in to the dashboard, edits the profile and changes the password", async () => {
     await login(first);
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText("Bonjour, Camille !").waitFor();
+    await page.getByRole("heading", { name: "Bonjour, Camille !" }).waitFor();
     await page.getByRole("button", { name: "Modifier" }).click();
     await page.getByLabel("Prénom").fill("Manon");
     await page.getByRole("button", { name: "Enregistrer" }).click();
@@ -81,7 +81,7 @@ describe("accounts in the browser", () => {
     await page.getByText("Identifiants incorrects").waitFor();
     await login(second);
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText("Bonjour, Manon !").waitFor();
+    await page.getByRole("heading", { name: "Bonjour, Manon !" }).waitFor();
   });
 
   it("sends a signed-in user away from /login and keeps the guard's redirect round trip", async () => {

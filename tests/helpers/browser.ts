@@ -30,11 +30,22 @@ export const baseUrl = () => {
   return url;
 };
 
-/** Collects console errors and failed same-site requests of a page, to assert none happened. */
-export function watchErrors(page: Page) {
+/**
+ * Collects console errors and failed same-site requests of a page, to assert none happened.
+ * `expected` lists answers the scenario provokes on purpose (e.g. "401 /api/auth/callback/credentials").
+ */
+export function watchErrors(page: Page, expected: string[] = []) {
   const errors: string[] = [];
+  const origin = new URL(baseUrl()).origin;
   page.on("console", (msg) => {
-    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+    // the browser logs every 4xx/5xx fetch this way, without its URL: the response listener names them
+    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(`console: ${msg.text()}`);
+  });
+  page.on("response", (res) => {
+    const url = new URL(res.url());
+    if (url.origin !== origin || res.status() < 400) return;
+    const entry = `${res.status()} ${url.pathname}`;
+    if (!expected.includes(entry)) errors.push(entry);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   return errors;
