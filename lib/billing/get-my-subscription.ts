@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions } from "@/db/schema";
+import { expireDemoSubscription } from "./expire-demo-subscription";
 import { presentPlan } from "./present-plan";
 
 /** SPEC.md §3 Subscription, or null when the user has none active. */
 export async function getMySubscription(userId: string) {
+  await expireDemoSubscription(userId);
   const db = await getDb();
   const [row] = await db
     .select({ sub: subscriptions, plan: plans })
@@ -21,5 +23,6 @@ export async function getMySubscription(userId: string) {
     current_period_end: row.sub.currentPeriodEnd ? Math.floor(row.sub.currentPeriodEnd.getTime() / 1000) : null,
     cancel_at_period_end: row.sub.cancelAtPeriodEnd,
     provider: row.sub.provider,
+    stripe_subscription_id: row.sub.stripeSubscriptionId,
   };
 }

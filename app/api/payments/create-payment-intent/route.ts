@@ -1,0 +1,10 @@
+// POST /api/payments/create-payment-intent – a card payment intent for the caller
+import { createPaymentIntent } from "@/lib/billing/create-payment-intent";
+import { ZCreatePaymentIntent } from "@/lib/billing/schemas";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const POST = withAuth({ body: ZCreatePaymentIntent }, async ({ user, body }) => {
+  rateLimit(`payment-intent:${user.id}`, 10, 60_000);
+  return createPaymentIntent(user, body);
+});

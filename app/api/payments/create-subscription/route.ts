@@ -1,0 +1,10 @@
+// POST /api/payments/create-subscription – subscribe with a card from the embedded form
+import { createCardSubscription } from "@/lib/billing/create-card-subscription";
+import { ZCreateSubscription } from "@/lib/billing/schemas";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const POST = withAuth({ body: ZCreateSubscription }, async ({ user, body }) => {
+  rateLimit(`card-subscription:${user.id}`, 10, 60_000);
+  return createCardSubscription(user, body);
+});

@@ -1,0 +1,5 @@
+// GET /api/payments/invoices – the caller's invoices, newest first (amounts in cents)
+import { listInvoices } from "@/lib/billing/list-invoices";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user }) => listInvoices(user.id));

@@ -1,0 +1,100 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { planFeatures, planPriceLabel } from "./plan-features";
+import type { Plan } from "./types";
+
+type Props = {
+  sessionId: string;
+  state: "open" | "confirmed" | "expired" | "not_found" | "disabled";
+  plan: Plan | null;
+};
+
+const MESSAGES: Record<Exclude<Props["state"], "open" | "confirmed">, string> = {
+  expired: "Cette session de paiement a expiré. Veuillez choisir à nouveau votre plan.",
+  not_found: "Session de paiement introuvable",
+  disabled: "Le mode démonstration est désactivé.",
+};
+
+/** The demo checkout, clearly labelled: activates the plan without any real payment, then the success page. */
+export function DemoCheckoutView({ sessionId, state, plan }: Props) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const successPath = `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
+
+  async function pay() {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(`/api/payments/demo-checkout/${encodeURIComponent(sessionId)}/confirm`, { method: "POST", fallback: "Une erreur est survenue lors du paiement" });
+      router.push(successPath);
+    } catch (err) {
+      setError(errorMessage(err, "Une erreur est survenue lors du paiement"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:py-16">
+      <div className="rounded-2xl border border-amber-200 bg-white shadow-sm">
+        <div className="flex items-center justify-between gap-3 rounded-t-2xl border-b border-amber-200 bg-amber-50 px-5 py-3 sm:px-6">
+          <p className="text-sm font-semibold text-amber-900">Mode démonstration</p>
+          <Badge tone="warning">Aucun paiement réel</Badge>
+        </div>
+        <div className="px-5 py-6 sm:px-6">
+          <h1 className="text-xl font-semibold text-zinc-900">Paiement sécurisé (simulation)</h1>
+          {state === "open" || state === "confirmed" ? (
+            plan ? (
+              <>
+                <div className="mt-5 rounded-xl border border-zinc-200 p-4">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <p className="font-medium text-zinc-900">Plan {plan.name}</p>
+                    <p className="num font-semibold text-zinc-900">{planPriceLabel(plan)}</p>
+                  </div>
+                  <ul className="mt-3 space-y-1 text-sm text-zinc-600">
+                    {planFeatures(plan).map((f) => (
+                      <li key={f}>· {f}</li>
+                    ))}
+                  </ul>
+                </div>
+                <p className="mt-5 text-sm text-zinc-600">
+                  Aucune clé Stripe n&apos;est configurée sur ce serveur : en confirmant, le plan est activé pour un mois et une facture de
+                  démonstration est enregistrée. Aucune carte n&apos;est débitée.
+                </p>
+                {error ? <Alert tone="error" className="mt-4">{error}</Alert> : null}
+                <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                  <Link href="/subscriptions" className={buttonClasses("secondary")}>
+                    Annuler
+                  </Link>
+                  {state === "confirmed" ? (
+                    <Link href={successPath} className={buttonClasses("primary")}>
+                      Continuer
+                    </Link>
+                  ) : (
+                    <Button onClick={pay} loading={busy}>
+                      {busy ? "Traitement en cours..." : "Confirmer le paiement de démonstration"}
+                    </Button>
+                  )}
+                </div>
+              </>
+            ) : null
+          ) : (
+            <>
+              <Alert tone="error" className="mt-5">{MESSAGES[state]}</Alert>
+              <Link href="/subscriptions" className={buttonClasses("secondary", "md", "mt-6")}>
+                Retour aux abonnements
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { formatUnixDate } from "@/lib/format";
+import { planPriceLabel } from "./plan-features";
+import type { Subscription, TBillingConfig } from "./types";
+
+type Props = {
+  subscription: NonNullable<Subscription>;
+  config: TBillingConfig;
+  onChanged: (sub: Subscription) => void;
+};
+
+/** The paid subscription held: next billing date, cancel at period end / resume, Stripe customer portal. */
+export function ManageSubscription({ subscription: sub, config, onChanged }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<"cancel" | "resume" | "portal" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const subId = sub.stripe_subscription_id ?? sub.id;
+  const end = formatUnixDate(sub.current_period_end);
+
+  async function change(action: "cancel" | "resume") {
+    setBusy(action);
+    setError(null);
+    setNotice(null);
+    try {
+      const next = await apiFetch<Subscription>(`/api/payments/subscriptions/${encodeURIComponent(subId)}/${action}`, {
+        method: "POST",
+        fallback: "Erreur lors de l'abonnement",
+      });
+      setConfirming(false);
+      setNotice(action === "cancel" ? `Votre abonnement prendra fin le ${end}.` : "Votre abonnement continue : la résiliation est annulée.");
+      onChanged(next);
+    } catch (err) {
+      setError(errorMessage(err, "Erreur lors de l'abonnement"));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function openPortal() {
+    setBusy("portal");
+    setError(null);
+    try {
+      const res = await apiFetch<{ url?: unknown }>("/api/payments/customer-portal", { method: "POST" });
+      if (typeof res?.url !== "string") throw new Error("Invalid response from server");
+      window.location.assign(res.url);
+    } catch (err) {
+      setError(err instanceof Error && err.message === "Invalid response from server" ? err.message : errorMessage(err, "Une erreur est survenue"));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="my-subscription" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h2 id="my-subscription" className="text-base font-semibold text-zinc-900">
+            Mon abonnement : {sub.plan.name}
+          </h2>
+          <p className="num mt-1 text-sm text-zinc-600">
+            {planPriceLabel(sub.plan)}
+            {sub.current_period_end ? (sub.cancel_at_period_end ? ` · se termine le ${end}` : ` · prochaine facturation le ${end}`) : null}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-1.5">
+            {sub.status === "past_due" ? <Badge tone="danger">Paiement en retard</Badge> : <Badge tone="success">Abonnement actif</Badge>}
+            {sub.cancel_at_period_end ? <Badge tone="warning">Résiliation en fin de période</Badge> : null}
+            {sub.provider === "demo" ? <Badge tone="neutral">Mode démonstration</Badge> : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {config.mode === "stripe" && sub.provider === "stripe" ? (
+            <Button variant="secondary" size="sm" loading={busy === "portal"} disabled={busy !== null} onClick={openPortal}>
+              Gérer la facturation
+            </Button>
+          ) : null}
+          {sub.cancel_at_period_end ? (
+            <Button size="sm" loading={busy === "resume"} disabled={busy !== null} onClick={() => change("resume")}>
+              Reprendre l&apos;abonnement
+            </Button>
+          ) : (
+            <Button variant="ghost" size="sm" disabled={busy !== null} onClick={() => setConfirming(true)}>
+              Résilier l&apos;abonnement
+            </Button>
+          )}
+        </div>
+      </div>
+      {notice ? <Alert tone="success" className="mt-4">{notice}</Alert> : null}
+      {error && !confirming ? <Alert tone="error" className="mt-4">{error}</Alert> : null}
+
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        dismissible={busy === null}
+        title="Résilier l'abonnement ?"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy !== null}>
+              Annuler
+            </Button>
+            <Button variant="danger" loading={busy === "cancel"} onClick={() => change("cancel")}>
+              Résilier en fin de période
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-3 text-sm text-zinc-700">
+          <p>
+            Votre plan {sub.plan.name} reste actif jusqu&apos;au <span className="num font-medium">{end}</span>, puis vous passerez au plan Freemium.
+          </p>
+          <p>
+            Aucune donnée n&apos;est supprimée : les produits et URLs au-delà des limites du plan Freemium sont conservés en lecture seule et leur suivi est mis en pause.
+          </p>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+        </div>
+      </Dialog>
+    </section>
+  );
+}

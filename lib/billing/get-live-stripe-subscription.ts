@@ -1,0 +1,21 @@
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { getDb, type DbLike } from "@/db";
+import { subscriptions } from "@/db/schema";
+
+/** The user's current Stripe subscription while it still bills (active, trialing, past due), else null. */
+export async function getLiveStripeSubscription(userId: string, db?: DbLike) {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.provider, "stripe"),
+        isNotNull(subscriptions.stripeSubscriptionId),
+        inArray(subscriptions.status, ["active", "trialing", "past_due"]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,15 @@
+import type Stripe from "stripe";
+import { requireStripe } from "../stripe-client";
+import { syncStripeSubscription } from "../sync-stripe-subscription";
+import { upsertStripeInvoice } from "../upsert-stripe-invoice";
+
+/** Records the invoice as Stripe holds it now, then converges the subscription it bills. */
+export async function syncInvoiceEvent(event: Stripe.Event) {
+  const stripe = requireStripe();
+  const invoiceId = (event.data.object as Stripe.Invoice).id;
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  await upsertStripeInvoice(invoice);
+  const sub = invoice.parent?.subscription_details?.subscription;
+  const subId = typeof sub === "string" ? sub : sub?.id;
+  if (subId) await syncStripeSubscription(subId);
+}

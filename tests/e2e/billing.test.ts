@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+
+// The server of scripts/e2e.mjs has no Stripe keys and is not production: the demo checkout.
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+const email = `e2e-billing-${randomUUID().slice(0, 8)}@exemple.fr`;
+const password = "motdepasse-solide";
+
+const url = (path: string) => new URL(path, baseUrl()).toString();
+const card = (code: string) => page.locator(`article[data-plan="${code}"]`);
+
+beforeAll(async () => {
+  const res = await fetch(url("/api/auth/register"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ first_name: "Inès", last_name: "Moreau", email, password, planId: null }),
+  });
+  expect(res.status).toBe(201);
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("subscribing in the browser (demo checkout)", () => {
+  it("sends an anonymous visitor to the login form, then back to the plans", async () => {
+    await page.goto(url("/subscriptions?plan=professionnel"));
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel("Adresse email").fill(email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.waitForURL(/\/subscriptions\?plan=professionnel/);
+    await page.getByRole("heading", { name: "Plans d'abonnement" }).waitFor();
+  });
+
+  it("shows the plans with their limits, the current plan and the demo label", async () => {
+    await card("professionnel").waitFor();
+    await expect.poll(() => card("freemium").textContent()).toContain("Plan actuel");
+    const pro = (await card("professionnel").textContent()) ?? "";
+    for (const text of ["Professionnel", "49", "€ /mois HT", "50 produits max", "10 URLs par produit", "Historique sur 90 jours", "Automatisation", "Alertes par email", "Plan sélectionné"]) {
+      expect(pro).toContain(text);
+    }
+    expect(await card("entreprise").textContent()).toContain("Produits illimités");
+    expect(await page.getByText("Mode démonstration").count()).toBeGreaterThan(0);
+  });
+
+  it("goes from 'Choisir ce plan' through the demo checkout and the success page to the 'Plan actuel' badge", async () => {
+    await card("professionnel").getByRole("button", { name: "Choisir ce plan" }).click();
+    await page.waitForURL(/\/checkout\/demo\?session_id=demo_/);
+    await page.getByText("Mode démonstration").first().waitFor();
+    await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
+
+    await page.waitForURL(/\/payment-success\?session_id=demo_/);
+    await page.getByText("Finalisation de votre abonnement...").waitFor();
+    await page.getByText("Paiement réussi !").waitFor({ timeout: 15_000 });
+    await page.getByText("Votre abonnement a été activé avec succès.").waitFor();
+    // after 3 s the page goes to the dashboard by itself
+    await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect.poll(() => page.getByRole("table", { name: "Factures" }).textContent(), { timeout: 15_000 }).toContain("Payée");
+    expect(await page.getByRole("table", { name: "Factures" }).textContent()).toContain("49,00");
+
+    await page.goto(url("/subscriptions"));
+    await expect.poll(() => card("professionnel").textContent(), { timeout: 15_000 }).toContain("Plan actuel");
+    expect(await card("freemium").textContent()).not.toContain("Plan actuel");
+    await expect.poll(() => card("entreprise").getByRole("button").first().textContent()).toBe("Changer de plan");
+  });
+
+  it("downloads the demo invoice as a PDF", async () => {
+    const res = await page.request.get(url("/api/payments/invoices"));
+    const invoices = (await res.json()) as Array<{ invoice_pdf: string }>;
+    expect(invoices).toHaveLength(1);
+    const pdf = await page.request.get(url(invoices[0]!.invoice_pdf));
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+  });
+
+  it("says 'Session ID manquant' without a session id", async () => {
+    await page.goto(url("/payment-success"));
+    await page.getByText("Session ID manquant").waitFor();
+    await page.getByRole("link", { name: "Retour aux abonnements" }).waitFor();
+  });
+
+  it("raised no console error and no failed billing request", () => {
+    // pages of other screens may be prefetched while they are still being built: only billing counts here
+    const billing = /^(console|pageerror)|\/(api\/payments|api\/subscriptions|api\/webhooks|subscriptions|checkout|payment-success)\b/;
+    expect(errors.filter((e) => billing.test(e.replace(/^\d{3} /, "")))).toEqual([]);
+  });
+});

@@ -1,0 +1,262 @@
+// A local stand-in for the Stripe API (node:http), enough for stripe-node pointed at it through
+// STRIPE_API_BASE: customers, checkout sessions, subscriptions, invoices, payment methods, payment
+// intents and portal sessions. Webhook payloads are signed with the real library.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+type Obj = Record<string, any>;
+
+export const WEBHOOK_SECRET = "whsec_test_veilleprix_0123456789";
+
+/** Stripe's form encoding (`a[b][0][c]=v`) back into nested objects and arrays. */
+function parseForm(body: string): Obj {
+  const out: Obj = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const path = rawKey.replace(/\]/g, "").split("[");
+    let node: any = out;
+    path.forEach((key, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(path[i + 1]!);
+      if (last) node[key] = value;
+      else node = node[key] ??= nextIsIndex ? [] : {};
+    });
+  }
+  return out;
+}
+
+function stripeError(status: number, type: string, message: string, code?: string) {
+  return { status, body: { error: { type, message, ...(code ? { code } : {}) } } };
+}
+
+const missing = (what: string, id: string) =>
+  stripeError(404, "invalid_request_error", `No such ${what}: '${id}'`, "resource_missing");
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+export async function startFakeStripe(prices: Record<string, number>) {
+  let seq = 0;
+  const id = (prefix: string) => `${prefix}_test${String(++seq).padStart(6, "0")}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  const state = {
+    customers: new Map<string, Obj>(),
+    sessions: new Map<string, Obj>(),
+    subscriptions: new Map<string, Obj>(),
+    invoices: new Map<string, Obj>(),
+    paymentMethods: new Map<string, Obj>(),
+    paymentIntents: new Map<string, Obj>(),
+  };
+  const requests: Array<{ method: string; path: string; body: Obj; idempotencyKey: string | null }> = [];
+  const idempotent = new Map<string, { status: number; body: Obj }>();
+  let createCustomerDelayMs = 0;
+
+  const list = (data: Obj[], url: string) => ({ object: "list", data, has_more: false, url });
+
+  function paymentMethod(pmId: string): Obj {
+    let pm = state.paymentMethods.get(pmId);
+    if (!pm) {
+      pm = { id: pmId, object: "payment_method", type: "card", customer: null, card: { brand: "visa", last4: pmId.includes("mastercard") ? "4444" : "4242", exp_month: 12, exp_year: 2034 } };
+      state.paymentMethods.set(pmId, pm);
+    }
+    return pm;
+  }
+
+  function createInvoice(sub: Obj, status: "paid" | "open") {
+    const amount = prices[sub.items.data[0].price.id] ?? 0;
+    const inv: Obj = {
+      id: id("in"),
+      object: "invoice",
+      customer: sub.customer,
+      status,
+      amount_due: amount,
+      amount_paid: status === "paid" ? amount : 0,
+      total: amount,
+      currency: "eur",
+      created: now(),
+      number: `FAKE-${seq}`,
+      invoice_pdf: `https://pay.stripe.test/invoice/${seq}/pdf`,
+      hosted_invoice_url: `https://invoice.stripe.test/i/${seq}`,
+      parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+      confirmation_secret: { type: "payment_intent", client_secret: `pi_${seq}_secret_fake` },
+      lines: list([], "/v1/invoices/lines"),
+    };
+    state.invoices.set(inv.id, inv);
+    sub.latest_invoice = inv.id;
+    return inv;
+  }
+
+  function createSubscription(customer: string, price: string, metadata: Obj, status: string, paymentMethodId?: string) {
+    const start = now();
+    const sub: Obj = {
+      id: id("sub"),
+      object: "subscription",
+      customer,
+      status,
+      created: start + seq,
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      default_payment_method: paymentMethodId ?? null,
+      metadata: { ...metadata },
+      items: list([{ id: id("si"), object: "subscription_item", price: { id: price, object: "price" }, current_period_start: start, current_period_end: start + 30 * 86400 }], "/v1/subscription_items"),
+      latest_invoice: null,
+    };
+    state.subscriptions.set(sub.id, sub);
+    createInvoice(sub, status === "active" ? "paid" : "open");
+    return sub;
+  }
+
+  function expandSub(sub: Obj, expand: unknown) {
+    const wanted = Array.isArray(expand) ? expand : expand ? Object.values(expand as Obj) : [];
+    if (wanted.some((e) => String(e).startsWith("latest_invoice")) && sub.latest_invoice) {
+      return { ...sub, latest_invoice: state.invoices.get(sub.latest_invoice) };
+    }
+    return sub;
+  }
+
+  async function route(method: string, path: string, body: Obj, query: Obj): Promise<{ status: number; body: Obj }> {
+    const ok = (b: Obj) => ({ status: 200, body: b });
+    let m: RegExpExecArray | null;
+
+    if (method === "POST" && path === "/v1/customers") {
+      if (createCustomerDelayMs) await new Promise((r) => setTimeout(r, createCustomerDelayMs));
+      const c = { id: id("cus"), object: "customer", email: body.email, name: body.name ?? null, metadata: body.metadata ?? {}, invoice_settings: { default_payment_method: null } };
+      state.customers.set(c.id, c);
+      return ok(c);
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      const c = state.customers.get(m[1]!);
+      if (!c) return missing("customer", m[1]!);
+      if (method === "POST" && body.invoice_settings) c.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method || null;
+      return ok(c);
+    }
+    if (method === "GET" && (m = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path))) {
+      const data = [...state.paymentMethods.values()].filter((pm) => pm.customer === m![1]);
+      return ok(list(data, path));
+    }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)(\/attach|\/detach)?$/.exec(path))) {
+      const pm = paymentMethod(m[1]!);
+      if (m[2] === "/attach") {
+        if (!state.customers.has(body.customer)) return missing("customer", body.customer);
+        pm.customer = body.customer;
+      }
+      if (m[2] === "/detach") pm.customer = null;
+      return ok(pm);
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      const s = {
+        id: id("cs_test"),
+        object: "checkout.session",
+        mode: body.mode,
+        status: "open",
+        payment_status: "unpaid",
+        customer: body.customer ?? null,
+        client_reference_id: body.client_reference_id ?? null,
+        metadata: body.metadata ?? {},
+        subscription_data: body.subscription_data ?? {},
+        line_items_price: body.line_items?.[0]?.price,
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        subscription: null,
+        url: `https://checkout.stripe.test/c/pay/${seq}`,
+      };
+      state.sessions.set(s.id, s);
+      return ok(s);
+    }
+    if (method === "GET" && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
+      const s = state.sessions.get(m[1]!);
+      return s ? ok(s) : missing("checkout.session", m[1]!);
+    }
+    if (method === "POST" && path === "/v1/subscriptions") {
+      const price = body.items?.[0]?.price;
+      if (!(price in prices)) return missing("price", String(price));
+      const pmId = body.default_payment_method as string | undefined;
+      if (pmId?.includes("chargeDeclined")) return stripeError(402, "card_error", "Votre carte a été refusée.", "card_declined");
+      const status = pmId?.includes("threeDSecure") ? "incomplete" : "active";
+      return ok(expandSub(createSubscription(body.customer, price, body.metadata ?? {}, status, pmId), body.expand));
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      const sub = state.subscriptions.get(m[1]!);
+      if (!sub) return missing("subscription", m[1]!);
+      if (method === "POST") {
+        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === "true";
+        if (body.metadata) sub.metadata = { ...sub.metadata, ...body.metadata };
+        const newPrice = body.items?.[0]?.price;
+        if (newPrice) {
+          if (!(newPrice in prices)) return missing("price", newPrice);
+          sub.items.data[0].price = { id: newPrice, object: "price" };
+          createInvoice(sub, "paid");
+        }
+      }
+      if (method === "DELETE") {
+        sub.status = "canceled";
+        sub.canceled_at = now();
+      }
+      return ok(expandSub(sub, body.expand ?? query.expand));
+    }
+    if (method === "GET" && path === "/v1/invoices") {
+      const data = [...state.invoices.values()].filter((i) => i.customer === query.customer).sort((a, b) => b.created - a.created);
+      return ok(list(data, path));
+    }
+    if (method === "GET" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
+      const inv = state.invoices.get(m[1]!);
+      return inv ? ok(inv) : missing("invoice", m[1]!);
+    }
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const pi = { id: id("pi"), object: "payment_intent", amount: Number(body.amount), currency: body.currency, customer: body.customer, status: "requires_payment_method", client_secret: `pi_${seq}_secret_fake`, metadata: body.metadata ?? {} };
+      state.paymentIntents.set(pi.id, pi);
+      return ok(pi);
+    }
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (!state.customers.has(body.customer)) return missing("customer", body.customer);
+      return ok({ id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${seq}` });
+    }
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => (raw += chunk));
+    req.on("end", async () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const body = raw ? parseForm(raw) : {};
+      const query = parseForm(url.searchParams.toString());
+      const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
+      const cacheKey = key && req.method === "POST" ? `${url.pathname}|${key}` : null;
+      const result = (cacheKey && idempotent.get(cacheKey)) || (await route(req.method ?? "GET", url.pathname, body, query));
+      if (cacheKey) idempotent.set(cacheKey, result);
+      res.writeHead(result.status, { "content-type": "application/json", "request-id": `req_${seq}` });
+      res.end(JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  let eventSeq = 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    state,
+    requests,
+    /** Slows customer creation down, so concurrent requests really overlap. */
+    setCustomerCreationDelay(ms: number) {
+      createCustomerDelayMs = ms;
+    },
+    /** What Stripe does when the buyer pays on the hosted page: a subscription and a paid invoice. */
+    completeCheckout(sessionId: string) {
+      const s = state.sessions.get(sessionId)!;
+      const sub = createSubscription(s.customer, s.line_items_price, s.subscription_data?.metadata ?? {}, "active");
+      Object.assign(s, { status: "complete", payment_status: "paid", subscription: sub.id });
+      return { session: s, subscription: sub };
+    },
+    /** A webhook delivery: the JSON body and its Stripe-Signature header, signed with the real library. */
+    signedEvent(type: string, object: Obj, options: { id?: string; secret?: string } = {}) {
+      const event = { id: options.id ?? `evt_test${String(++eventSeq).padStart(6, "0")}`, object: "event", api_version: Stripe.API_VERSION, created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+      const payload = JSON.stringify(event);
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
+      return { payload, header, event };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

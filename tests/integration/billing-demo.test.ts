@@ -1,0 +1,189 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { invoices, subscriptions } from "@/db/schema";
+import { GET as listInvoicesRoute } from "@/app/api/payments/invoices/route";
+import { GET as invoicePdf } from "@/app/api/payments/invoices/[id]/pdf/route";
+import { POST as createCheckout } from "@/app/api/payments/create-checkout-session/route";
+import { POST as syncSession } from "@/app/api/payments/checkout-sessions/[id]/sync/route";
+import { POST as confirmDemo } from "@/app/api/payments/demo-checkout/[id]/confirm/route";
+import { GET as paymentConfig } from "@/app/api/payments/config/route";
+import { POST as cancelSub } from "@/app/api/payments/subscriptions/[id]/cancel/route";
+import { POST as resumeSub } from "@/app/api/payments/subscriptions/[id]/resume/route";
+import { POST as subscribe } from "@/app/api/subscriptions/subscribe/route";
+import { GET as mySubscription } from "@/app/api/subscriptions/my-subscription/route";
+import { GET as plansRoute } from "@/app/api/subscriptions/plans/route";
+import { POST as webhook } from "@/app/api/webhooks/stripe/route";
+import { call, signUp } from "../helpers/api";
+
+// No STRIPE_SECRET_KEY and not production (tests/helpers/integration-setup.ts): the demo checkout.
+
+async function planId(code: string) {
+  const res = await call(plansRoute, "/api/subscriptions/plans");
+  return (res.json as Array<{ id: number; code: string }>).find((p) => p.code === code)!.id;
+}
+
+async function demoCheckout(token: string, code = "professionnel") {
+  const res = await call(createCheckout, "/api/payments/create-checkout-session", {
+    token,
+    body: { price_id: null, plan_id: await planId(code), success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}", cancel_url: "/subscriptions" },
+  });
+  expect(res.status).toBe(200);
+  return res.json as { session_id: string; url: string; mode: string };
+}
+
+describe("demo checkout (no Stripe keys, outside production)", () => {
+  it("says the mode to the browser, with no publishable key", async () => {
+    const res = await call(paymentConfig, "/api/payments/config");
+    expect(res.json).toEqual({ mode: "demo", publishable_key: null, unavailable_message: null });
+  });
+
+  it("answers 'ID de prix Stripe manquant' when neither a price nor a plan resolves", async () => {
+    const { token } = await signUp();
+    for (const body of [{}, { price_id: "price_inconnu" }, { plan_id: 999999 }]) {
+      const res = await call(createCheckout, "/api/payments/create-checkout-session", { token, body });
+      expect(res.status).toBe(422);
+      expect(res.json).toEqual({ detail: "ID de prix Stripe manquant", code: "missing_price_id" });
+    }
+  });
+
+  it("refuses redirect URLs outside our own origin", async () => {
+    const { token } = await signUp();
+    const res = await call(createCheckout, "/api/payments/create-checkout-session", {
+      token,
+      body: { plan_id: await planId("professionnel"), success_url: "https://evil.example/merci" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.code).toBe("invalid_redirect_url");
+  });
+
+  it("needs a signed-in user", async () => {
+    const res = await call(createCheckout, "/api/payments/create-checkout-session", { body: { plan_id: 2 } });
+    expect(res.status).toBe(401);
+  });
+
+  it("activates the plan, records a paid demo invoice with a real PDF, and is idempotent", async () => {
+    const { token, userId } = await signUp();
+    const checkout = await demoCheckout(token);
+    expect(checkout.mode).toBe("demo");
+    expect(checkout.session_id).toMatch(/^demo_/);
+    expect(checkout.url).toBe(`http://localhost:3000/checkout/demo?session_id=${checkout.session_id}`);
+
+    // the success page before confirmation: not paid
+    const early = await call(syncSession, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    expect(early.status).toBe(409);
+
+    const confirmed = await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json.already_confirmed).toBe(false);
+    const again = await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    expect(again.json).toMatchObject({ already_confirmed: true, invoice_id: confirmed.json.invoice_id });
+
+    const synced = await call(syncSession, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    expect(synced.status).toBe(200);
+    expect(synced.json.subscription).toMatchObject({ status: "active", provider: "demo", plan: { code: "professionnel" } });
+    expect(synced.json.subscription.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
+
+    const db = await getDb();
+    const rows = await db.select().from(invoices).where(eq(invoices.userId, userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ provider: "demo", status: "paid", amountPaid: 4900, total: 4900 });
+
+    const list = await call(listInvoicesRoute, "/api/payments/invoices", { token });
+    expect(list.json).toEqual([
+      expect.objectContaining({ id: rows[0]!.id, amount_paid: 4900, amount_due: 4900, total: 4900, currency: "eur", status: "paid", invoice_pdf: `/api/payments/invoices/${rows[0]!.id}/pdf` }),
+    ]);
+    expect(typeof list.json[0].created).toBe("number");
+
+    const pdf = await call(invoicePdf, "/x", { token, params: { id: rows[0]!.id } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.text.startsWith("%PDF-1.4")).toBe(true);
+    expect(pdf.text.trimEnd().endsWith("%%EOF")).toBe(true);
+    // the xref offset points at the xref table
+    const startxref = Number(/startxref\n(\d+)/.exec(pdf.text)![1]);
+    const bytes = Buffer.from(pdf.text, "latin1");
+    expect(bytes.subarray(startxref, startxref + 4).toString("latin1")).toBe("xref");
+  });
+
+  it("keeps another user's session, invoice and subscription out of reach (404)", async () => {
+    const alice = await signUp();
+    const bob = await signUp();
+    const checkout = await demoCheckout(alice.token);
+    const stolen = await call(confirmDemo, "/x", { method: "POST", token: bob.token, params: { id: checkout.session_id } });
+    expect(stolen.status).toBe(404);
+    await call(confirmDemo, "/x", { method: "POST", token: alice.token, params: { id: checkout.session_id } });
+    expect((await call(syncSession, "/x", { method: "POST", token: bob.token, params: { id: checkout.session_id } })).status).toBe(404);
+
+    const [inv] = await (await getDb()).select().from(invoices).where(eq(invoices.userId, alice.userId));
+    const pdf = await call(invoicePdf, "/x", { token: bob.token, params: { id: inv!.id } });
+    expect(pdf.status).toBe(404);
+    expect(pdf.json.code).toBe("not_found");
+    expect((await call(invoicePdf, "/x", { token: bob.token, params: { id: "pas-un-uuid" } })).status).toBe(404);
+    expect((await call(listInvoicesRoute, "/api/payments/invoices", { token: bob.token })).json).toEqual([]);
+
+    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, alice.userId));
+    expect((await call(cancelSub, "/x", { method: "POST", token: bob.token, params: { id: sub!.id } })).status).toBe(404);
+  });
+
+  it("refuses a forged or tampered session id", async () => {
+    const { token } = await signUp();
+    const checkout = await demoCheckout(token);
+    const entreprise = await planId("entreprise");
+    const tampered = checkout.session_id.replace(/^demo_\d+_/, `demo_${entreprise}_`);
+    expect((await call(confirmDemo, "/x", { method: "POST", token, params: { id: tampered } })).status).toBe(404);
+    expect((await call(confirmDemo, "/x", { method: "POST", token, params: { id: "demo_nimporte_quoi" } })).status).toBe(404);
+  });
+
+  it("subscribes to Freemium directly and answers the checkout for a paid plan", async () => {
+    const { token } = await signUp();
+    const paid = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: await planId("entreprise") } });
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ status: "requires_payment", mode: "demo" });
+    expect(paid.json.url).toContain("/checkout/demo?session_id=demo_");
+
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: paid.json.session_id } });
+    expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("entreprise");
+
+    const free = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { planId: await planId("freemium") } });
+    expect(free.json).toMatchObject({ status: "active", subscription: { provider: "none", plan: { code: "freemium" } } });
+  });
+
+  it("cancels a demo subscription at period end and resumes it", async () => {
+    const { token, userId } = await signUp();
+    const checkout = await demoCheckout(token);
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    const [sub] = await (await getDb()).select().from(subscriptions).where(and(eq(subscriptions.userId, userId)));
+    const cancelled = await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
+    expect(cancelled.json).toMatchObject({ cancel_at_period_end: true, plan: { code: "professionnel" } });
+    const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: sub!.id } });
+    expect(resumed.json.cancel_at_period_end).toBe(false);
+  });
+
+  it("ends a cancelled demo subscription once its period is over (Freemium on the next read)", async () => {
+    const { token, userId } = await signUp();
+    const checkout = await demoCheckout(token);
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    const db = await getDb();
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
+    expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("professionnel");
+    await db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+    const after = await call(mySubscription, "/x", { token });
+    expect(after.json).toMatchObject({ provider: "none", cancel_at_period_end: false, plan: { code: "freemium" } });
+  });
+
+  it("refuses to cancel the free plan", async () => {
+    const { token, userId } = await signUp();
+    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const res = await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe("no_paid_subscription");
+  });
+
+  it("answers 503 to a webhook when Stripe is not configured", async () => {
+    const res = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: "{}", headers: { "stripe-signature": "t=1,v1=x" } });
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe("payments_unavailable");
+  });
+});

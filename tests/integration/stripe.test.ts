@@ -1,0 +1,401 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { startFakeStripe, WEBHOOK_SECRET } from "../helpers/fake-stripe";
+
+// lib/env.ts is parsed once per module graph (the shared setup already loaded it without Stripe):
+// configure Stripe against the local fake, then load the app afresh.
+const fake = await startFakeStripe({ price_pro_test: 4900, price_ent_test: 19900 });
+process.env.STRIPE_SECRET_KEY = "sk_test_veilleprix_fake";
+process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+process.env.STRIPE_API_BASE = fake.baseUrl;
+process.env.STRIPE_PUBLISHABLE_KEY = "pk_test_veilleprix_fake";
+process.env.STRIPE_PRICE_PROFESSIONNEL = "price_pro_test";
+process.env.STRIPE_PRICE_ENTREPRISE = "price_ent_test";
+vi.resetModules();
+
+const { getDb } = await import("@/db");
+const { invoices, stripeEvents, subscriptions, users } = await import("@/db/schema");
+const { call, signUp } = await import("../helpers/api");
+const { POST: createCheckout } = await import("@/app/api/payments/create-checkout-session/route");
+const { POST: syncSession } = await import("@/app/api/payments/checkout-sessions/[id]/sync/route");
+const { POST: confirmDemo } = await import("@/app/api/payments/demo-checkout/[id]/confirm/route");
+const { POST: createSubscription } = await import("@/app/api/payments/create-subscription/route");
+const { POST: createIntent } = await import("@/app/api/payments/create-payment-intent/route");
+const { GET: getSub } = await import("@/app/api/payments/subscriptions/[id]/route");
+const { POST: cancelSub } = await import("@/app/api/payments/subscriptions/[id]/cancel/route");
+const { POST: resumeSub } = await import("@/app/api/payments/subscriptions/[id]/resume/route");
+const pmRoutes = await import("@/app/api/payments/payment-methods/route");
+const { DELETE: deletePm } = await import("@/app/api/payments/payment-methods/[id]/route");
+const { POST: defaultPm } = await import("@/app/api/payments/payment-methods/[id]/default/route");
+const { GET: listInvoicesRoute } = await import("@/app/api/payments/invoices/route");
+const { GET: invoicePdf } = await import("@/app/api/payments/invoices/[id]/pdf/route");
+const { POST: portal } = await import("@/app/api/payments/customer-portal/route");
+const { GET: paymentConfig } = await import("@/app/api/payments/config/route");
+const { GET: mySubscription } = await import("@/app/api/subscriptions/my-subscription/route");
+const { POST: subscribe } = await import("@/app/api/subscriptions/subscribe/route");
+const { GET: plansRoute } = await import("@/app/api/subscriptions/plans/route");
+const { POST: webhook } = await import("@/app/api/webhooks/stripe/route");
+
+afterAll(async () => {
+  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "STRIPE_PUBLISHABLE_KEY", "STRIPE_PRICE_PROFESSIONNEL", "STRIPE_PRICE_ENTREPRISE"]) delete process.env[name];
+  await fake.close();
+});
+
+const SUCCESS = "http://localhost:3000/payment-success?session_id={CHECKOUT_SESSION_ID}";
+
+async function checkout(token: string, price = "price_pro_test") {
+  const res = await call(createCheckout, "/api/payments/create-checkout-session", {
+    token,
+    body: { price_id: price, success_url: SUCCESS, cancel_url: "http://localhost:3000/subscriptions" },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.json as { session_id: string; url: string };
+}
+
+/** A user who paid Professionnel on the hosted page (the success page converged it). */
+async function paidUser() {
+  const user = await signUp();
+  const session = await checkout(user.token);
+  const { subscription } = fake.completeCheckout(session.session_id);
+  const synced = await call(syncSession, "/x", { method: "POST", token: user.token, params: { id: session.session_id } });
+  expect(synced.status, synced.text).toBe(200);
+  return { ...user, sessionId: session.session_id, subscriptionId: subscription.id as string };
+}
+
+async function deliver(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
+  const { payload, header, event } = fake.signedEvent(type, object, options);
+  const res = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  return { ...res, event };
+}
+
+async function localSub(userId: string) {
+  const [row] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row!;
+}
+
+describe("Stripe checkout", () => {
+  it("seeds the Stripe price ids and gives the browser the publishable key only", async () => {
+    const plans = (await call(plansRoute, "/api/subscriptions/plans")).json as Array<{ code: string; stripe_price_id: string | null }>;
+    expect(plans.map((p) => [p.code, p.stripe_price_id])).toEqual([
+      ["freemium", null],
+      ["professionnel", "price_pro_test"],
+      ["entreprise", "price_ent_test"],
+    ]);
+    expect((await call(paymentConfig, "/api/payments/config")).json).toEqual({ mode: "stripe", publishable_key: "pk_test_veilleprix_fake", unavailable_message: null });
+  });
+
+  it("creates a hosted checkout session for the user's own customer, with our success URL", async () => {
+    const { token, userId, account } = await signUp();
+    const session = await checkout(token);
+    expect(session.session_id).toMatch(/^cs_test/);
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const stored = fake.state.sessions.get(session.session_id)!;
+    expect(stored).toMatchObject({ mode: "subscription", client_reference_id: userId, success_url: SUCCESS, line_items_price: "price_pro_test" });
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
+    expect(stored.customer).toBe(user!.stripeCustomerId);
+    expect(fake.state.customers.get(stored.customer)!.email).toBe(account.email);
+    const creation = fake.requests.find((r) => r.path === "/v1/customers" && r.body.email === account.email);
+    expect(creation?.idempotencyKey).toBe(`veilleprix-customer-${userId}`);
+  });
+
+  it("requires a Stripe price id: a plan without one, or nothing, is 'ID de prix Stripe manquant'", async () => {
+    const { token } = await signUp();
+    for (const body of [{ success_url: SUCCESS }, { price_id: "price_inconnu" }, { plan_id: "freemium-inexistant" }]) {
+      const res = await call(createCheckout, "/api/payments/create-checkout-session", { token, body });
+      expect(res.status).toBe(422);
+      expect(res.json.detail).toBe("ID de prix Stripe manquant");
+    }
+    const foreign = await call(createCheckout, "/api/payments/create-checkout-session", {
+      token,
+      body: { price_id: "price_pro_test", cancel_url: "https://ailleurs.example/" },
+    });
+    expect(foreign.status).toBe(422);
+  });
+
+  it("creates one Stripe customer for concurrent requests", async () => {
+    const { token, userId, account } = await signUp();
+    fake.setCustomerCreationDelay(150);
+    try {
+      const results = await Promise.all(Array.from({ length: 5 }, () => checkout(token)));
+      const customers = new Set(results.map((r) => fake.state.sessions.get(r.session_id)!.customer));
+      expect(customers.size).toBe(1);
+    } finally {
+      fake.setCustomerCreationDelay(0);
+    }
+    const creations = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/customers" && r.body.email === account.email);
+    expect(creations).toHaveLength(1);
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
+    expect(user!.stripeCustomerId).toBe(creations.length === 1 ? [...fake.state.customers.values()].find((c) => c.email === account.email)!.id : null);
+  });
+
+  it("the success page converges the subscription before any webhook, and only for its owner", async () => {
+    const { token, userId } = await signUp();
+    const session = await checkout(token);
+    const early = await call(syncSession, "/x", { method: "POST", token, params: { id: session.session_id } });
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe("checkout_incomplete");
+
+    const intruder = await signUp();
+    fake.completeCheckout(session.session_id);
+    expect((await call(syncSession, "/x", { method: "POST", token: intruder.token, params: { id: session.session_id } })).status).toBe(404);
+    expect((await localSub(userId)).provider).toBe("none");
+
+    const synced = await call(syncSession, "/x", { method: "POST", token, params: { id: session.session_id } });
+    expect(synced.status).toBe(200);
+    expect(synced.json.subscription).toMatchObject({ status: "active", provider: "stripe", plan: { code: "professionnel" } });
+    expect(synced.json.subscription.current_period_end).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
+  });
+
+  it("changes plan in place for a paying user instead of subscribing twice", async () => {
+    const user = await paidUser();
+    const res = await checkout(user.token, "price_ent_test");
+    expect(res.session_id).toBe(user.subscriptionId);
+    expect(res.url).toBe(`http://localhost:3000/payment-success?session_id=${user.subscriptionId}`);
+    expect(fake.state.subscriptions.get(user.subscriptionId)!.items.data[0].price.id).toBe("price_ent_test");
+    expect((await localSub(user.userId)).stripePriceId).toBe("price_ent_test");
+    const synced = await call(syncSession, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
+    expect(synced.json.subscription.plan.code).toBe("entreprise");
+    expect([...fake.state.subscriptions.values()].filter((s) => s.customer === fake.state.sessions.get(user.sessionId)!.customer)).toHaveLength(1);
+  });
+
+  it("refuses the demo checkout when Stripe is configured", async () => {
+    const { token } = await signUp();
+    const res = await call(confirmDemo, "/x", { method: "POST", token, params: { id: "demo_2_9999999999_0123456789abcdef_0123456789abcdef0123456789abcdef" } });
+    expect(res.status).toBe(403);
+    expect(res.json.code).toBe("demo_disabled");
+  });
+});
+
+describe("POST /api/webhooks/stripe", () => {
+  it("rejects a bad signature or a missing one with 400 and changes nothing", async () => {
+    const { token, userId } = await signUp();
+    const session = await checkout(token);
+    const { session: completed } = fake.completeCheckout(session.session_id);
+    const forged = await deliver("checkout.session.completed", completed, { secret: "whsec_pas_le_bon" });
+    expect(forged.status).toBe(400);
+    expect(forged.json).toEqual({ detail: "Signature du webhook invalide", code: "invalid_signature" });
+    const unsigned = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: forged.event ? JSON.stringify(forged.event) : "{}" });
+    expect(unsigned.status).toBe(400);
+    // a body altered after signing
+    const { payload, header } = fake.signedEvent("checkout.session.completed", completed);
+    const altered = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: payload.replace("complete", "completf"), headers: { "stripe-signature": header } });
+    expect(altered.status).toBe(400);
+    expect((await localSub(userId)).provider).toBe("none");
+  });
+
+  it("activates on checkout.session.completed, and a replay is a no-op", async () => {
+    const { token, userId } = await signUp();
+    const session = await checkout(token);
+    const { session: completed, subscription } = fake.completeCheckout(session.session_id);
+    const first = await deliver("checkout.session.completed", completed, { id: `evt_replay_${userId}` });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ received: true, handled: true });
+    expect(await localSub(userId)).toMatchObject({ provider: "stripe", status: "active", stripeSubscriptionId: subscription.id });
+
+    const retrievals = fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length;
+    const replay = await deliver("checkout.session.completed", completed, { id: `evt_replay_${userId}` });
+    expect(replay.json).toEqual({ received: true, handled: false, duplicate: true });
+    expect(fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length).toBe(retrievals);
+    const events = await (await getDb()).select().from(stripeEvents).where(eq(stripeEvents.id, `evt_replay_${userId}`));
+    expect(events).toEqual([expect.objectContaining({ type: "checkout.session.completed" })]);
+  });
+
+  it("acknowledges and ignores events outside the allowlist", async () => {
+    const res = await deliver("customer.created", { id: "cus_whatever", object: "customer" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ received: true, handled: false });
+    const recorded = await (await getDb()).select().from(stripeEvents).where(eq(stripeEvents.id, res.event.id));
+    expect(recorded).toEqual([]);
+  });
+
+  it("gives the same result whatever the order of the events (re-reads Stripe)", async () => {
+    const a = await paidUser();
+    const b = await paidUser();
+    for (const user of [a, b]) {
+      const sub = fake.state.subscriptions.get(user.subscriptionId)!;
+      const stale = structuredClone(sub);
+      sub.status = "canceled";
+      const deleted = structuredClone(sub);
+      if (user === a) {
+        await deliver("customer.subscription.updated", stale);
+        await deliver("customer.subscription.deleted", deleted);
+      } else {
+        await deliver("customer.subscription.deleted", deleted);
+        await deliver("customer.subscription.updated", stale);
+        await deliver("customer.subscription.created", stale);
+      }
+    }
+    for (const user of [a, b]) {
+      expect(await localSub(user.userId)).toMatchObject({ provider: "none", status: "active", stripeSubscriptionId: null });
+      expect((await call(mySubscription, "/x", { token: user.token })).json.plan.code).toBe("freemium");
+    }
+  });
+
+  it("an event about an older subscription does not undo the current one", async () => {
+    const user = await paidUser();
+    const old = fake.state.subscriptions.get(user.subscriptionId)!;
+    const staleActive = structuredClone(old);
+    old.status = "canceled";
+    await deliver("customer.subscription.deleted", old);
+    expect((await localSub(user.userId)).provider).toBe("none");
+    const session = await checkout(user.token, "price_ent_test");
+    const { subscription: current } = fake.completeCheckout(session.session_id);
+    await deliver("customer.subscription.created", current);
+    expect((await localSub(user.userId)).stripeSubscriptionId).toBe(current.id);
+    // late deliveries about the old subscription, under new event ids
+    await deliver("customer.subscription.updated", staleActive);
+    await deliver("customer.subscription.deleted", old);
+    expect(await localSub(user.userId)).toMatchObject({ stripeSubscriptionId: current.id, provider: "stripe", stripePriceId: "price_ent_test" });
+  });
+
+  it("records a failed payment: open invoice, past_due subscription, still the paid plan", async () => {
+    const user = await paidUser();
+    const sub = fake.state.subscriptions.get(user.subscriptionId)!;
+    sub.status = "past_due";
+    const inv = { ...fake.state.invoices.get(sub.latest_invoice)! };
+    inv.id = `in_failed_${user.userId.slice(0, 8)}`;
+    Object.assign(inv, { status: "open", amount_paid: 0, amount_due: 4900, created: inv.created + 60 });
+    fake.state.invoices.set(inv.id, inv);
+    const res = await deliver("invoice.payment_failed", inv);
+    expect(res.json.handled).toBe(true);
+    expect(await localSub(user.userId)).toMatchObject({ status: "past_due", provider: "stripe" });
+    const [row] = await (await getDb()).select().from(invoices).where(eq(invoices.stripeInvoiceId, inv.id));
+    expect(row).toMatchObject({ userId: user.userId, status: "open", amountDue: 4900, amountPaid: 0 });
+
+    // paid later: the same invoice row turns paid and the subscription active again
+    Object.assign(inv, { status: "paid", amount_paid: 4900 });
+    sub.status = "active";
+    await deliver("invoice.paid", inv);
+    const [paid] = await (await getDb()).select().from(invoices).where(eq(invoices.stripeInvoiceId, inv.id));
+    expect(paid).toMatchObject({ id: row!.id, status: "paid", amountPaid: 4900 });
+    expect((await localSub(user.userId)).status).toBe("active");
+  });
+});
+
+describe("subscription management", () => {
+  it("cancels at period end and resumes, on Stripe and here", async () => {
+    const user = await paidUser();
+    const cancelled = await call(cancelSub, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ cancel_at_period_end: true, plan: { code: "professionnel" } });
+    expect(fake.state.subscriptions.get(user.subscriptionId)!.cancel_at_period_end).toBe(true);
+    const got = await call(getSub, "/x", { token: user.token, params: { id: user.subscriptionId } });
+    expect(got.json.cancel_at_period_end).toBe(true);
+
+    const resumed = await call(resumeSub, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
+    expect(resumed.json.cancel_at_period_end).toBe(false);
+    expect(fake.state.subscriptions.get(user.subscriptionId)!.cancel_at_period_end).toBe(false);
+
+    const other = await signUp();
+    expect((await call(getSub, "/x", { token: other.token, params: { id: user.subscriptionId } })).status).toBe(404);
+    expect((await call(cancelSub, "/x", { method: "POST", token: other.token, params: { id: user.subscriptionId } })).status).toBe(404);
+  });
+
+  it("choosing Freemium while paying through Stripe cancels at the end of the period", async () => {
+    const user = await paidUser();
+    const res = await call(subscribe, "/api/subscriptions/subscribe", { token: user.token, body: { plan_id: "freemium" } });
+    expect(res.json).toMatchObject({ status: "scheduled", subscription: { cancel_at_period_end: true, plan: { code: "professionnel" } } });
+  });
+
+  it("gives a customer portal link", async () => {
+    const { token } = await signUp();
+    const res = await call(portal, "/x", { method: "POST", token });
+    expect(res.status).toBe(200);
+    expect(res.json.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+  });
+});
+
+describe("card payments (embedded form)", () => {
+  it("subscribes with a card and activates at once", async () => {
+    const { token, userId } = await signUp();
+    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "pm_card_visa", price_id: "price_pro_test" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ status: "active", subscription_id: expect.stringMatching(/^sub_/) });
+    expect(await localSub(userId)).toMatchObject({ provider: "stripe", status: "active", stripeSubscriptionId: res.json.subscription_id });
+    const customer = fake.state.customers.get(fake.state.subscriptions.get(res.json.subscription_id)!.customer)!;
+    expect(customer.invoice_settings.default_payment_method).toBe("pm_card_visa");
+  });
+
+  it("answers requires_action with the client secret when the bank asks for authentication", async () => {
+    const { token, userId } = await signUp();
+    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "pm_card_threeDSecure", price_id: "price_ent_test" } });
+    expect(res.json).toMatchObject({ status: "requires_action", client_secret: expect.stringMatching(/_secret_/) });
+    // nothing granted before the payment is confirmed
+    expect((await localSub(userId)).provider).toBe("none");
+    // the browser confirmed: Stripe activates, and the subscription read converges
+    fake.state.subscriptions.get(res.json.subscription_id)!.status = "active";
+    const got = await call(getSub, "/x", { token, params: { id: res.json.subscription_id } });
+    expect(got.status).toBe(404);
+    await deliver("customer.subscription.updated", fake.state.subscriptions.get(res.json.subscription_id)!);
+    expect((await call(getSub, "/x", { token, params: { id: res.json.subscription_id } })).json.plan.code).toBe("entreprise");
+  });
+
+  it("shows the bank's message for a declined card", async () => {
+    const { token } = await signUp();
+    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "pm_card_chargeDeclined", price_id: "price_pro_test" } });
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({ detail: "Votre carte a été refusée.", code: "card_error" });
+  });
+
+  it("validates the payment method id", async () => {
+    const { token } = await signUp();
+    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "", price_id: "price_pro_test" } });
+    expect(res.status).toBe(422);
+  });
+
+  it("creates a payment intent for a plan's amount", async () => {
+    const { token } = await signUp();
+    const res = await call(createIntent, "/x", { token, body: { plan_id: "professionnel" } });
+    expect(res.json).toMatchObject({ amount: 4900, currency: "eur", client_secret: expect.stringMatching(/_secret_/) });
+    expect((await call(createIntent, "/x", { token, body: {} })).status).toBe(422);
+  });
+});
+
+describe("payment methods", () => {
+  it("lists, adds, sets the default and deletes the caller's cards only", async () => {
+    const { token } = await signUp();
+    expect((await call(pmRoutes.GET, "/x", { token })).json).toEqual([]);
+    const a = await call(pmRoutes.POST, "/x", { token, body: { payment_method_id: "pm_alice_visa_1" } });
+    expect(a.status).toBe(201);
+    expect(a.json).toMatchObject({ id: "pm_alice_visa_1", brand: "visa", last4: "4242", is_default: true });
+    const b = await call(pmRoutes.POST, "/x", { token, body: { payment_method_id: "pm_alice_mastercard_2" } });
+    expect(b.json.is_default).toBe(false);
+    const setDefault = await call(defaultPm, "/x", { method: "POST", token, params: { id: "pm_alice_mastercard_2" } });
+    expect(setDefault.json.is_default).toBe(true);
+    const list = await call(pmRoutes.GET, "/x", { token });
+    expect(list.json.map((pm: { id: string; is_default: boolean }) => [pm.id, pm.is_default])).toEqual([
+      ["pm_alice_visa_1", false],
+      ["pm_alice_mastercard_2", true],
+    ]);
+
+    const bob = await signUp();
+    expect((await call(deletePm, "/x", { method: "DELETE", token: bob.token, params: { id: "pm_alice_visa_1" } })).status).toBe(404);
+    expect((await call(defaultPm, "/x", { method: "POST", token: bob.token, params: { id: "pm_alice_visa_1" } })).status).toBe(404);
+    expect((await call(pmRoutes.POST, "/x", { token: bob.token, body: { payment_method_id: "pm_alice_visa_1" } })).status).toBe(422);
+
+    const del = await call(deletePm, "/x", { method: "DELETE", token, params: { id: "pm_alice_visa_1" } });
+    expect(del.json).toEqual({ id: "pm_alice_visa_1", deleted: true });
+    expect((await call(pmRoutes.GET, "/x", { token })).json).toHaveLength(1);
+  });
+});
+
+describe("invoices", () => {
+  it("lists the caller's Stripe invoices (refreshed from Stripe) and serves only their own PDF", async () => {
+    const alice = await paidUser();
+    const bob = await paidUser();
+    const list = await call(listInvoicesRoute, "/api/payments/invoices", { token: alice.token });
+    expect(list.status).toBe(200);
+    expect(list.json).toHaveLength(1);
+    expect(list.json[0]).toMatchObject({ amount_paid: 4900, amount_due: 4900, total: 4900, currency: "eur", status: "paid" });
+    const id = list.json[0].id as string;
+    expect(list.json[0].invoice_pdf).toBe(`/api/payments/invoices/${id}/pdf`);
+
+    const own = await call(invoicePdf, "/x", { token: alice.token, params: { id } });
+    expect(own.status).toBe(302);
+    expect(own.headers.get("location")).toMatch(/^https:\/\/pay\.stripe\.test\/invoice\//);
+    const stolen = await call(invoicePdf, "/x", { token: bob.token, params: { id } });
+    expect(stolen.status).toBe(404);
+    const bobList = await call(listInvoicesRoute, "/api/payments/invoices", { token: bob.token });
+    expect(bobList.json.map((i: { id: string }) => i.id)).not.toContain(id);
+  });
+});
