@@ -104,7 +104,9 @@ export function parsePriceDetailed(
   });
 
   let chosen: (TCandidate & { idx: number }) | undefined;
-  const pool = cands.some((c) => !c.demoted) ? cands.filter((c) => !c.demoted) : cands;
+  // A zero ("Now: $0.00") is a broken template more often than a price: last resort only.
+  const nonZero = cands.some((c) => c.amount !== "0") ? cands.filter((c) => c.amount !== "0") : cands;
+  const pool = nonZero.some((c) => !c.demoted) ? nonZero.filter((c) => !c.demoted) : nonZero;
   const withCurrency = pool.findIndex((c) => c.adjacent !== null);
   if (withCurrency >= 0) {
     chosen = pool[withCurrency];

@@ -23,6 +23,7 @@ const QTY_BEFORE = /(?:\bx|×|\bqty|\bquantité|\bqté)\s?[:.]?\s?$/i;
 const OLD_BEFORE =
   /(?:\bwas\b|\bstatt\b|\bau lieu de\b|\brrp\b|\bmsrp\b|\buvp\b|\bavant\b|\bancien prix\b|\bprix barré\b|\bprix de référence\b|\bprix conseillé\b|\bbefore\b|\blist price\b|\bregular price\b|\bprix initial\b|\bsave\b|\bsavings?\b|\byou save\b|\béconomisez\b|\béconomie\b|\bremise\b|\brabatt\b|\bsparen\b|\bspare\b|\bzľava\b|\bsleva\b|\blivraison\b|\bshipping\b|\bdelivery\b|\bversand\b|\bfrais de port\b|\bdès\b|\bover\b|\bdont\b|\béco-?part|\becotaxe\b|\bdeee\b)[^0-9]{0,20}$/i;
 const INSTALMENT_AFTER = /^\s?(?:€|\$|£|eur)?\s?(?:\/\s?mois|\/\s?mo\b|\/\s?month|par mois|per month|x\s?\d|\/\s?m\b)/i;
+const EXCL_TAX_AFTER = /^\s?(?:€|eur|\$|£|chf|zł|kč)?\s?(?:HT\b|H\.T\.|hors tax|excl\.?|exkl\.?|zzgl\.?|netto|\+ ?(?:TVA|VAT|IVA|MwSt)|ex\.? VAT|bez DPH|sin IVA|hors TVA)/i;
 const NOW_BEFORE = /(?:\bnow\b|\bjetzt\b|\bmaintenant\b|\bsale\b|\bsoldé\b|\bprix\s?:|\bour price\b|\bnotre prix\b)[^0-9]{0,12}$/i;
 
 function collectSpans(text: string): Array<[number, number]> {
@@ -54,12 +55,12 @@ export function classifyNumbers(text: string, numbers: TNumberToken[], currencie
     const afterTrim = after.startsWith(" ") ? 1 : 0;
     const currencyAfter = startsAt.has(n.end) || startsAt.has(n.end + afterTrim);
     if (!bad && isAsciiLetter(text[n.start - 1]) && !endsAt.has(n.start)) bad = true;
-    if (!bad && isAsciiLetter(text[n.end]) && !startsAt.has(n.end)) bad = true;
+    const gluedAfter = !bad && isAsciiLetter(text[n.end]) && !startsAt.has(n.end);
     if (!bad && !currencyAfter && UNIT_AFTER.test(after)) bad = true;
     if (!bad && (ID_BEFORE.test(before) || QTY_BEFORE.test(before) || /\d\s?(?:\/|sur|out of|von|de|of)\s?$/i.test(before))) bad = true;
     const g0 = n.groups[0] ?? "";
     if (!bad && g0.length > 1 && g0.startsWith("0") && n.seps.length === 0) bad = true;
-    const demoted = !NOW_BEFORE.test(before) && (OLD_BEFORE.test(before) || INSTALMENT_AFTER.test(after));
+    const demoted = gluedAfter || !NOW_BEFORE.test(before) && (OLD_BEFORE.test(before) || INSTALMENT_AFTER.test(after) || EXCL_TAX_AFTER.test(after));
     return { bad, demoted };
   });
 }

@@ -85,7 +85,10 @@ const WORDS: Array<[string, string | null, 1 | 2 | 3, boolean, boolean, TCurrenc
   ["MK", "MWK", 1, true, false], ["MT", "MZN", 1, true, false], ["Ar", "MGA", 1, true, false], ["KM", "BAM", 1, true, false], ["kn", "HRK", 2, true, false],
   ["Br", "BYN", 2, true, false], ["hrn", "UAH", 2, true, false], ["nis", "ILS", 2, true, true], ["VNĐ", "VND", 3, false, true], ["đ", "VND", 2, true, false],
   ["lari", "GEL", 2, true, true], ["ლ", "GEL", 2, true, false], ["so'm", "UZS", 2, true, true], ["Rbl", "RUB", 2, true, false],
-  ["R", "ZAR", 1, true, false], ["nzd", "NZD", 3, true, false], ["mkd", "MKD", 3, true, false], ["usd", "USD", 3, true, false], ["gbp", "GBP", 3, true, false],
+  ["R", "ZAR", 1, true, false], ["FBu", "BIF", 2, true, false], ["Fbu", "BIF", 2, true, false], ["Fdj", "DJF", 2, true, false], ["Nfk", "ERN", 2, true, false],
+  ["LD", "LYD", 1, true, false], ["UM", "MRU", 1, true, false], ["Db", "STN", 1, true, false], ["VT", "VUV", 1, true, false], ["Vt", "VUV", 1, true, false],
+  ["ZK", "ZMW", 1, true, false], ["FG", "GNF", 1, true, false], ["FRw", "RWF", 2, true, false], ["RF", "RWF", 1, true, false], ["Ks", "MMK", 1, true, false],
+  ["GFr", "GNF", 1, true, false], ["Esc", "CVE", 1, true, false], ["ƒ", "ANG", 2, true, false], ["Afl.", "AWG", 2, true, false], ["nzd", "NZD", 3, true, false], ["mkd", "MKD", 3, true, false], ["usd", "USD", 3, true, false], ["gbp", "GBP", 3, true, false],
   ["sek", "SEK", 3, true, false], ["nok", "NOK", 3, true, false], ["dkk", "DKK", 3, true, false], ["czk", "CZK", 3, true, false], ["huf", "HUF", 3, true, false],
   ["ron", "RON", 3, true, false], ["rub", "RUB", 3, true, false], ["uah", "UAH", 3, true, false], ["aud", "AUD", 3, true, false], ["cad", "CAD", 3, true, false],
 ];

@@ -378,3 +378,23 @@ $..75,333	,	75.333
 1 234.50	.	1234.5
 12,50	.	12.5
 `;
+
+// Shapes seen on real shelves, beyond the upstream corpus.
+export const EXTRA_CASES = `
+Was: $124.95 Now: $0.00	-	124.95	USD
+Our Price 344.99 - 444.99	-	344.99	-
+40.00/each	-	40	-
+32جن	-	32	-
+Price 29	-	29	-
+559. 99 undefined 559.99 inkl. MwSt. zzgl. Versand	-	559.99	-
+$80.00 U.S.	-	80	USD
+$30.56/Month	-	30.56	USD
+200q	-	200	-
+1 FBu	-	1	BIF
+1 ₦	-	1	NGN
+1 S/.	-	1	PEN
+1 GH₵	-	1	GHS
+1 美股	-	1	-
+41,58 € HT 49,90 € TTC	-	49.9	EUR
+Prix le plus bas des 30 derniers jours : 179,00 €	-	179	EUR
+`;

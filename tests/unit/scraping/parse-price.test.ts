@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parsePrice } from "@/lib/scraping/parse-price";
-import { DECIMAL_SEPARATOR_CASES, PRICE_CASES } from "./parse-price-cases";
+import { DECIMAL_SEPARATOR_CASES, EXTRA_CASES, PRICE_CASES } from "./parse-price-cases";
 
 type TRow = { text: string | null; hint: string | null; amount: string | null; currency: string | null };
 
@@ -10,7 +10,7 @@ function rows(table: string): string[][] {
   return table.split("\n").filter((l) => l.trim() !== "").map((l) => l.split("\t"));
 }
 
-const priceRows: TRow[] = rows(PRICE_CASES).map(([text, hint, amount, currency]) => ({
+const priceRows: TRow[] = rows(PRICE_CASES + EXTRA_CASES).map(([text, hint, amount, currency]) => ({
   text: nil(text), hint: hint === "" ? "" : nil(hint), amount: nil(amount), currency: nil(currency),
 }));
 

@@ -1,0 +1,154 @@
+import type { AnyNode, Document, Element } from "domhandler";
+import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
+
+// Everything later stages need, gathered in one iterative pass over the DOM (no recursion, so
+// pathological nesting cannot overflow the stack).
+export type TPageScan = {
+  order: Map<Element, number>;
+  lang: string | null;
+  metas: Map<string, string[]>;
+  jsonLd: string[];
+  otherScripts: string[];
+  titleText: string | null;
+  h1s: Element[];
+  itemprops: Element[];
+  rdfa: Element[];
+  priceEls: Element[];
+  textPriceEls: Element[];
+  buttons: Element[];
+  availabilityEls: Array<{ el: Element; text: string }>;
+  relatedRoots: Set<Element>;
+  hiddenRoots: Set<Element>;
+};
+
+const DIGIT = /\d/;
+// Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
+const LIMIT = 600;
+const NO_TOKENS: string[] = [];
+const RAW_HINT = /sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims/i;
+const PRICE_TOKEN = /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
+const QUICK_CURRENCY = /[€$£¥₹₽₺₴₪₩₫฿]|\b(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM)\b|р\./;
+const RELATED_RAW = /sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell|recently-?viewed|you-?may-?also|product-recommendations|recommendation/i;
+const RELATED_HEADING =
+  /produits? similaires|vous aimerez|vous pourriez|aimerez aussi|les clients ont|ils ont aussi|fréquemment achetés|souvent achetés|complétez|related products|you may also|you might also|customers (?:also|who)|frequently bought|similar (?:products|items)|recommended for you|recommended products|nos recommandations|recently viewed|récemment consultés|others also|ähnliche|das könnte|kunden kauften|wird oft zusammen|productos relacionados|también te puede|prodotti correlati|potrebbe interessarti|podobne produkty|klienci kupili|podobné|complete the look|shop the look|more from|autres produits|dans la même catégorie|kunden, die|passend dazu|weitere produkte|ebenfalls interessant|clientes que compraron|completa tu look|ti potrebbe piacere|altri prodotti|anderen bekeken|vaak samen gekocht|kunder köpte|andre kjøpte|inne produkty|zobacz także|mohlo by vás|zákazníci také|você também pode|quem viu|sponsored|sponsorisé|gesponsert|best ?sellers|meilleures ventes|top ventes|nouveautés|new arrivals|trending now|derniers articles consultés|votre historique|produits consultés|articles similaires|also viewed|also bought|aussi aimer/i;
+const RELATED_TOKEN = /^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$/;
+const AVAIL_HINT = /stock|stoc|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b/i;
+const CART_WORDS = /ajouter au panier|add to (?:cart|basket|bag|trolley)|in den warenkorb|in den einkaufswagen|añadir al carrito|añadir a la cesta|aggiungi al carrello|adicionar ao carrinho|dodaj do koszyka|kup teraz|do košíku|kosárba|adaugă în coș|adauga in cos|in winkelwagen|lägg i varukorgen|læg i kurv|legg i handlekurv|sepete ekle|в корзину|agregar al carrito|adicionar à sacola|adicionar ao carrinho|lägg i varukorg|lisää ostoskoriin|προσθήκη στο καλάθι|カートに入れる|カートに追加|加入购物车|加入購物車|장바구니|добави в количката|dodaj u košaricu|do košíka|toevoegen aan winkelwagen|in winkelmand|kosárba tesz|купить|купити|у кошик|הוסף לסל|أضف إلى السلة|buy now|acheter maintenant|jetzt kaufen|comprar ahora|acheter|kaufen|je commande|commander|précommander|pre-?order|comprar|koupit|köp|kjøp|køb|kup\b/i;
+const CART_HINT = /btn|button|cart|basket|panier|bag|buy|add|ajout/i;
+const CART_TOKEN = /addtocart|add-to-cart|add_to_cart|addtobasket|btncart|buybox|buy-now|buynow|submit\.add|product-form__submit|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag/;
+
+export function walkPage(doc: Document): TPageScan {
+  const scan: TPageScan = {
+    order: new Map(), lang: null, metas: new Map(), jsonLd: [], otherScripts: [], titleText: null,
+    h1s: [], itemprops: [], rdfa: [], priceEls: [], textPriceEls: [], buttons: [], availabilityEls: [],
+    relatedRoots: new Set(), hiddenRoots: new Set(),
+  };
+  let idx = 0;
+  const stack: AnyNode[] = [];
+  for (let i = doc.children.length - 1; i >= 0; i--) {
+    const c = doc.children[i];
+    if (c) stack.push(c);
+  }
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (!n) break;
+    if (n.type === "text") {
+      const data = textOf(n);
+      const parent = n.parent;
+      if (!isElement(parent) || data.length > 400 || parent.name === "option" || parent.name === "textarea") continue;
+      if (data.length < 3) continue;
+      if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) scan.textPriceEls.push(parent);
+      if (data.length < 160 && scan.availabilityEls.length < LIMIT && AVAIL_HINT.test(data)) scan.availabilityEls.push({ el: parent, text: data });
+      continue;
+    }
+    if (!isElement(n)) continue;
+    const el = n;
+    scan.order.set(el, idx++);
+    const name = el.name;
+    const a = el.attribs;
+    if (name === "script") {
+      const text = el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
+      const type = (a.type ?? "").toLowerCase();
+      if (type.includes("ld+json")) scan.jsonLd.push(text);
+      else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text)) scan.otherScripts.push(text);
+      continue;
+    }
+    if (name === "select" || name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe") continue;
+    if (name === "html" && a.lang) scan.lang = a.lang;
+    if (name === "meta") {
+      const key = (a.property ?? a.name ?? a.itemprop ?? "").toLowerCase();
+      const content = a.content;
+      if (key && content !== undefined) {
+        const list = scan.metas.get(key) ?? [];
+        list.push(content);
+        scan.metas.set(key, list);
+      }
+      if (a.itemprop) scan.itemprops.push(el);
+      continue;
+    }
+    if (name === "title" && scan.titleText === null) {
+      scan.titleText = el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("").trim();
+      continue;
+    }
+    if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el)) scan.hiddenRoots.add(el);
+    if (name === "h1") scan.h1s.push(el);
+    if (a.itemprop !== undefined || a.itemscope !== undefined) scan.itemprops.push(el);
+    if (a.property && /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)) scan.rdfa.push(el);
+    const rawCls = a.class === undefined && a.id === undefined ? "" : `${a.class ?? ""} ${a.id ?? ""}`;
+    const tokens = rawCls && RAW_HINT.test(rawCls) ? classTokens(el) : NO_TOKENS;
+    if ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) || (rawCls && RELATED_RAW.test(rawCls))) scan.relatedRoots.add(el);
+    const testId = a["data-test"] ?? a["data-testid"] ?? a["data-test-id"] ?? a["data-qa"] ?? a["data-cy"] ?? a["data-automation-id"] ?? a["data-automation"] ?? a["data-component"];
+    if (
+      a["data-price"] !== undefined || a["data-price-amount"] !== undefined || a["data-product-price"] !== undefined ||
+      (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
+      (a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT
+    ) {
+      scan.priceEls.push(el);
+    }
+    if ((name.length === 2 && name[0] === "h" && name[1] !== "r") || (rawCls && /title|heading/i.test(rawCls))) {
+      const t = headingText(el);
+      const parent = el.parent;
+      if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
+        // A section title comes first in its section; deeper headings are content, not section titles.
+        const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
+        if (firstEls.includes(el)) scan.relatedRoots.add(parent);
+        else if (isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1) scan.relatedRoots.add(parent.parent);
+      }
+    }
+    if (name === "button" || name === "input" || ((name === "a" || a.role === "button") && (a.class !== undefined || a.id !== undefined) && CART_HINT.test(`${a.class ?? ""} ${a.id ?? ""}`))) {
+      const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
+      const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`.toLowerCase().replace(/\s+/g, " ");
+      const compact = key.replace(/ /g, "");
+      const anchorOk = name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
+      if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) scan.buttons.push(el);
+      else if (label.length < 80 && AVAIL_HINT.test(label) && name === "button") scan.availabilityEls.push({ el, text: label });
+    }
+    if (name === "link" && a.itemprop) scan.itemprops.push(el);
+    const kids = el.children;
+    for (let i = kids.length - 1; i >= 0; i--) {
+      const k = kids[i];
+      if (k) stack.push(k);
+    }
+  }
+  return scan;
+}
+
+function headingText(el: Element): string {
+  let out = "";
+  const stack: AnyNode[] = [el];
+  let guard = 0;
+  while (stack.length > 0 && out.length < 200 && guard++ < 200) {
+    const n = stack.pop();
+    if (!n) break;
+    if (n.type === "text") out += textOf(n);
+    else if (isElement(n) && n.name !== "script" && n.name !== "style") {
+      for (let i = n.children.length - 1; i >= 0; i--) {
+        const k = n.children[i];
+        if (k) stack.push(k);
+      }
+    }
+  }
+  return out.replace(/\s+/g, " ").trim();
+}
+
+export { headingText, attr };
