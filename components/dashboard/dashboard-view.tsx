@@ -2,6 +2,8 @@
 
 import { useCurrentUser } from "@/lib/use-current-user";
 import { Skeleton } from "@/components/ui/skeleton";
+import { AlertPreferencesCard } from "./alert-preferences-card";
+import { ApiTokensCard } from "./api-tokens-card";
 import { InvoiceTable } from "./invoice-table";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
@@ -31,6 +33,7 @@ export function DashboardView() {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProfileCard />
           <PasswordCard />
+          <AlertPreferencesCard />
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />
@@ -40,6 +43,7 @@ export function DashboardView() {
         <div className="min-w-0 lg:col-span-3">
           <InvoiceTable />
         </div>
+        <div className="min-w-0 lg:col-span-3"><ApiTokensCard /></div>
       </div>
     </div>
   );

@@ -1,0 +1,5 @@
+// GET /api/products/{id}/export.xlsx – Excel workbook ('Derniers prix', 'Historique complet'), streamed
+import { exportProductXlsx } from "@/lib/exports/export-product-xlsx";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user, params }) => exportProductXlsx(user.id, params.id!));

@@ -1,0 +1,8 @@
+// GET /api/products/{id}/export/history.csv – 'Historique complet' CSV, streamed (?dialect=excel|standard)
+import { ZCsvExportQuery } from "@/lib/exports/csv-dialects";
+import { exportProductCsv } from "@/lib/exports/export-product-csv";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({ query: ZCsvExportQuery }, async ({ user, query, params }) =>
+  exportProductCsv(user.id, params.id!, "history", query.dialect),
+);

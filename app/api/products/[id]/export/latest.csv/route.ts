@@ -1,0 +1,8 @@
+// GET /api/products/{id}/export/latest.csv – 'Derniers prix' CSV (?dialect=excel|standard)
+import { ZCsvExportQuery } from "@/lib/exports/csv-dialects";
+import { exportProductCsv } from "@/lib/exports/export-product-csv";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({ query: ZCsvExportQuery }, async ({ user, query, params }) =>
+  exportProductCsv(user.id, params.id!, "latest", query.dialect),
+);

@@ -1,0 +1,8 @@
+// PUT /api/products/{id}/reference-price – set or clear the product's reference price ("mon prix")
+import { ZReferencePrice } from "@/lib/history/schemas";
+import { setReferencePrice } from "@/lib/history/set-reference-price";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const PUT = withAuth({ body: ZReferencePrice }, async ({ user, body, params }) =>
+  setReferencePrice(user.id, params.id!, body.reference_price),
+);

@@ -1,0 +1,5 @@
+// DELETE /api/tokens/{id} – revoke one of the user's integration tokens
+import { revokeApiToken } from "@/lib/api-tokens/revoke-api-token";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const DELETE = withAuth({}, async ({ user, params }) => revokeApiToken(user, params.id!));

@@ -1,0 +1,52 @@
+// Pure helpers of the price chart (no React): scales, ticks, step paths, value lookup.
+
+export type TPoint = [number, number | null];
+
+/** "Nice" tick values covering [min, max] (about `count` of them). */
+export function niceTicks(min: number, max: number, count = 5): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max)) return [];
+  if (min === max) return [min];
+  const raw = (max - min) / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(min / step) * step; v <= max + step * 1e-9; v += step) ticks.push(Math.round(v * 1e6) / 1e6);
+  return ticks;
+}
+
+/**
+ * A step-shaped SVG path: the price holds until the next reading, then jumps; a null point lifts the pen
+ * (gap) after holding the previous price up to it. The last price holds until `endX`.
+ */
+export function stepPath(points: TPoint[], x: (t: number) => number, y: (v: number) => number, endX: number): string {
+  let d = "";
+  let penDown = false;
+  for (const [t, v] of points) {
+    const px = x(t);
+    if (v === null) {
+      if (penDown) d += `H${px.toFixed(1)}`;
+      penDown = false;
+      continue;
+    }
+    const py = y(v);
+    d += penDown ? `H${px.toFixed(1)}V${py.toFixed(1)}` : `M${px.toFixed(1)} ${py.toFixed(1)}`;
+    penDown = true;
+  }
+  if (penDown) d += `H${endX.toFixed(1)}`;
+  return d;
+}
+
+/** The point in force at time t (last point at or before t), or undefined before the first one. */
+export function pointAt(points: TPoint[], t: number): TPoint | undefined {
+  let lo = 0;
+  let hi = points.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid]![0] <= t) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found >= 0 ? points[found] : undefined;
+}

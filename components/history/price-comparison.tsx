@@ -1,0 +1,215 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { formatDateTime, formatEuros } from "@/lib/format";
+import { useApi } from "@/lib/hooks/use-api";
+import { ZReferencePrice, type TReferencePrice } from "@/lib/history/schemas";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { cn } from "@/lib/cn";
+
+const FETCH_ERROR = "Erreur lors de la récupération de la comparaison des prix";
+const SAVE_ERROR = "Erreur lors de l'enregistrement du prix de référence";
+
+type Merchant = {
+  url_id: string;
+  name: string;
+  url: string;
+  price: string | null;
+  currency: string;
+  available: boolean | null;
+  checked_at: string | null;
+  comparable: boolean;
+  is_cheapest: boolean;
+  gap_to_cheapest: string | null;
+  gap_to_cheapest_percent: string | null;
+  gap_to_reference: string | null;
+  gap_to_reference_percent: string | null;
+};
+type Comparison = {
+  currency: string;
+  reference_price: string | null;
+  stats: { count: number; min: string | null; avg: string | null; max: string | null; spread: string | null };
+  merchants: Merchant[];
+};
+
+const pct = (p: string | null) => (p === null ? "" : `${Number(p) > 0 ? "+" : ""}${p.replace(".", ",")} %`);
+
+function Gap({ amount, percent, currency }: { amount: string | null; percent: string | null; currency: string }) {
+  if (amount === null) return <span className="text-zinc-400">—</span>;
+  const n = Number(amount);
+  if (n === 0) return <span className="text-zinc-500">=</span>;
+  return (
+    <span className={cn(n > 0 ? "text-red-700" : "text-green-700")}>
+      {n > 0 ? "+" : "−"}
+      {formatEuros(Math.abs(n), currency)}
+      <span className="ml-1 text-xs opacity-80">({pct(percent)})</span>
+    </span>
+  );
+}
+
+/** Current price at each merchant, min / average / max, cheapest highlighted, gaps to the cheapest and to "mon prix". */
+export function PriceComparison({ productId, refreshKey = 0 }: { productId: string; refreshKey?: number }) {
+  const { data, error, loading, reload } = useApi<Comparison>(
+    `/api/products/${encodeURIComponent(productId)}/comparison${refreshKey ? `?r=${refreshKey}` : ""}`,
+    FETCH_ERROR,
+  );
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<TReferencePrice, unknown, z.output<typeof ZReferencePrice>>({
+    resolver: zodResolver(ZReferencePrice),
+    defaultValues: { reference_price: "" },
+  });
+
+  const reference = data?.reference_price ?? null;
+  useEffect(() => {
+    form.reset({ reference_price: reference === null ? "" : reference.replace(".", ",") });
+  }, [reference, form]);
+
+  async function save(value: string | null) {
+    setSaveError(null);
+    setSaved(null);
+    try {
+      await apiFetch(`/api/products/${productId}/reference-price`, { method: "PUT", body: { reference_price: value }, fallback: SAVE_ERROR });
+      setSaved(value === null ? "Prix de référence effacé" : "Prix de référence enregistré");
+      reload();
+    } catch (err) {
+      setSaveError(errorMessage(err, SAVE_ERROR));
+    }
+  }
+
+  const currency = data?.currency ?? "EUR";
+  const fieldError = form.formState.errors.reference_price?.message;
+
+  return (
+    <section aria-labelledby={`cmp-${productId}`} className="min-w-0 rounded-lg border border-zinc-200 bg-white">
+      <header className="border-b border-zinc-100 px-4 py-3">
+        <h3 id={`cmp-${productId}`} className="text-sm font-semibold text-zinc-900">
+          Comparaison des marchands
+        </h3>
+      </header>
+      {loading && !data ? (
+        <div role="status" aria-label="Chargement de la comparaison" className="grid grid-cols-3 gap-3 p-4">
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+          <Skeleton className="h-14" />
+        </div>
+      ) : error && !data ? (
+        <div className="p-4">
+          <Alert tone="error">{error.message}</Alert>
+        </div>
+      ) : data ? (
+        <>
+          <dl className="grid grid-cols-3 gap-px border-b border-zinc-100 bg-zinc-100">
+            {(
+              [
+                ["Prix min", data.stats.min],
+                ["Prix moyen", data.stats.avg],
+                ["Prix max", data.stats.max],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="bg-white px-4 py-3">
+                <dt className="text-xs text-zinc-500">{label}</dt>
+                <dd className="num mt-0.5 text-base font-semibold text-zinc-900">{formatEuros(value, currency)}</dd>
+              </div>
+            ))}
+          </dl>
+          {data.merchants.length === 0 ? (
+            <p className="px-4 py-6 text-center text-sm text-zinc-500">Aucune URL suivie pour ce produit</p>
+          ) : (
+            <Table aria-label="Prix actuel par marchand">
+              <THead>
+                <tr>
+                  <Th>Marchand</Th>
+                  <Th numeric>Prix actuel</Th>
+                  <Th numeric>Écart au moins cher</Th>
+                  <Th numeric>Écart à mon prix</Th>
+                </tr>
+              </THead>
+              <TBody>
+                {data.merchants.map((m) => (
+                  <Tr key={m.url_id} className={cn(m.is_cheapest && "bg-green-50/70 hover:bg-green-50")}>
+                    <Td>
+                      <div className="flex items-center gap-2">
+                        <span className="font-medium text-zinc-900">{m.name}</span>
+                        {m.is_cheapest ? <Badge tone="success">Moins cher</Badge> : null}
+                      </div>
+                      <p className="num text-xs text-zinc-500">
+                        {m.checked_at ? `Relevé le ${formatDateTime(m.checked_at)}` : "Pas encore relevé"}
+                      </p>
+                    </Td>
+                    <Td numeric className="font-medium text-zinc-900">
+                      {m.price !== null ? (
+                        formatEuros(m.price, m.currency)
+                      ) : m.available === false ? (
+                        <Badge tone="danger">Indisponible</Badge>
+                      ) : (
+                        "N/A"
+                      )}
+                    </Td>
+                    <Td numeric>
+                      <Gap amount={m.gap_to_cheapest} percent={m.gap_to_cheapest_percent} currency={currency} />
+                    </Td>
+                    <Td numeric>
+                      <Gap amount={m.gap_to_reference} percent={m.gap_to_reference_percent} currency={currency} />
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => save(values.reference_price))}
+            className="flex flex-wrap items-end gap-2 border-t border-zinc-100 px-4 py-3"
+          >
+            <div className="min-w-40 flex-1 space-y-1">
+              <label htmlFor={`ref-${productId}`} className="text-xs font-medium text-zinc-700">
+                Mon prix (prix de référence, €)
+              </label>
+              <Input
+                id={`ref-${productId}`}
+                inputMode="decimal"
+                placeholder="ex. 129,90"
+                invalid={Boolean(fieldError)}
+                aria-describedby={fieldError ? `ref-${productId}-error` : undefined}
+                {...form.register("reference_price")}
+              />
+            </div>
+            <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+              Enregistrer
+            </Button>
+            {reference !== null ? (
+              <Button type="button" variant="ghost" onClick={() => save(null)}>
+                Effacer
+              </Button>
+            ) : null}
+            {fieldError ? (
+              <p id={`ref-${productId}-error`} className="w-full text-xs font-medium text-red-600">
+                {fieldError}
+              </p>
+            ) : null}
+            {saveError ? (
+              <Alert tone="error" className="w-full" onDismiss={() => setSaveError(null)}>
+                {saveError}
+              </Alert>
+            ) : null}
+            {saved ? (
+              <p role="status" className="w-full text-xs text-green-700">
+                {saved}
+              </p>
+            ) : null}
+          </form>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+
+import { useState } from "react";
+import { errorMessage } from "@/lib/api-client";
+import { formatDateTime, formatEuros, truncate } from "@/lib/format";
+import { useApi } from "@/lib/hooks/use-api";
+import { computeVariations, HISTORY_TABLE_LIMIT } from "@/lib/history/compute-variations";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { cn } from "@/lib/cn";
+import { downloadFile } from "./download-file";
+
+const FETCH_ERROR = "Erreur lors de la récupération de l'historique de scraping";
+const DOWNLOAD_ERROR = "Erreur lors du téléchargement de l'historique";
+
+type Entry = {
+  id?: number | string;
+  price: string | number | null;
+  currency?: string | null;
+  availability?: boolean;
+  available?: boolean;
+  created_at: string;
+};
+/** SPEC.md §7 answers a list; a `{ entries, total }` object is accepted too. */
+type HistoryAnswer = Entry[] | { entries: Entry[]; total: number };
+
+type Props = {
+  urlId: string;
+  url: string;
+  /** Source name shown above the table. */
+  name?: string;
+  /** Enables 'Télécharger tout l'historique' (the product's full CSV). */
+  productId?: string;
+  productName?: string;
+  /** Change it to fetch again (after a scrape). */
+  refreshKey?: number;
+};
+
+/** The per-URL history card of SPEC.md §2: the 10 latest readings with their variation. */
+export function UrlHistoryTable({ urlId, url, name, productId, productName, refreshKey = 0 }: Props) {
+  const { data, error, loading } = useApi<HistoryAnswer>(
+    `/api/scraping/urls/${encodeURIComponent(urlId)}/history${refreshKey ? `?r=${refreshKey}` : ""}`,
+    FETCH_ERROR,
+  );
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  const entries = data ? (Array.isArray(data) ? data : data.entries) : [];
+  const total = data ? (Array.isArray(data) ? data.length : data.total) : 0;
+  const table = computeVariations(entries, { limit: HISTORY_TABLE_LIMIT, total });
+
+  async function downloadAll() {
+    if (!productId) return;
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      const base = (productName ?? "produit").replace(/\s/g, "_");
+      await downloadFile(`/api/products/${productId}/export/history.csv`, `${base}_historique_complet.csv`, DOWNLOAD_ERROR);
+    } catch (err) {
+      setDownloadError(errorMessage(err, DOWNLOAD_ERROR));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <section className="min-w-0 rounded-lg border border-zinc-200 bg-white" aria-label={`Historique de ${name ?? url}`}>
+      <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-zinc-100 px-4 py-3">
+        <div className="min-w-0">
+          {name ? <p className="text-sm font-semibold text-zinc-900">{name}</p> : null}
+          <p className="truncate text-xs text-zinc-500" title={url}>
+            {truncate(url, 80)}
+          </p>
+        </div>
+        {data !== undefined ? (
+          <span className="num shrink-0 text-xs font-medium text-zinc-500">
+            {total} entrée(s)
+          </span>
+        ) : null}
+      </header>
+
+      {loading && data === undefined ? (
+        <div role="status" aria-label="Chargement de l'historique" className="space-y-2 p-4">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="h-4 w-4/6" />
+        </div>
+      ) : error && data === undefined ? (
+        <div className="p-4">
+          <Alert tone="error">{error.message}</Alert>
+        </div>
+      ) : table.rows.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-zinc-500">Aucun historique disponible</p>
+      ) : (
+        <>
+          <Table aria-label={`Historique des prix de ${name ?? url}`}>
+            <THead>
+              <tr>
+                <Th>Date &amp; Heure</Th>
+                <Th numeric>Prix</Th>
+                <Th>Disponibilité</Th>
+                <Th numeric>Variation</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {table.rows.map((row, i) => {
+                const available = row.availability ?? row.available ?? row.price !== null;
+                const v = row.variation === null ? 0 : Number(row.variation);
+                return (
+                  <Tr key={row.id ?? i}>
+                    <Td className="num whitespace-nowrap">{formatDateTime(row.created_at)}</Td>
+                    <Td numeric className="font-medium text-zinc-900">
+                      {formatEuros(row.price, row.currency?.trim() || "EUR")}
+                    </Td>
+                    <Td>
+                      <Badge tone={available ? "success" : "danger"}>{available ? "Disponible" : "Indisponible"}</Badge>
+                    </Td>
+                    <Td
+                      numeric
+                      className={cn(
+                        v < 0 && "text-green-700",
+                        v > 0 && "text-red-700",
+                        row.variation_label === "Premier relevé" && "text-xs text-zinc-500",
+                      )}
+                    >
+                      {row.variation_label}
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+          {table.truncated ? (
+            <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-4 py-2.5 text-xs text-zinc-500">
+              <span>
+                Affichage des {HISTORY_TABLE_LIMIT} derniers relevés sur {total} au total
+              </span>
+              {productId ? (
+                <button
+                  type="button"
+                  onClick={downloadAll}
+                  disabled={downloading}
+                  className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline disabled:opacity-60"
+                >
+                  {downloading ? <Spinner size="sm" label={null} /> : null}
+                  Télécharger tout l&apos;historique
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {downloadError ? (
+            <div className="px-4 pb-3">
+              <Alert tone="error" onDismiss={() => setDownloadError(null)}>
+                {downloadError}
+              </Alert>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

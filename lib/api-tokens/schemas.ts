@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const API_TOKEN_MSG = {
+  nameRequired: "Le nom du jeton est obligatoire",
+  nameTooLong: "Le nom du jeton ne doit pas dépasser 100 caractères",
+  noAutomation:
+    "Les jetons d'API sont réservés aux abonnements avec automatisation. Passez à un abonnement supérieur pour en créer.",
+  tokenNotAllowed: "Un jeton d'API ne peut pas gérer les jetons d'API : connectez-vous à votre compte.",
+  tooMany: "Vous avez atteint la limite de 20 jetons d'API actifs. Révoquez-en un pour en créer un autre.",
+  notFound: "Jeton introuvable",
+  created: "Jeton créé : copiez-le maintenant, il ne sera plus affiché.",
+  revoked: "Jeton révoqué",
+} as const;
+
+export const MAX_ACTIVE_API_TOKENS = 20;
+
+export const ZCreateApiToken = z.object({
+  name: z
+    .string({ error: API_TOKEN_MSG.nameRequired })
+    .trim()
+    .min(1, API_TOKEN_MSG.nameRequired)
+    .max(100, API_TOKEN_MSG.nameTooLong),
+});
+export type TCreateApiToken = z.input<typeof ZCreateApiToken>;

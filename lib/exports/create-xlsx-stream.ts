@@ -1,0 +1,93 @@
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { TExportRow } from "./export-rows";
+import { AVAILABILITY_LABEL } from "./csv-dialects";
+import { toParisWallClock } from "./paris-wall-clock";
+
+export type TXlsxColumn = "product" | "source" | "url" | "price" | "date" | "availability";
+
+export type TXlsxSheet = { name: string; columns: TXlsxColumn[]; rows: () => AsyncIterable<TExportRow> };
+
+const COLUMNS: Record<TXlsxColumn, { header: string; width: number }> = {
+  product: { header: "Produit", width: 32 },
+  source: { header: "Source", width: 24 },
+  url: { header: "URL", width: 60 },
+  price: { header: "Prix", width: 14 },
+  date: { header: "Date", width: 18 },
+  availability: { header: "Disponibilité", width: 16 },
+};
+
+const DATE_FORMAT = "dd/mm/yyyy hh:mm";
+// shown "1 299,99 €" by a French Excel: the file stores the invariant pattern, Excel localises the separators
+const moneyFormat = (currency: string | null) => `#,##0.00 "${!currency || currency === "EUR" ? "€" : currency}"`;
+const BACKLOG_BYTES = 1 << 20;
+
+function cellValue(row: TExportRow, column: TXlsxColumn): ExcelJS.CellValue {
+  switch (column) {
+    case "product":
+      return row.product ?? "";
+    case "source":
+      return row.source;
+    case "url":
+      return row.url;
+    case "price":
+      return row.cents === null ? null : row.cents / 100;
+    case "date":
+      return row.createdAt ? toParisWallClock(row.createdAt) : null;
+    case "availability":
+      return row.available === null ? null : AVAILABILITY_LABEL(row.available);
+  }
+}
+
+async function waitForConsumer(out: PassThrough) {
+  while (out.readableLength + out.writableLength > BACKLOG_BYTES && !out.destroyed) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        out.off("drain", done);
+        resolve();
+      };
+      const timer = setTimeout(done, 25);
+      out.once("drain", done);
+    });
+  }
+}
+
+/**
+ * An .xlsx byte stream written by exceljs's streaming WorkbookWriter: real number and date cells, a bold
+ * header row, frozen panes, one sheet per export type. Rows are committed as they are read and the writer
+ * waits when the consumer lags, so memory stays flat.
+ */
+export function createXlsxStream(sheets: TXlsxSheet[]): ReadableStream<Uint8Array> {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = "VeillePrix";
+  const write = async () => {
+    for (const sheet of sheets) {
+      const ws = workbook.addWorksheet(sheet.name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+      ws.columns = sheet.columns.map((c) => ({ header: COLUMNS[c].header, key: c, width: COLUMNS[c].width }));
+      ws.getRow(1).font = { bold: true };
+      ws.getRow(1).commit();
+      const priceIndex = sheet.columns.indexOf("price") + 1;
+      const dateIndex = sheet.columns.indexOf("date") + 1;
+      let n = 0;
+      for await (const row of sheet.rows()) {
+        const added = ws.addRow(sheet.columns.map((c) => cellValue(row, c)));
+        if (priceIndex > 0) added.getCell(priceIndex).numFmt = moneyFormat(row.currency);
+        if (dateIndex > 0) added.getCell(dateIndex).numFmt = DATE_FORMAT;
+        added.commit();
+        if (++n % 500 === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+          await waitForConsumer(out);
+        }
+      }
+      ws.commit();
+    }
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    console.error("[export] flux XLSX interrompu", error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+}

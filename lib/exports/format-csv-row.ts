@@ -1,0 +1,35 @@
+import { formatParisDateTime } from "./paris-wall-clock";
+import { centsToDecimal } from "@/lib/history/money";
+import { DIALECT_SETTINGS, type TCell, type TCsvDialect } from "./csv-dialects";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text that a spreadsheet would run as a formula gets a leading single quote (OWASP CSV injection). */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+function quote(value: string, separator: string): string {
+  if (value.includes(separator) || /["\r\n]/.test(value)) return `"${value.replace(/"/g, '""')}"`;
+  return value;
+}
+
+function cellText(cell: TCell, dialect: TCsvDialect): string {
+  const { decimal } = DIALECT_SETTINGS[dialect];
+  switch (cell.kind) {
+    case "money":
+      // a number, never prefixed: spreadsheets read it as a value
+      return cell.cents === null ? "" : centsToDecimal(cell.cents).replace(".", decimal);
+    case "date":
+      if (!cell.value) return "";
+      return dialect === "excel" ? formatParisDateTime(cell.value) : cell.value.toISOString();
+    case "text":
+      return cell.value === null ? "" : neutraliseFormula(cell.value);
+  }
+}
+
+/** One CSV record (without line break) in the given dialect. */
+export function formatCsvRow(cells: TCell[], dialect: TCsvDialect): string {
+  const { separator } = DIALECT_SETTINGS[dialect];
+  return cells.map((cell) => quote(cellText(cell, dialect), separator)).join(separator);
+}

@@ -1,0 +1,31 @@
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { products, productUrls } from "@/db/schema";
+import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
+import { listOwnedUrls } from "@/lib/history/list-owned-urls";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import type { TExportUrl } from "./export-rows";
+
+/**
+ * What an export may read: the owner's product (or all their products when productId is null), its URLs
+ * and the plan's retention cut-off. Runs before any byte is streamed, so a foreign product is a clean 404.
+ */
+export async function loadExportScope(userId: string, productId: string | null) {
+  // an export reads the whole retained history: at most 30 a minute per user
+  rateLimit(`export:${userId}`, 30, 60_000);
+  const db = await getDb();
+  const { cutoff } = await getRetentionCutoff(userId, db);
+  if (productId !== null) {
+    const product = await getProductOrThrow(userId, productId, db);
+    const urls: TExportUrl[] = await listOwnedUrls(db, userId, product.id);
+    return { db, cutoff, productName: product.name, urls };
+  }
+  const rows = await db
+    .select({ id: productUrls.id, name: productUrls.name, url: productUrls.url, product: products.name })
+    .from(productUrls)
+    .innerJoin(products, and(eq(products.id, productUrls.productId), eq(products.userId, userId)))
+    .where(eq(productUrls.userId, userId))
+    .orderBy(asc(products.name), asc(products.id), asc(productUrls.name), asc(productUrls.id));
+  return { db, cutoff, productName: null, urls: rows satisfies TExportUrl[] };
+}

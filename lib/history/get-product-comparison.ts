@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getRetentionCutoff } from "./get-retention-cutoff";
+import { listOwnedUrls } from "./list-owned-urls";
+import { centsToDecimal, divRound, percentOf, toCents } from "./money";
+
+type LatestRow = { url_id: string; price: string | null; currency: string | null; available: boolean; created_at: Date | string };
+
+/** The currency most merchants quote in (EUR on a tie), so only like prices are compared. */
+function mainCurrency(currencies: string[]): string {
+  const counts = new Map<string, number>();
+  for (const c of currencies) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let best = "EUR";
+  let bestCount = counts.get("EUR") ?? 0;
+  for (const [c, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    if (n > bestCount) [best, bestCount] = [c, n];
+  }
+  return best;
+}
+
+const gap = (cents: number, base: number | null) =>
+  base === null ? { amount: null, percent: null } : { amount: centsToDecimal(cents - base), percent: percentOf(cents - base, base) };
+
+/**
+ * The latest retained reading of each merchant of the owner's product, min / average / max of the available
+ * prices in the main currency, the cheapest merchant(s), and each merchant's gap to the cheapest and to the
+ * product's reference price. All arithmetic in integer cents.
+ */
+export async function getProductComparison(userId: string, productId: string) {
+  const db = await getDb();
+  const product = await getProductOrThrow(userId, productId, db);
+  const urls = await listOwnedUrls(db, userId, product.id);
+  const { cutoff } = await getRetentionCutoff(userId, db);
+  const latest = new Map<string, LatestRow>();
+  if (urls.length > 0) {
+    const ids = sql.join(
+      urls.map((u) => sql`${u.id}::uuid`),
+      sql`, `,
+    );
+    const rows = await queryRows<LatestRow>(
+      db,
+      sql`select distinct on (url_id) url_id, price, currency, available, created_at
+            from price_history
+           where url_id in (${ids}) ${cutoff ? sql`and created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
+           order by url_id, created_at desc, id desc`,
+    );
+    for (const r of rows) latest.set(r.url_id, r);
+  }
+
+  const merchants = urls.map((u) => {
+    const r = latest.get(u.id);
+    const cents = r && r.available ? toCents(r.price) : null;
+    return {
+      url_id: u.id,
+      name: u.name,
+      url: u.url,
+      cents,
+      currency: (r?.currency?.trim() || "EUR").toUpperCase(),
+      available: r ? r.available : null,
+      checked_at: r ? new Date(r.created_at).toISOString() : null,
+    };
+  });
+  const priced = merchants.filter((m) => m.cents !== null);
+  const currency = mainCurrency(priced.map((m) => m.currency));
+  const comparable = priced.filter((m) => m.currency === currency).map((m) => m.cents!);
+  const min = comparable.length ? Math.min(...comparable) : null;
+  const max = comparable.length ? Math.max(...comparable) : null;
+  const sum = comparable.reduce((a, b) => a + b, 0);
+  const avg = comparable.length ? divRound(sum, comparable.length) : null;
+  const reference = toCents(product.referencePrice);
+
+  return {
+    product_id: product.id,
+    currency,
+    reference_price: reference === null ? null : centsToDecimal(reference),
+    stats: {
+      count: comparable.length,
+      min: min === null ? null : centsToDecimal(min),
+      avg: avg === null ? null : centsToDecimal(avg),
+      max: max === null ? null : centsToDecimal(max),
+      spread: min === null || max === null ? null : centsToDecimal(max - min),
+    },
+    merchants: merchants.map((m) => {
+      const isComparable = m.cents !== null && m.currency === currency;
+      const toCheapest = isComparable ? gap(m.cents!, min) : { amount: null, percent: null };
+      const toReference = isComparable ? gap(m.cents!, reference) : { amount: null, percent: null };
+      return {
+        url_id: m.url_id,
+        name: m.name,
+        url: m.url,
+        price: m.cents === null ? null : centsToDecimal(m.cents),
+        currency: m.currency,
+        available: m.available,
+        checked_at: m.checked_at,
+        comparable: isComparable,
+        is_cheapest: isComparable && m.cents === min,
+        gap_to_cheapest: toCheapest.amount,
+        gap_to_cheapest_percent: toCheapest.percent,
+        gap_to_reference: toReference.amount,
+        gap_to_reference_percent: toReference.percent,
+      };
+    }),
+  };
+}

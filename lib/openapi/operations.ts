@@ -1,0 +1,156 @@
+import type { ZodType } from "zod";
+import * as alerts from "@/lib/alerts/schemas";
+import * as apiTokens from "@/lib/api-tokens/schemas";
+import * as auth from "@/lib/auth/schemas";
+import * as billing from "@/lib/billing/schemas";
+import * as contact from "@/lib/contact/schemas";
+import * as exportsSchemas from "@/lib/exports/csv-dialects";
+import * as history from "@/lib/history/schemas";
+import * as products from "@/lib/products/schemas";
+import * as queue from "@/lib/queue/schemas";
+import * as R from "./response-schemas";
+
+export const TAGS = [
+  { name: "Authentification", description: "Inscription, connexion, mot de passe oublié." },
+  { name: "Utilisateurs", description: "Profil et préférences du compte connecté." },
+  { name: "Produits", description: "Produits surveillés et import en masse." },
+  { name: "URLs", description: "Pages marchandes suivies pour un produit." },
+  { name: "Scraping", description: "Relevés manuels et historique d'une URL." },
+  { name: "File d'attente", description: "Tâches de relevé : suivi, annulation, relance." },
+  { name: "Historique", description: "Graphique des prix et comparaison entre marchands." },
+  { name: "Exports", description: "Fichiers CSV et Excel (flux, sans limite de taille)." },
+  { name: "Alertes", description: "Règles d'alerte par email et événements." },
+  { name: "Abonnements", description: "Plans et abonnement en cours." },
+  { name: "Paiements", description: "Paiement par carte, moyens de paiement et factures." },
+  { name: "Jetons d'API", description: "Jetons d'intégration (plans avec automatisation)." },
+  { name: "Divers", description: "Santé du service, contact, webhooks." },
+] as const;
+
+export type TTag = (typeof TAGS)[number]["name"];
+export type TMethod = "get" | "post" | "put" | "patch" | "delete";
+
+export type TOperation = {
+  method: TMethod;
+  path: string;
+  tag: TTag;
+  summary: string;
+  description?: string;
+  /** bearer (default): a Bearer token or the browser session is required; none: open; signature: verified by the caller's secret. */
+  auth?: "bearer" | "none" | "signature";
+  query?: ZodType;
+  body?: ZodType | "multipart" | "raw";
+  ok: { status?: number; schema?: ZodType; list?: boolean; content?: "json" | "csv" | "xlsx" | "pdf"; description: string };
+  errors?: number[];
+};
+
+// Schemas are looked up by name so that a renamed schema degrades to a generic object instead of breaking the build.
+const pick = (mod: Record<string, unknown>, name: string) => mod[name] as ZodType | undefined;
+
+const csvQuery = pick(exportsSchemas, "ZCsvExportQuery");
+
+export const OPERATIONS: TOperation[] = [
+  // Authentification
+  { method: "post", path: "/api/auth/register", tag: "Authentification", auth: "none", summary: "Créer un compte", description: "Le compte reçoit le plan Freemium ; `planId` mémorise le plan choisi.", body: pick(auth, "ZRegister"), ok: { status: 201, schema: R.RUser, description: "Compte créé" }, errors: [409, 429] },
+  { method: "post", path: "/api/auth/login", tag: "Authentification", auth: "none", summary: "Se connecter", description: "Échange email et mot de passe contre un jeton Bearer (30 jours).", body: pick(auth, "ZLogin"), ok: { schema: R.RAccessToken, description: "Jeton d'accès" }, errors: [401, 429] },
+  { method: "get", path: "/api/auth/me", tag: "Authentification", summary: "Utilisateur connecté", ok: { schema: R.RUser, description: "L'utilisateur" } },
+  { method: "post", path: "/api/auth/forgot-password", tag: "Authentification", auth: "none", summary: "Demander un lien de réinitialisation", body: pick(auth, "ZForgotPassword"), ok: { schema: R.RMessage, description: "Même réponse que le compte existe ou non" }, errors: [429] },
+  { method: "post", path: "/api/auth/reset-password", tag: "Authentification", summary: "Choisir un nouveau mot de passe", description: "Le jeton de réinitialisation reçu par email est envoyé en Bearer.", body: pick(auth, "ZResetPassword"), ok: { schema: R.RMessage, description: "Mot de passe changé" } },
+
+  // Utilisateurs
+  { method: "get", path: "/api/users/me", tag: "Utilisateurs", summary: "Mon profil", ok: { schema: R.RUser, description: "Profil" } },
+  { method: "put", path: "/api/users/me", tag: "Utilisateurs", summary: "Modifier mon profil", body: pick(auth, "ZUpdateProfile"), ok: { schema: R.RUser, description: "Profil mis à jour" }, errors: [409] },
+  { method: "put", path: "/api/users/me/password", tag: "Utilisateurs", summary: "Changer mon mot de passe", body: pick(auth, "ZChangePassword"), ok: { schema: R.RMessage, description: "Mot de passe mis à jour" } },
+  { method: "get", path: "/api/users/me/stats", tag: "Utilisateurs", summary: "Mes statistiques", ok: { schema: R.RAny, description: "Produits et URLs actives" } },
+  { method: "get", path: "/api/users/me/alert-preferences", tag: "Utilisateurs", summary: "Mode d'envoi des alertes", ok: { schema: R.RAny, description: "Immédiat ou résumé" } },
+  { method: "put", path: "/api/users/me/alert-preferences", tag: "Utilisateurs", summary: "Changer le mode d'envoi des alertes", body: pick(alerts, "ZAlertPreferences"), ok: { schema: R.RAny, description: "Préférence enregistrée" } },
+
+  // Produits
+  { method: "get", path: "/api/products", tag: "Produits", summary: "Mes produits", ok: { schema: R.RProduct, list: true, description: "Produits avec leurs URLs et derniers prix" } },
+  { method: "post", path: "/api/products", tag: "Produits", summary: "Créer un produit", description: "Avec ses URLs éventuelles ; limites du plan appliquées.", body: pick(products, "ZCreateProduct"), ok: { status: 201, schema: R.RProduct, description: "Produit créé" }, errors: [403, 409] },
+  { method: "post", path: "/api/products/import", tag: "Produits", summary: "Importer des produits (CSV ou XLSX)", description: "Formulaire multipart, champ `file`, 5 Mo au plus.", body: "multipart", ok: { schema: R.RAny, description: "Bilan de l'import" }, errors: [403] },
+  { method: "get", path: "/api/products/{id}", tag: "Produits", summary: "Un produit", ok: { schema: R.RProduct, description: "Le produit, ses URLs et derniers prix" } },
+  { method: "put", path: "/api/products/{id}", tag: "Produits", summary: "Modifier un produit", body: pick(products, "ZUpdateProduct"), ok: { schema: R.RProduct, description: "Produit mis à jour" } },
+  { method: "delete", path: "/api/products/{id}", tag: "Produits", summary: "Supprimer un produit", description: "Supprime aussi ses URLs et leur historique.", ok: { schema: R.RMessage, description: "Produit supprimé" } },
+
+  // URLs
+  { method: "get", path: "/api/products/{id}/urls", tag: "URLs", summary: "URLs suivies d'un produit", ok: { schema: R.RProductUrl, list: true, description: "URLs avec leur dernier prix" } },
+  { method: "post", path: "/api/products/{id}/urls", tag: "URLs", summary: "Ajouter une URL", description: "Un relevé est lancé aussitôt.", body: pick(products, "ZCreateProductUrl"), ok: { status: 201, schema: R.RProductUrl, description: "URL ajoutée" }, errors: [403, 409] },
+  { method: "patch", path: "/api/products/{id}/urls/{urlId}", tag: "URLs", summary: "Modifier une URL", body: pick(products, "ZUpdateProductUrl"), ok: { schema: R.RProductUrl, description: "URL mise à jour" } },
+  { method: "delete", path: "/api/products/{id}/urls/{urlId}", tag: "URLs", summary: "Supprimer une URL", description: "Irréversible : supprime aussi son historique.", ok: { schema: R.RMessage, description: "URL supprimée" } },
+
+  // Scraping
+  { method: "post", path: "/api/scraping/urls/{urlId}/scrape", tag: "Scraping", summary: "Relancer le scraping d'une URL", ok: { status: 202, schema: R.RTask, description: "Tâche créée" }, errors: [429] },
+  { method: "get", path: "/api/scraping/urls/{urlId}/history", tag: "Scraping", summary: "Historique d'une URL", description: "Du plus récent au plus ancien, dans la durée de conservation du plan.", ok: { schema: R.RHistoryEntry, list: true, description: "Relevés" } },
+
+  // File d'attente
+  { method: "post", path: "/api/queue/scrape", tag: "File d'attente", summary: "Mettre un relevé en file", description: "Par défaut attend la fin (300 s au plus).", query: pick(queue, "ZQueueScrapeQuery"), body: pick(queue, "ZQueueScrape"), ok: { schema: R.RTask, description: "Tâche" }, errors: [403, 429] },
+  { method: "get", path: "/api/queue/tasks", tag: "File d'attente", summary: "Mes tâches", query: pick(queue, "ZListTasksQuery"), ok: { schema: R.RTask, list: true, description: "Tâches" } },
+  { method: "get", path: "/api/queue/tasks/{taskId}", tag: "File d'attente", summary: "Une tâche", ok: { schema: R.RTask, description: "Tâche" } },
+  { method: "post", path: "/api/queue/tasks/{taskId}/cancel", tag: "File d'attente", summary: "Annuler une tâche", ok: { schema: R.RTask, description: "Tâche annulée" }, errors: [409] },
+  { method: "post", path: "/api/queue/tasks/{taskId}/retry", tag: "File d'attente", summary: "Relancer une tâche", body: pick(queue, "ZRetryTask"), ok: { schema: R.RTask, description: "Tâche relancée" }, errors: [409] },
+  { method: "post", path: "/api/queue/tasks/scheduled", tag: "File d'attente", summary: "Relever maintenant les URLs dues", body: pick(queue, "ZScheduleTasks"), ok: { schema: R.RAny, description: "Tâches créées" } },
+  { method: "post", path: "/api/queue/tasks/batch", tag: "File d'attente", summary: "Relevé en lot", body: pick(queue, "ZBatchScrape"), ok: { schema: R.RAny, description: "Tâches créées" }, errors: [403] },
+  { method: "get", path: "/api/queue/products/{id}/tasks", tag: "File d'attente", summary: "Tâches d'un produit", ok: { schema: R.RTask, list: true, description: "Tâches" } },
+
+  // Historique
+  { method: "get", path: "/api/products/{id}/history", tag: "Historique", summary: "Courbes de prix d'un produit", description: "Une série par marchand, réduite côté serveur (premier, min, max, dernier point par intervalle) ; limitée à la durée de conservation du plan.", query: pick(history, "ZProductHistoryQuery"), ok: { schema: R.RProductHistory, description: "Séries" } },
+  { method: "get", path: "/api/products/{id}/comparison", tag: "Historique", summary: "Comparaison des marchands", description: "Prix actuel par marchand, min / moyenne / max, moins cher, écarts en € et en % (calculs en centimes).", ok: { schema: R.RComparison, description: "Comparaison" } },
+  { method: "put", path: "/api/products/{id}/reference-price", tag: "Historique", summary: "Définir « mon prix »", description: "`null` efface le prix de référence.", body: pick(history, "ZReferencePrice"), ok: { schema: R.RReferencePrice, description: "Prix de référence enregistré" } },
+
+  // Exports
+  { method: "get", path: "/api/products/{id}/export/latest.csv", tag: "Exports", summary: "CSV « Derniers prix »", description: "Colonnes Source, URL, Prix, Date. Par défaut pour Excel en français (BOM, « ; », virgule décimale, dates jj/mm/aaaa HH:mm heure de Paris) ; `dialect=standard` : RFC 4180, « , », point décimal, dates ISO 8601.", query: csvQuery, ok: { content: "csv", description: "Fichier {nom_du_produit}_derniers_prix.csv" } },
+  { method: "get", path: "/api/products/{id}/export/history.csv", tag: "Exports", summary: "CSV « Historique complet »", description: "Colonnes Source, URL, Prix, Date, Disponibilité ; flux continu, même pour des centaines de milliers de lignes.", query: csvQuery, ok: { content: "csv", description: "Fichier {nom_du_produit}_historique_complet.csv" } },
+  { method: "get", path: "/api/products/{id}/export.xlsx", tag: "Exports", summary: "Classeur Excel d'un produit", description: "Feuilles « Derniers prix » et « Historique complet », vraies cellules nombre et date, en-tête figé.", ok: { content: "xlsx", description: "Fichier {nom_du_produit}_export.xlsx" } },
+  { method: "get", path: "/api/exports/products.csv", tag: "Exports", summary: "CSV de tous les produits", description: "Colonne Produit en tête ; `type=latest` (défaut) ou `history`.", query: pick(exportsSchemas, "ZAllProductsCsvQuery"), ok: { content: "csv", description: "Fichier CSV" } },
+  { method: "get", path: "/api/exports/products.xlsx", tag: "Exports", summary: "Classeur Excel de tous les produits", ok: { content: "xlsx", description: "Fichier tous_les_produits_export.xlsx" } },
+
+  // Alertes
+  { method: "get", path: "/api/products/{id}/alerts", tag: "Alertes", summary: "Règles d'alerte d'un produit", ok: { schema: R.RAny, list: true, description: "Règles" } },
+  { method: "post", path: "/api/products/{id}/alerts", tag: "Alertes", summary: "Ajouter une règle d'alerte", body: pick(alerts, "ZCreateAlertRule"), ok: { status: 201, schema: R.RAny, description: "Règle créée" }, errors: [403] },
+  { method: "patch", path: "/api/products/{id}/alerts/{ruleId}", tag: "Alertes", summary: "Modifier une règle d'alerte", body: pick(alerts, "ZUpdateAlertRule"), ok: { schema: R.RAny, description: "Règle modifiée" } },
+  { method: "delete", path: "/api/products/{id}/alerts/{ruleId}", tag: "Alertes", summary: "Supprimer une règle d'alerte", ok: { schema: R.RMessage, description: "Règle supprimée" } },
+  { method: "get", path: "/api/products/{id}/alert-events", tag: "Alertes", summary: "Alertes déclenchées pour un produit", query: pick(alerts, "ZAlertEventsQuery"), ok: { schema: R.RAny, list: true, description: "Événements" } },
+  { method: "post", path: "/api/alerts/test", tag: "Alertes", summary: "Envoyer une alerte de test", body: pick(alerts, "ZSendTestAlert"), ok: { schema: R.RMessage, description: "Email envoyé" }, errors: [403, 429] },
+  { method: "get", path: "/api/alerts/unsubscribe", tag: "Alertes", auth: "none", summary: "Lien de désinscription (lecture)", query: pick(alerts, "ZUnsubscribeQuery"), ok: { schema: R.RAny, description: "Ce que désigne le lien signé" } },
+  { method: "post", path: "/api/alerts/unsubscribe", tag: "Alertes", auth: "none", summary: "Se désinscrire des alertes", query: pick(alerts, "ZUnsubscribeQuery"), ok: { schema: R.RMessage, description: "Désinscription faite" } },
+
+  // Abonnements
+  { method: "get", path: "/api/subscriptions/plans", tag: "Abonnements", auth: "none", summary: "Plans proposés", ok: { schema: R.RPlan, list: true, description: "Liste des plans" } },
+  { method: "get", path: "/api/subscriptions/my-subscription", tag: "Abonnements", summary: "Mon abonnement", ok: { schema: R.RSubscription.nullable(), description: "Abonnement ou null" } },
+  { method: "post", path: "/api/subscriptions/subscribe", tag: "Abonnements", summary: "Choisir un plan", description: "Freemium tout de suite ; un plan payant renvoie le paiement à effectuer.", body: pick(billing, "ZSubscribe"), ok: { schema: R.RAny, description: "Abonnement ou paiement à effectuer" } },
+
+  // Paiements
+  { method: "get", path: "/api/payments/config", tag: "Paiements", auth: "none", summary: "Configuration du paiement", ok: { schema: R.RAny, description: "Mode et clé publique Stripe" } },
+  { method: "post", path: "/api/payments/create-checkout-session", tag: "Paiements", summary: "Créer une session de paiement hébergée", body: pick(billing, "ZCreateCheckoutSession"), ok: { schema: R.RAny, description: "session_id et adresse de la page de paiement" } },
+  { method: "post", path: "/api/payments/checkout-sessions/{id}/sync", tag: "Paiements", summary: "Confirmer un paiement hébergé", ok: { schema: R.RAny, description: "Abonnement à jour" } },
+  { method: "post", path: "/api/payments/demo-checkout/{id}/confirm", tag: "Paiements", summary: "Valider un paiement de démonstration", description: "Uniquement sans clés Stripe, jamais en production.", ok: { schema: R.RAny, description: "Plan activé" }, errors: [403] },
+  { method: "post", path: "/api/payments/create-subscription", tag: "Paiements", summary: "S'abonner avec une carte", body: pick(billing, "ZCreateSubscription"), ok: { schema: R.RAny, description: "status, client_secret, subscription_id" } },
+  { method: "post", path: "/api/payments/create-payment-intent", tag: "Paiements", summary: "Créer une intention de paiement", body: pick(billing, "ZCreatePaymentIntent"), ok: { schema: R.RAny, description: "client_secret" } },
+  { method: "post", path: "/api/payments/customer-portal", tag: "Paiements", summary: "Lien vers l'espace client Stripe", ok: { schema: R.RAny, description: "Adresse du portail" } },
+  { method: "get", path: "/api/payments/subscriptions/{id}", tag: "Paiements", summary: "Un abonnement", ok: { schema: R.RAny, description: "Abonnement" } },
+  { method: "post", path: "/api/payments/subscriptions/{id}/cancel", tag: "Paiements", summary: "Résilier en fin de période", ok: { schema: R.RAny, description: "Abonnement" } },
+  { method: "post", path: "/api/payments/subscriptions/{id}/resume", tag: "Paiements", summary: "Annuler la résiliation", ok: { schema: R.RAny, description: "Abonnement" } },
+  { method: "get", path: "/api/payments/payment-methods", tag: "Paiements", summary: "Mes cartes", ok: { schema: R.RAny, list: true, description: "Cartes enregistrées" } },
+  { method: "post", path: "/api/payments/payment-methods", tag: "Paiements", summary: "Ajouter une carte", body: pick(billing, "ZAddPaymentMethod"), ok: { schema: R.RAny, description: "Carte ajoutée" } },
+  { method: "delete", path: "/api/payments/payment-methods/{id}", tag: "Paiements", summary: "Retirer une carte", ok: { schema: R.RMessage, description: "Carte retirée" } },
+  { method: "post", path: "/api/payments/payment-methods/{id}/default", tag: "Paiements", summary: "Carte par défaut", ok: { schema: R.RAny, description: "Carte par défaut changée" } },
+  { method: "get", path: "/api/payments/invoices", tag: "Paiements", summary: "Mes factures", description: "Montants en centimes.", ok: { schema: R.RInvoice, list: true, description: "Factures" } },
+  { method: "get", path: "/api/payments/invoices/{id}/pdf", tag: "Paiements", summary: "PDF d'une facture", ok: { content: "pdf", description: "Fichier PDF" } },
+
+  // Jetons d'API
+  { method: "get", path: "/api/tokens", tag: "Jetons d'API", summary: "Mes jetons d'API", description: "Jetons actifs ; le secret n'est jamais renvoyé.", ok: { schema: R.RApiTokenList, description: "Jetons" } },
+  { method: "post", path: "/api/tokens", tag: "Jetons d'API", summary: "Créer un jeton d'API", description: "Réservé aux plans avec automatisation (403 sinon). Le secret n'est affiché qu'une fois ; un jeton d'API ne peut pas en créer d'autres.", body: pick(apiTokens, "ZCreateApiToken"), ok: { status: 201, schema: R.RApiTokenCreated, description: "Jeton créé" }, errors: [403, 409] },
+  { method: "delete", path: "/api/tokens/{id}", tag: "Jetons d'API", summary: "Révoquer un jeton d'API", description: "Le jeton cesse aussitôt de fonctionner (401).", ok: { schema: R.RMessage, description: "Jeton révoqué" }, errors: [403] },
+
+  // Divers
+  { method: "get", path: "/api/health", tag: "Divers", auth: "none", summary: "Santé du service", ok: { schema: R.RAny, description: "La base répond (503 sinon)" }, errors: [503] },
+  { method: "post", path: "/api/contact", tag: "Divers", auth: "none", summary: "Formulaire de contact", body: pick(contact, "ZContact"), ok: { schema: R.RMessage, description: "Message envoyé" }, errors: [429] },
+  { method: "post", path: "/api/webhooks/stripe", tag: "Divers", auth: "signature", summary: "Événements Stripe", description: "Corps brut, signature `Stripe-Signature` vérifiée ; réservé à Stripe.", body: "raw", ok: { schema: R.RAny, description: "Événement traité" }, errors: [400] },
+  { method: "get", path: "/api/openapi.json", tag: "Divers", auth: "none", summary: "Ce document OpenAPI", ok: { schema: R.RAny, description: "Document OpenAPI 3.1" } },
+];
+
+/** Route files that are plumbing, not API: they are left out of the document on purpose. */
+export const INTERNAL_ROUTES = [
+  { path: "/api/auth/[...nextauth]", reason: "Sessions du navigateur (next-auth)" },
+  { path: "/api/inngest", reason: "Point d'entrée Inngest, appelé et signé par Inngest" },
+];

@@ -1,0 +1,127 @@
+import { z } from "zod";
+
+// Shapes of the answers, written as zod so the document is generated like the request schemas.
+const iso = z.iso.datetime();
+const decimal = z.string().regex(/^-?\d+\.\d{2}$/).describe("Montant décimal en euros, 2 décimales (« 12.34 »)");
+
+export const RError = z
+  .object({ detail: z.string().describe("Message en français"), code: z.string().describe("Code stable en snake_case") })
+  .describe("Erreur");
+export const RMessage = z.object({ message: z.string() }).catchall(z.unknown());
+export const RUser = z.object({
+  id: z.uuid(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.email(),
+  created_at: iso,
+  roles: z.array(z.object({ name: z.string() })).or(z.array(z.string())),
+});
+export const RAccessToken = z.object({ access_token: z.string(), token_type: z.literal("bearer") });
+export const RProductUrl = z
+  .object({
+    id: z.uuid(),
+    product_id: z.uuid(),
+    name: z.string().describe("Nom de la source"),
+    url: z.url(),
+    tracking_frequency: z.enum(["hourly", "daily", "weekly"]),
+  })
+  .catchall(z.unknown());
+export const RProduct = z
+  .object({ id: z.uuid(), name: z.string(), description: z.string().nullable(), reference_price: decimal.nullable().optional() })
+  .catchall(z.unknown());
+export const RHistoryEntry = z.object({
+  id: z.number().int(),
+  price: z.number().nullable().describe("Prix en euros ; null si la page n'en montrait pas"),
+  currency: z.string().nullable(),
+  availability: z.boolean(),
+  created_at: iso,
+});
+export const RProductHistory = z.object({
+  product_id: z.uuid(),
+  range: z.enum(["7d", "30d", "90d", "all"]),
+  from: iso,
+  to: iso,
+  retention_days: z.number().int().nullable(),
+  series: z.array(
+    z.object({
+      url_id: z.uuid(),
+      name: z.string(),
+      url: z.string(),
+      points: z
+        .array(z.tuple([z.number().int(), z.number().int().nullable()]))
+        .describe("[horodatage en ms, prix en centimes | null] ; null = interruption (indisponible, échec)"),
+    }),
+  ),
+});
+export const RComparison = z.object({
+  product_id: z.uuid(),
+  currency: z.string(),
+  reference_price: decimal.nullable(),
+  stats: z.object({ count: z.number().int(), min: decimal.nullable(), avg: decimal.nullable(), max: decimal.nullable(), spread: decimal.nullable() }),
+  merchants: z.array(
+    z.object({
+      url_id: z.uuid(),
+      name: z.string(),
+      url: z.string(),
+      price: decimal.nullable(),
+      currency: z.string(),
+      available: z.boolean().nullable(),
+      checked_at: iso.nullable(),
+      comparable: z.boolean(),
+      is_cheapest: z.boolean(),
+      gap_to_cheapest: decimal.nullable(),
+      gap_to_cheapest_percent: decimal.nullable(),
+      gap_to_reference: decimal.nullable(),
+      gap_to_reference_percent: decimal.nullable(),
+    }),
+  ),
+});
+export const RReferencePrice = z.object({ id: z.uuid(), reference_price: decimal.nullable() });
+export const RApiToken = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  prefix: z.string().describe("Début du jeton, pour le reconnaître"),
+  created_at: iso,
+  last_used_at: iso.nullable(),
+  revoked_at: iso.nullable(),
+});
+export const RApiTokenList = z.object({ can_create: z.boolean(), tokens: z.array(RApiToken) });
+export const RApiTokenCreated = RApiToken.extend({ token: z.string().describe("Le secret, affiché une seule fois"), message: z.string() });
+export const RPlan = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(["freemium", "paid"]),
+  price: z.number(),
+  stripe_price_id: z.string().nullable(),
+  limits: z.object({
+    price_ht: z.number(),
+    max_products: z.number().int().nullable(),
+    max_urls_per_product: z.number().int().nullable(),
+    history_retention_days: z.number().int().nullable(),
+    has_automation: z.boolean(),
+    has_email_alerts: z.boolean(),
+  }),
+});
+export const RSubscription = z
+  .object({ plan: RPlan, current_period_end: z.number().int().nullable(), subscription_plan_id: z.number().int() })
+  .catchall(z.unknown());
+export const RInvoice = z.object({
+  id: z.string(),
+  created: z.number().int(),
+  amount_paid: z.number().int(),
+  amount_due: z.number().int(),
+  total: z.number().int(),
+  status: z.string(),
+  invoice_pdf: z.string().nullable(),
+});
+export const RTask = z
+  .object({
+    task_id: z.uuid(),
+    status: z.enum(["pending", "processing", "completed", "failed", "cancelled", "retry"]),
+    created_at: iso,
+    retry_count: z.number().int(),
+    metadata: z.object({ task_id: z.uuid() }).catchall(z.unknown()),
+  })
+  .catchall(z.unknown());
+export const RAny = z.object({}).catchall(z.unknown());

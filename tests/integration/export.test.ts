@@ -1,0 +1,184 @@
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import { describe, expect, it } from "vitest";
+import { GET as allCsv } from "@/app/api/exports/products.csv/route";
+import { GET as allXlsx } from "@/app/api/exports/products.xlsx/route";
+import { GET as historyCsv } from "@/app/api/products/[id]/export/history.csv/route";
+import { GET as latestCsv } from "@/app/api/products/[id]/export/latest.csv/route";
+import { GET as productXlsx } from "@/app/api/products/[id]/export.xlsx/route";
+import { iterateHistoryRows } from "@/lib/exports/iterate-history-rows";
+import { getDb } from "@/db";
+import { call, signUp } from "../helpers/api";
+import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
+
+async function seedCatalogue(userId: string) {
+  const product = await seedProduct(userId, "Café moulu 1 kg");
+  const darty = await seedUrl(userId, product.id, "Darty", "https://www.darty.example/cafe?x=1;y=2");
+  const evil = await seedUrl(userId, product.id, "=HYPERLINK(\"http://evil\")", "https://evil.example/p");
+  await seedHistory(darty.id, [
+    { price: "12.49", at: daysAgo(3) },
+    { price: null, available: false, at: daysAgo(2) },
+    { price: "1299.99", at: daysAgo(1) },
+    { price: "5.00", at: daysAgo(60) }, // beyond Freemium retention: never exported
+  ]);
+  await seedHistory(evil.id, [{ price: "9.90", at: daysAgo(1, 5) }]);
+  return { product, darty, evil };
+}
+
+const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+describe("CSV exports of a product", () => {
+  it("'Historique complet' in the French Excel dialect: BOM, ';', decimal comma, Paris dates, retention, injection", async () => {
+    const { token, userId } = await signUp();
+    const { product } = await seedCatalogue(userId);
+    const res = await call(historyCsv, "/x", { token, params: { id: product.id } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      "attachment; filename=\"Cafe_moulu_1_kg_historique_complet.csv\"; filename*=UTF-8''Caf%C3%A9_moulu_1_kg_historique_complet.csv",
+    );
+    // Response.text() drops a BOM: read the bytes
+    const raw = await fetchBinary(historyCsv, { token, params: { id: product.id } });
+    expect([...raw.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = Papa.parse<string[]>(stripBom(res.text).trim(), { delimiter: ";" }).data;
+    expect(rows[0]).toEqual(["Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(rows).toHaveLength(1 + 4);
+    const body = rows.slice(1);
+    // sources by name ('=' sorts before 'D'), each newest first
+    expect(body.map((r) => r[2])).toEqual(["9,90", "1299,99", "", "12,49"]);
+    expect(body.map((r) => r[4])).toEqual(["Disponible", "Disponible", "Indisponible", "Disponible"]);
+    expect(body[1]![1]).toBe("https://www.darty.example/cafe?x=1;y=2");
+    expect(body[1]![3]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(body[0]![0]).toBe("'=HYPERLINK(\"http://evil\")");
+  });
+
+  it("?dialect=standard gives RFC 4180 with ',' '.' and ISO dates, no BOM", async () => {
+    const { token, userId } = await signUp();
+    const { product } = await seedCatalogue(userId);
+    const res = await call(historyCsv, "/x", { token, params: { id: product.id }, query: { dialect: "standard" } });
+    const raw = await fetchBinary(historyCsv, { token, params: { id: product.id }, query: { dialect: "standard" } });
+    expect(raw.body[0]).toBe("S".charCodeAt(0));
+    expect(res.text.split("\r\n")[0]).toBe("Source,URL,Prix,Date,Disponibilité");
+    const rows = Papa.parse<string[]>(res.text.trim(), { delimiter: "," }).data.slice(1);
+    expect(rows[1]![2]).toBe("1299.99");
+    expect(new Date(rows[1]![3]!).toISOString()).toBe(rows[1]![3]);
+    const bad = await call(historyCsv, "/x", { token, params: { id: product.id }, query: { dialect: "tsv" } });
+    expect(bad.status).toBe(422);
+  });
+
+  it("'Derniers prix': one row per URL with its latest retained reading", async () => {
+    const { token, userId } = await signUp();
+    const { product } = await seedCatalogue(userId);
+    const res = await call(latestCsv, "/x", { token, params: { id: product.id } });
+    expect(res.headers.get("content-disposition")).toContain("Caf%C3%A9_moulu_1_kg_derniers_prix.csv");
+    const rows = Papa.parse<string[]>(stripBom(res.text).trim(), { delimiter: ";" }).data;
+    expect(rows[0]).toEqual(["Source", "URL", "Prix", "Date"]);
+    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
+      ["'=HYPERLINK(\"http://evil\")", "9,90"],
+      ["Darty", "1299,99"],
+    ]);
+  });
+
+  it("another user's product is a 404 and nothing is streamed", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const { product } = await seedCatalogue(owner.userId);
+    for (const handler of [historyCsv, latestCsv, productXlsx]) {
+      const res = await call(handler, "/x", { token: other.token, params: { id: product.id } });
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe("not_found");
+    }
+  });
+
+  it("the keyset pagination returns every row once, even with equal timestamps across batches", async () => {
+    const { userId } = await signUp();
+    const product = await seedProduct(userId);
+    const url = await seedUrl(userId, product.id, "Lidl");
+    const same = daysAgo(1);
+    await seedHistory(url.id, Array.from({ length: 23 }, (_, i) => ({ price: `${i}.00`, at: i < 12 ? same : daysAgo(2, i) })));
+    const seen: number[] = [];
+    for await (const row of iterateHistoryRows(await getDb(), [{ id: url.id, name: "Lidl", url: url.url }], null, 5)) seen.push(row.cents!);
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen).size).toBe(23);
+  });
+});
+
+describe("Excel exports", () => {
+  it("writes real number and date cells, a header row, frozen panes and the two sheets", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Grille-pain");
+    const url = await seedUrl(userId, product.id, "Boulanger");
+    await seedHistory(url.id, [
+      { price: "34.90", at: daysAgo(2) },
+      { price: "29.99", at: new Date(Date.now() - 3_600_000) },
+    ]);
+    const res = await fetchBinary(productXlsx, { token, params: { id: product.id } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toContain("Grille-pain_export.xlsx");
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Derniers prix", "Historique complet"]);
+    const latest = wb.getWorksheet("Derniers prix")!;
+    expect(latest.getRow(1).values).toEqual([undefined, "Source", "URL", "Prix", "Date"]);
+    expect(latest.getCell("C2").value).toBe(29.99);
+    expect(latest.getCell("C2").type).toBe(ExcelJS.ValueType.Number);
+    expect(latest.getCell("C2").numFmt).toBe('#,##0.00 "€"');
+    expect(latest.getCell("D2").value).toBeInstanceOf(Date);
+    expect(latest.getCell("D2").numFmt).toBe("dd/mm/yyyy hh:mm");
+    expect(latest.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    const history = wb.getWorksheet("Historique complet")!;
+    expect(history.getRow(1).values).toEqual([undefined, "Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(history.rowCount).toBe(3);
+    expect([history.getCell("C2").value, history.getCell("C3").value]).toEqual([29.99, 34.9]);
+    expect(history.getCell("E2").value).toBe("Disponible");
+  });
+
+  it("the all-products workbook and CSV lead with a Produit column", async () => {
+    const { token, userId } = await signUp();
+    await seedCatalogue(userId);
+    const other = await seedProduct(userId, "Bouilloire");
+    await seedHistory((await seedUrl(userId, other.id, "Ikea")).id, [{ price: "19.00", at: daysAgo(1) }]);
+    const xlsx = await fetchBinary(allXlsx, { token });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+    const latest = wb.getWorksheet("Derniers prix")!;
+    expect(latest.getRow(1).values).toEqual([undefined, "Produit", "Source", "URL", "Prix", "Date"]);
+    expect([latest.getCell("A2").value, latest.getCell("A3").value, latest.getCell("A4").value]).toEqual([
+      "Bouilloire",
+      "Café moulu 1 kg",
+      "Café moulu 1 kg",
+    ]);
+    const csv = await call(allCsv, "/x", { token, query: { type: "history", dialect: "standard" } });
+    expect(csv.headers.get("content-disposition")).toContain("tous_les_produits_historique_complet.csv");
+    const rows = Papa.parse<string[]>(csv.text.trim()).data;
+    expect(rows[0]).toEqual(["Produit", "Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(rows).toHaveLength(1 + 1 + 4);
+    // a stranger's export holds none of these rows
+    const stranger = await signUp();
+    const empty = await call(allCsv, "/x", { token: stranger.token, query: { dialect: "standard" } });
+    expect(empty.text).toBe("Produit,Source,URL,Prix,Date\r\n");
+  });
+});
+
+describe("export rate limit", () => {
+  it("answers 429 in French past 30 exports a minute", async () => {
+    const { token } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await call(allCsv, "/x", { token })).status);
+    expect(statuses).toEqual(Array(30).fill(200));
+    const blocked = await call(allCsv, "/x", { token });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.code).toBe("rate_limited");
+  });
+});
+
+async function fetchBinary(
+  handler: (req: import("next/server").NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  options: { token: string; params?: Record<string, string>; query?: Record<string, string> },
+) {
+  const { NextRequest } = await import("next/server");
+  const req = new NextRequest(`http://localhost:3000/x?${new URLSearchParams(options.query ?? {})}`, { headers: { authorization: `Bearer ${options.token}` } });
+  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { GET as comparison } from "@/app/api/products/[id]/comparison/route";
+import { GET as productHistory } from "@/app/api/products/[id]/history/route";
+import { PUT as referencePrice } from "@/app/api/products/[id]/reference-price/route";
+import { listUrlHistory } from "@/lib/history/list-url-history";
+import { call, signUp } from "../helpers/api";
+import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
+
+describe("listUrlHistory (the table of GET /api/scraping/urls/{urlId}/history)", () => {
+  it("returns newest first with variations, the retained total, and hides entries beyond retention", async () => {
+    const { userId } = await signUp();
+    const product = await seedProduct(userId);
+    const url = await seedUrl(userId, product.id, "Darty");
+    await seedHistory(url.id, [
+      { price: "99.00", at: daysAgo(45) }, // beyond Freemium's 30 days
+      { price: "20.00", at: daysAgo(29) },
+      { price: "18.50", at: daysAgo(2) },
+      { price: null, available: false, at: daysAgo(1) },
+      { price: "19.00", at: daysAgo(0, 1) },
+    ]);
+    const result = await listUrlHistory(userId, url.id, { limit: 10 });
+    expect(result.total).toBe(4);
+    expect(result.retention_days).toBe(30);
+    expect(result.entries.map((e) => [e.price, e.availability, e.variation_label])).toEqual([
+      ["19.00", true, "+0.50 €"],
+      [null, false, "—"],
+      ["18.50", true, "-1.50 €"],
+      ["20.00", true, "Premier relevé"],
+    ]);
+
+    await subscribe(userId, "professionnel");
+    const longer = await listUrlHistory(userId, url.id, { limit: 10 });
+    expect(longer.total).toBe(5);
+    expect(longer.entries.at(-1)!.price).toBe("99.00");
+    expect(longer.entries.at(-2)!.variation_label).toBe("-79.00 €");
+  });
+
+  it("gives 10 rows of 11 with the 10th compared to the 11th", async () => {
+    const { userId } = await signUp();
+    const product = await seedProduct(userId);
+    const url = await seedUrl(userId, product.id, "Fnac");
+    await seedHistory(
+      url.id,
+      Array.from({ length: 11 }, (_, i) => ({ price: `${10 + i}.00`, at: daysAgo(i) })),
+    );
+    const result = await listUrlHistory(userId, url.id, { limit: 10 });
+    expect(result.total).toBe(11);
+    expect(result.entries).toHaveLength(10);
+    expect(result.entries[9]!.variation_label).toBe("-1.00 €");
+  });
+
+  it("another user's URL is a 404", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const product = await seedProduct(owner.userId);
+    const url = await seedUrl(owner.userId, product.id, "Boulanger");
+    await expect(listUrlHistory(other.userId, url.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("GET /api/products/{id}/history", () => {
+  it("returns one series per merchant within range and retention, with gaps for unavailable readings", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId);
+    const a = await seedUrl(userId, product.id, "Amazon");
+    const b = await seedUrl(userId, product.id, "Cdiscount");
+    await seedHistory(a.id, [
+      { price: "50.00", at: daysAgo(40) },
+      { price: "48.00", at: daysAgo(10) },
+      { price: null, available: false, at: daysAgo(5) },
+      { price: "47.00", at: daysAgo(1) },
+    ]);
+    await seedHistory(b.id, [{ price: "52.00", at: daysAgo(3) }]);
+
+    const res = await call(productHistory, `/api/products/${product.id}/history`, { token, params: { id: product.id }, query: { range: "7d" } });
+    expect(res.status).toBe(200);
+    expect(res.json.series.map((s: { name: string }) => s.name)).toEqual(["Amazon", "Cdiscount"]);
+    const amazon = res.json.series[0].points as [number, number | null][];
+    // the 48.00 reading in force at the start of the range, the gap, then 47.00
+    expect(amazon.map((p) => p[1])).toEqual([4800, null, 4700]);
+    expect(res.json.series[1].points.map((p: [number, number]) => p[1])).toEqual([5200]);
+
+    const all = await call(productHistory, `/api/products/${product.id}/history`, { token, params: { id: product.id }, query: { range: "all" } });
+    // Freemium keeps 30 days: the 40-day-old reading never appears
+    expect(all.json.series[0].points.map((p: [number, number | null]) => p[1])).toEqual([4800, null, 4700]);
+    expect(new Date(all.json.from).getTime()).toBeGreaterThan(daysAgo(31).getTime());
+  });
+
+  it("downsamples 10,000 readings to a bounded number of points that keeps the extremes", async () => {
+    const { token, userId } = await signUp();
+    await subscribe(userId, "entreprise");
+    const product = await seedProduct(userId);
+    const url = await seedUrl(userId, product.id, "Leclerc");
+    const readings = Array.from({ length: 10_000 }, (_, i) => ({
+      price: i === 5_000 ? "1.00" : i === 7_000 ? "999.00" : `${100 + (i % 7)}.00`,
+      at: new Date(Date.now() - (10_000 - i) * 60_000 * 5),
+    }));
+    await seedHistory(url.id, readings);
+    const res = await call(productHistory, `/api/products/${product.id}/history`, {
+      token,
+      params: { id: product.id },
+      query: { range: "all", points: "200" },
+    });
+    const points = res.json.series[0].points as [number, number | null][];
+    expect(points.length).toBeLessThanOrEqual(200 * 4 + 1);
+    expect(points.length).toBeGreaterThan(200);
+    const values = points.map((p) => p[1]!);
+    expect(Math.min(...values)).toBe(100);
+    expect(Math.max(...values)).toBe(99900);
+    expect(points.every((p, i) => i === 0 || p[0] > points[i - 1]![0])).toBe(true);
+  });
+
+  it("422 on an unknown range, 404 for another user's product, 401 without a token", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const product = await seedProduct(owner.userId);
+    const bad = await call(productHistory, "/x", { token: owner.token, params: { id: product.id }, query: { range: "1y" } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.detail).toBe("La période doit être 7d, 30d, 90d ou all");
+    const foreign = await call(productHistory, "/x", { token: other.token, params: { id: product.id } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json).toEqual({ detail: "Produit introuvable", code: "not_found" });
+    expect((await call(productHistory, "/x", { params: { id: product.id } })).status).toBe(401);
+  });
+});
+
+describe("comparison and reference price", () => {
+  it("computes min / average / max, the cheapest merchant and the gaps in cents", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Robot pâtissier");
+    const darty = await seedUrl(userId, product.id, "Darty");
+    const fnac = await seedUrl(userId, product.id, "Fnac");
+    const amazon = await seedUrl(userId, product.id, "Amazon");
+    const empty = await seedUrl(userId, product.id, "Zalando");
+    await seedHistory(darty.id, [{ price: "99.00", at: daysAgo(3) }, { price: "100.10", at: daysAgo(1) }]);
+    await seedHistory(fnac.id, [{ price: "100.20", at: daysAgo(1) }]);
+    await seedHistory(amazon.id, [{ price: "90.00", at: daysAgo(2) }, { price: null, available: false, at: daysAgo(0, 2) }]);
+
+    const put = await call(referencePrice, "/x", { method: "PUT", token, params: { id: product.id }, body: { reference_price: "95,50" } });
+    expect(put.status).toBe(200);
+    expect(put.json.reference_price).toBe("95.50");
+
+    const res = await call(comparison, "/x", { token, params: { id: product.id } });
+    expect(res.status).toBe(200);
+    expect(res.json.stats).toEqual({ count: 2, min: "100.10", avg: "100.15", max: "100.20", spread: "0.10" });
+    expect(res.json.reference_price).toBe("95.50");
+    const byName = Object.fromEntries(res.json.merchants.map((m: { name: string }) => [m.name, m]));
+    expect(byName.Darty).toMatchObject({ price: "100.10", is_cheapest: true, gap_to_cheapest: "0.00", gap_to_reference: "4.60", gap_to_reference_percent: "4.82" });
+    expect(byName.Fnac).toMatchObject({ price: "100.20", is_cheapest: false, gap_to_cheapest: "0.10", gap_to_cheapest_percent: "0.10" });
+    expect(byName.Amazon).toMatchObject({ price: null, available: false, comparable: false, gap_to_cheapest: null });
+    expect(byName.Zalando).toMatchObject({ price: null, available: null, checked_at: null });
+
+    const cleared = await call(referencePrice, "/x", { method: "PUT", token, params: { id: product.id }, body: { reference_price: null } });
+    expect(cleared.json.reference_price).toBeNull();
+    const after = await call(comparison, "/x", { token, params: { id: product.id } });
+    expect(after.json.merchants[0].gap_to_reference).toBeNull();
+  });
+
+  it("validates the reference price and hides other users' products", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    const product = await seedProduct(owner.userId);
+    const bad = await call(referencePrice, "/x", { method: "PUT", token: owner.token, params: { id: product.id }, body: { reference_price: "-3" } });
+    expect(bad.status).toBe(422);
+    expect(bad.json.detail).toBe("Le prix de référence doit être un montant positif avec au plus 2 décimales");
+    const foreign = await call(referencePrice, "/x", { method: "PUT", token: other.token, params: { id: product.id }, body: { reference_price: "1" } });
+    expect(foreign.status).toBe(404);
+    expect((await call(comparison, "/x", { token: other.token, params: { id: product.id } })).status).toBe(404);
+  });
+});
