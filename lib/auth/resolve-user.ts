@@ -3,7 +3,9 @@ import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getDb } from "@/db";
 import { apiTokens, users } from "@/db/schema";
+import { getUserPlan } from "@/lib/billing/get-user-plan";
 import { env } from "@/lib/env";
+import { forbidden } from "@/lib/http/api-error";
 import { hashToken } from "./tokens";
 
 export type TAuthUser = {
@@ -26,6 +28,9 @@ const userColumns = {
   createdAt: users.createdAt,
   passwordChangedAt: users.passwordChangedAt,
 };
+
+export const API_ACCESS_SUSPENDED =
+  "Votre abonnement n'inclut pas l'accès API. Passez à un abonnement supérieur pour utiliser vos jetons.";
 
 export function bearerToken(headers: Headers): string | null {
   const header = headers.get("authorization");
@@ -51,6 +56,10 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
     )
     .limit(1);
   if (!row) return null;
+  // integration tokens follow the plan: a downgrade without automation suspends them (not revoked)
+  if (row.kind === "api" && !(await getUserPlan(row.id, db)).hasAutomation) {
+    throw forbidden(API_ACCESS_SUSPENDED, "plan_no_automation");
+  }
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
   }

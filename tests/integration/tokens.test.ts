@@ -101,3 +101,25 @@ describe("API tokens", () => {
     expect(res.json.detail).toBe("Le nom du jeton est obligatoire");
   });
 });
+
+describe("API tokens after a downgrade", () => {
+  it("suspends integration tokens (403 in French) while the plan has no automation, and restores them after", async () => {
+    const { token, userId } = await signUp();
+    await subscribe(userId, "professionnel");
+    const secret = (await call(create, "/api/tokens", { token, body: { name: "ERP" } })).json.token as string;
+    expect((await call(me, "/api/auth/me", { token: secret })).status).toBe(200);
+
+    const { subscriptions, plans } = await import("@/db/schema");
+    const db = await getDb();
+    const [freemium] = await db.select().from(plans).where(eq(plans.code, "freemium"));
+    await db.update(subscriptions).set({ planId: freemium!.id }).where(eq(subscriptions.userId, userId));
+    const suspended = await call(me, "/api/auth/me", { token: secret });
+    expect(suspended.status).toBe(403);
+    expect(suspended.json.code).toBe("plan_no_automation");
+    expect(suspended.json.detail).toMatch(/^Votre abonnement n'inclut pas l'accès API/);
+    expect((await call(me, "/api/auth/me", { token })).status).toBe(200);
+
+    await subscribe(userId, "entreprise");
+    expect((await call(me, "/api/auth/me", { token: secret })).status).toBe(200);
+  });
+});
