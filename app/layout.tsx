@@ -4,8 +4,10 @@ import "./globals.css";
 import { Providers } from "@/components/providers";
 import { Navbar } from "@/components/layout/navbar";
 import { Footer } from "@/components/layout/footer";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = {
+  metadataBase: new URL(env.appUrl),
   title: { default: "VeillePrix – Veille tarifaire et suivi des prix concurrents", template: "%s · VeillePrix" },
   description:
     "VeillePrix surveille les prix de vos concurrents et revendeurs : relevés automatiques, historique, alertes par email et exports.",
