@@ -1,0 +1,20 @@
+// GET /api/products/{id} – one product with its URLs and latest prices
+// PUT /api/products/{id} – rename / describe a product
+// DELETE /api/products/{id} – delete a product, its URLs and their history
+import { deleteProduct } from "@/lib/products/delete-product";
+import { getProduct } from "@/lib/products/get-product";
+import { ZUpdateProduct } from "@/lib/products/schemas";
+import { updateProduct } from "@/lib/products/update-product";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user, params }) => getProduct(user.id, params.id!));
+
+export const PUT = withAuth({ body: ZUpdateProduct }, async ({ user, params, body }) => ({
+  ...(await updateProduct(user.id, params.id!, body)),
+  message: "Produit mis à jour avec succès",
+}));
+
+export const DELETE = withAuth({}, async ({ user, params }) => ({
+  ...(await deleteProduct(user.id, params.id!)),
+  message: "Produit supprimé avec succès",
+}));

@@ -1,0 +1,16 @@
+// PATCH /api/products/{id}/urls/{urlId} – change source name, frequency or CSS selector hint
+// DELETE /api/products/{id}/urls/{urlId} – stop tracking a URL and delete its history
+import { deleteProductUrl } from "@/lib/products/delete-product-url";
+import { ZUpdateProductUrl } from "@/lib/products/schemas";
+import { updateProductUrl } from "@/lib/products/update-product-url";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const PATCH = withAuth({ body: ZUpdateProductUrl }, async ({ user, params, body }) => ({
+  ...(await updateProductUrl(user.id, params.id!, params.urlId!, body)),
+  message: "URL mise à jour avec succès",
+}));
+
+export const DELETE = withAuth({}, async ({ user, params }) => ({
+  ...(await deleteProductUrl(user.id, params.id!, params.urlId!)),
+  message: "URL supprimée avec succès",
+}));

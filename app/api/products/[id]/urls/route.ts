@@ -1,0 +1,13 @@
+// GET /api/products/{id}/urls – the product's tracked URLs with their latest prices
+// POST /api/products/{id}/urls – track a new URL (plan limits enforced) and queue its first scrape
+import { addProductUrl } from "@/lib/products/add-product-url";
+import { listProductUrls } from "@/lib/products/list-product-urls";
+import { ZCreateProductUrl } from "@/lib/products/schemas";
+import { json } from "@/lib/http/json";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user, params }) => json(await listProductUrls(user.id, params.id!)));
+
+export const POST = withAuth({ body: ZCreateProductUrl }, async ({ user, params, body }) =>
+  json({ ...(await addProductUrl(user.id, params.id!, body)), message: "URL ajoutée avec succès" }, 201),
+);

@@ -1,0 +1,158 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { ApiClientError } from "@/lib/api-client";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
+import type { ImportSummary } from "./types";
+
+const IMPORT_ERROR = "Erreur lors de l'import du fichier";
+const MAX_BYTES = 5 * 1024 * 1024;
+const SHOWN_REFUSALS = 50;
+
+async function uploadFile(file: File): Promise<ImportSummary> {
+  const form = new FormData();
+  form.set("file", file);
+  let res: Response;
+  try {
+    res = await fetch("/api/products/import", { method: "POST", body: form, credentials: "same-origin" });
+  } catch {
+    throw new ApiClientError(IMPORT_ERROR, 0);
+  }
+  const data = (await res.json().catch(() => null)) as (ImportSummary & { detail?: string; code?: string }) | null;
+  if (!res.ok) {
+    if (res.status === 401) window.location.assign(`/login?redirect=${encodeURIComponent("/products")}`);
+    throw new ApiClientError(data?.detail || IMPORT_ERROR, res.status, data?.code);
+  }
+  return data as ImportSummary;
+}
+
+type Props = { open: boolean; onClose: () => void; onImported: (summary: ImportSummary) => void };
+
+/** Bulk import of a CSV or XLSX file; shows what was created and every refused line with its reason. */
+export function ImportDialog({ open, onClose, onImported }: Props) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+
+  const close = () => {
+    if (busy) return;
+    setFile(null);
+    setError(null);
+    setSummary(null);
+    onClose();
+  };
+
+  async function submit() {
+    if (!file) {
+      setError("Choisissez un fichier CSV ou XLSX");
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setError("Le fichier dépasse la taille maximale autorisée (5 Mo)");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await uploadFile(file);
+      setSummary(result);
+      onImported(result);
+    } catch (err) {
+      setError(err instanceof ApiClientError ? err.message : IMPORT_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Importer des produits"
+      description="Un fichier CSV (séparateur ; ou ,) ou Excel (.xlsx) de 5 Mo au plus."
+      size="lg"
+      dismissible={!busy}
+      footer={
+        summary ? (
+          <Button onClick={close}>Fermer</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close} disabled={busy}>
+              Annuler
+            </Button>
+            <Button onClick={() => void submit()} loading={busy}>
+              {busy ? "Import..." : "Importer"}
+            </Button>
+          </>
+        )
+      }
+    >
+      {summary ? (
+        <div className="space-y-4">
+          <Alert tone={summary.refused_count > 0 ? "warning" : "success"}>{summary.message}</Alert>
+          {summary.refused.length > 0 ? (
+            <div>
+              <p className="mb-2 text-sm font-semibold text-zinc-900">Lignes refusées</p>
+              <div className="max-h-72 overflow-auto rounded-lg border border-zinc-200">
+                <table className="w-full text-left text-sm">
+                  <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-500">
+                    <tr>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">Ligne</th>
+                      <th scope="col" className="px-3 py-2 font-medium">Produit</th>
+                      <th scope="col" className="px-3 py-2 font-medium">Motif</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-zinc-100">
+                    {summary.refused.slice(0, SHOWN_REFUSALS).map((r) => (
+                      <tr key={r.line}>
+                        <td className="num px-3 py-2 text-right tabular-nums">{r.line}</td>
+                        <td className="max-w-40 truncate px-3 py-2">{r.product || "—"}</td>
+                        <td className="px-3 py-2 text-zinc-700">{r.reason}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {summary.refused.length > SHOWN_REFUSALS ? (
+                <p className="mt-2 text-xs text-zinc-500">
+                  … et {summary.refused.length - SHOWN_REFUSALS} autre(s) ligne(s) refusée(s).
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : (
+        <div className="space-y-4">
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div className="rounded-lg bg-zinc-50 p-3 text-sm text-zinc-600">
+            <p>
+              Colonnes attendues (la première ligne) : <strong>produit</strong>, description, <strong>source</strong>,{" "}
+              <strong>url</strong>, frequence.
+            </p>
+            <p className="mt-1">
+              Fréquence : hourly, daily ou weekly (ou Toutes les heures, Quotidienne, Hebdomadaire) ; quotidienne si vide. Les
+              lignes d&apos;un même produit sont regroupées.
+            </p>
+          </div>
+          <Field label="Fichier">
+            <input
+              ref={inputRef}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setError(null);
+              }}
+              className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+            />
+          </Field>
+        </div>
+      )}
+    </Dialog>
+  );
+}

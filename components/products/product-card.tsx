@@ -1,0 +1,50 @@
+import { formatEuros } from "@/lib/format";
+import { Badge } from "@/components/ui/badge";
+import type { Product } from "./types";
+
+/** Lowest latest price among the product's URLs, compared in cents (never a float sum). */
+function lowestPrice(product: Product): string | null {
+  let best: { cents: number; text: string } | null = null;
+  for (const u of product.urls) {
+    const p = u.latest?.price;
+    if (!p || (u.latest?.currency && u.latest.currency !== "EUR")) continue;
+    const cents = Math.round(Number(p) * 100);
+    if (Number.isFinite(cents) && (!best || cents < best.cents)) best = { cents, text: p };
+  }
+  return best ? best.text : null;
+}
+
+export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
+  const lowest = lowestPrice(product);
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="group flex h-full w-full flex-col rounded-xl border border-zinc-200 bg-white p-5 text-left shadow-xs transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        data-testid="product-card"
+      >
+        <span className="flex items-start justify-between gap-3">
+          <span className="line-clamp-2 text-base font-semibold text-zinc-900">{product.name}</span>
+          <Badge tone="success" className="shrink-0">
+            Suivi actif
+          </Badge>
+        </span>
+        <span className={`mt-1.5 line-clamp-2 text-sm ${product.description ? "text-zinc-600" : "text-zinc-400 italic"}`}>
+          {product.description || "Aucune description"}
+        </span>
+        <span className="mt-4 flex items-end justify-between gap-3 border-t border-zinc-100 pt-3 text-sm">
+          <span className="text-zinc-500">
+            <span className="num">{product.url_count}</span> URL{product.url_count > 1 ? "s" : ""} suivie{product.url_count > 1 ? "s" : ""}
+            {lowest ? (
+              <span className="block text-xs">
+                Dès <span className="num font-medium text-zinc-800">{formatEuros(lowest)}</span>
+              </span>
+            ) : null}
+          </span>
+          <span className="font-medium text-brand-700 group-hover:underline">Voir détails</span>
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,281 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { useApi } from "@/lib/hooks/use-api";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
+import { AddUrlForm } from "./add-url-form";
+import { ConfirmDialog } from "./confirm-dialog";
+import { EditProductForm } from "./edit-product-form";
+import { ProductHistorySlot, UrlHistorySlot } from "./product-history-slot";
+import { ProductUrlRow } from "./product-url-row";
+import type { PlanLimits, Product, ProductUrl } from "./types";
+
+const FETCH_ERROR = "Erreur lors de la récupération du produit";
+const DELETE_ERROR = "Erreur lors de la suppression du produit";
+const DELETE_URL_ERROR = "Erreur lors de la suppression de l'URL";
+const SCRAPE_ERROR = "Erreur lors du déclenchement du scraping";
+// SPEC.md §9: product data is refreshed 5 s after a manual scrape
+const REFRESH_AFTER_SCRAPE_MS = 5000;
+
+type Banner = { tone: "success" | "error"; text: string } | null;
+
+type Props = {
+  productId: string;
+  initial: Product | undefined;
+  limits: PlanLimits | null;
+  onClose: () => void;
+  /** Something changed (URL added or deleted, product renamed): the list should reload. */
+  onChanged: () => void;
+  onDeleted: () => void;
+};
+
+export function ProductDetailDialog({ productId, initial, limits, onClose, onChanged, onDeleted }: Props) {
+  const { data, error, reload, setData } = useApi<Product>(`/api/products/${productId}`, FETCH_ERROR);
+  const product = data ?? initial;
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [scraping, setScraping] = useState<Set<string>>(new Set());
+  const [confirmUrl, setConfirmUrl] = useState<ProductUrl | null>(null);
+  const [confirmProduct, setConfirmProduct] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const refresh = () => {
+    reload();
+    setRefreshKey((k) => k + 1);
+  };
+  const refreshLater = (after: () => void = () => {}) => {
+    timers.current.push(
+      window.setTimeout(() => {
+        refresh();
+        after();
+      }, REFRESH_AFTER_SCRAPE_MS),
+    );
+  };
+
+  if (!product) {
+    return (
+      <Dialog open onClose={onClose} title="Produit" size="xl">
+        {error ? <Alert tone="error">{error.message}</Alert> : <p role="status">Chargement...</p>}
+      </Dialog>
+    );
+  }
+
+  const urls = product.urls;
+  const max = limits?.maxUrlsPerProduct ?? null;
+  const canAdd = max === null || urls.length < max;
+
+  async function scrape(url: ProductUrl) {
+    setScraping((s) => new Set(s).add(url.id));
+    try {
+      await apiFetch(`/api/scraping/urls/${url.id}/scrape`, { method: "POST", fallback: SCRAPE_ERROR });
+      setBanner({ tone: "success", text: `Scraping lancé pour ${url.name}` });
+      refreshLater(() =>
+        setScraping((s) => {
+          const next = new Set(s);
+          next.delete(url.id);
+          return next;
+        }),
+      );
+    } catch (err) {
+      setBanner({ tone: "error", text: errorMessage(err, SCRAPE_ERROR) });
+      setScraping((s) => {
+        const next = new Set(s);
+        next.delete(url.id);
+        return next;
+      });
+    }
+  }
+
+  async function deleteUrl() {
+    if (!confirmUrl) return;
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await apiFetch(`/api/products/${product!.id}/urls/${confirmUrl.id}`, { method: "DELETE", fallback: DELETE_URL_ERROR });
+      const left = product!.urls.filter((u) => u.id !== confirmUrl.id);
+      setData({ ...product!, urls: left, url_count: left.length });
+      setConfirmUrl(null);
+      setBanner({ tone: "success", text: "URL supprimée avec succès" });
+      refresh();
+      onChanged();
+    } catch (err) {
+      setDeleteError(errorMessage(err, DELETE_URL_ERROR));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  async function deleteProduct() {
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await apiFetch(`/api/products/${product!.id}`, { method: "DELETE", fallback: DELETE_ERROR });
+      setConfirmProduct(false);
+      onDeleted();
+    } catch (err) {
+      setDeleteError(errorMessage(err, DELETE_ERROR));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <Dialog open onClose={onClose} title={product.name} description={product.description || "Aucune description"} size="xl">
+        <div className="space-y-6">
+          {banner ? (
+            <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+              {banner.text}
+            </Alert>
+          ) : null}
+          {error && data === undefined ? <Alert tone="error">{error.message}</Alert> : null}
+
+          {editing ? (
+            <EditProductForm
+              product={product}
+              onCancel={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                setBanner({ tone: "success", text: "Produit mis à jour avec succès" });
+                refresh();
+                onChanged();
+              }}
+            />
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                Modifier le produit
+              </Button>
+              <button
+                type="button"
+                className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 hover:text-red-800"
+                onClick={() => {
+                  setDeleteError(null);
+                  setConfirmProduct(true);
+                }}
+              >
+                Supprimer le produit
+              </button>
+            </div>
+          )}
+
+          <section aria-labelledby="urls-suivies" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h3 id="urls-suivies" className="text-base font-semibold text-zinc-900">
+                URLs suivies <span className="num font-normal text-zinc-500">({urls.length})</span>
+                {max !== null ? <span className="ml-1 text-sm font-normal text-zinc-500">(max {max})</span> : null}
+              </h3>
+              {adding ? null : canAdd ? (
+                <Button size="sm" onClick={() => setAdding(true)}>
+                  Ajouter une URL
+                </Button>
+              ) : (
+                <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+                  Limite d&apos;URLs atteinte
+                </span>
+              )}
+            </div>
+
+            {adding ? (
+              <AddUrlForm
+                productId={product.id}
+                hourlyAllowed={limits?.hasAutomation ?? false}
+                onCancel={() => setAdding(false)}
+                onAdded={(url) => {
+                  setData({ ...product, urls: [...urls, url], url_count: urls.length + 1 });
+                  setAdding(false);
+                  setBanner({ tone: "success", text: "URL ajoutée avec succès" });
+                  refresh();
+                  refreshLater();
+                  onChanged();
+                }}
+              />
+            ) : null}
+
+            {urls.length === 0 && !adding ? (
+              <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center">
+                {canAdd ? (
+                  <>
+                    <p className="text-sm text-zinc-600">Aucune URL suivie pour ce produit</p>
+                    <Button className="mt-4" size="sm" onClick={() => setAdding(true)}>
+                      Ajouter votre première URL
+                    </Button>
+                  </>
+                ) : (
+                  <p className="text-sm text-zinc-600">Limite d&apos;URLs atteinte pour votre abonnement</p>
+                )}
+              </div>
+            ) : (
+              <ul className="space-y-3">
+                {urls.map((url) => (
+                  <ProductUrlRow
+                    key={url.id}
+                    url={url}
+                    scraping={scraping.has(url.id)}
+                    onScrape={() => void scrape(url)}
+                    onDelete={() => {
+                      setDeleteError(null);
+                      setConfirmUrl(url);
+                    }}
+                  >
+                    <UrlHistorySlot product={product} url={url} refreshKey={refreshKey} />
+                  </ProductUrlRow>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <ProductHistorySlot product={product} refreshKey={refreshKey} />
+          <AlertRulesPanel productId={product.id} urls={urls} />
+        </div>
+      </Dialog>
+
+      <ConfirmDialog
+        open={confirmUrl !== null}
+        title="Supprimer cette URL ?"
+        confirmLabel="Supprimer"
+        busyLabel="Suppression..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void deleteUrl()}
+        onCancel={() => setConfirmUrl(null)}
+      >
+        <p>
+          L&apos;URL <strong className="font-semibold text-zinc-900">{confirmUrl?.name}</strong> ne sera plus suivie.
+        </p>
+        <p className="font-medium text-red-700">
+          Cette suppression est irréversible : tout l&apos;historique des prix de cette URL sera supprimé.
+        </p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={confirmProduct}
+        title="Supprimer ce produit ?"
+        confirmLabel="Supprimer le produit"
+        busyLabel="Suppression..."
+        busy={deleting}
+        error={deleteError}
+        onConfirm={() => void deleteProduct()}
+        onCancel={() => setConfirmProduct(false)}
+      >
+        <p>
+          Le produit <strong className="font-semibold text-zinc-900">{product.name}</strong> et ses {urls.length} URL(s) suivie(s)
+          seront supprimés.
+        </p>
+        <p className="font-medium text-red-700">
+          Cette suppression est irréversible : tout l&apos;historique des prix de ce produit sera supprimé.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

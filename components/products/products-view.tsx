@@ -1,0 +1,154 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useApi } from "@/lib/hooks/use-api";
+import { useCurrentUser } from "@/lib/use-current-user";
+import { productLimitMessage } from "@/lib/products/limit-messages";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { AddProductDialog } from "./add-product-dialog";
+import { ImportDialog } from "./import-dialog";
+import { ProductCard } from "./product-card";
+import { ProductDetailDialog } from "./product-detail-dialog";
+import type { Product } from "./types";
+import { usePlanLimits } from "./use-plan-limits";
+
+const FETCH_ERROR = "Erreur lors de la récupération des produits";
+const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
+
+type Banner = { tone: "success" | "error"; text: string } | null;
+
+/** The Products screen (SPEC.md §2): open to visitors; creating or opening a product needs a sign-in. */
+export function ProductsView() {
+  const router = useRouter();
+  const { status } = useCurrentUser();
+  const authenticated = status === "authenticated";
+  const products = useApi<Product[]>(authenticated ? "/api/products" : null, FETCH_ERROR);
+  const { limits } = usePlanLimits(authenticated);
+  const [banner, setBanner] = useState<Banner>(null);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const list = products.data ?? [];
+  const loading = status === "loading" || (authenticated && products.loading && products.data === undefined);
+
+  function requireSignIn(): boolean {
+    if (authenticated) return true;
+    router.push(LOGIN);
+    return false;
+  }
+
+  function openAdd() {
+    if (!requireSignIn()) return;
+    const max = limits?.maxProducts ?? null;
+    if (max !== null && list.length >= max) {
+      setBanner({ tone: "error", text: productLimitMessage(max) });
+      return;
+    }
+    setBanner(null);
+    setAdding(true);
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Suivez vos prix</h1>
+          <p className="mt-1 text-sm text-zinc-500">
+            Vos produits et les pages marchandes relevées automatiquement.
+            {authenticated && limits ? (
+              <span className="num ml-1">
+                {list.length}
+                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit{list.length > 1 ? "s" : ""} · plan {limits.planName}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {authenticated ? (
+            <Button variant="secondary" onClick={() => setImporting(true)}>
+              Importer un fichier
+            </Button>
+          ) : null}
+          <Button onClick={openAdd}>Ajouter un produit</Button>
+        </div>
+      </div>
+
+      <div className="space-y-6">
+        {banner ? (
+          <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+            {banner.text}
+          </Alert>
+        ) : null}
+        {products.error ? <Alert tone="error">{products.error.message}</Alert> : null}
+
+        {loading ? (
+          <LoadingBlock label="Chargement..." />
+        ) : list.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-16 text-center">
+            <div aria-hidden="true" className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-6">
+                <path d="M4 17l5-5 4 4 7-7M14 9h6v6" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </div>
+            <p className="mt-4 text-base font-semibold text-zinc-900">Aucun produit à surveiller</p>
+            <p className="mt-1 text-sm text-zinc-500">Ajoutez un produit et les pages marchandes dont vous voulez suivre le prix.</p>
+            <Button className="mt-6" onClick={openAdd}>
+              Ajouter mon premier produit
+            </Button>
+          </div>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Produits surveillés">
+            {list.map((p) => (
+              <ProductCard
+                key={p.id}
+                product={p}
+                onOpen={() => {
+                  if (requireSignIn()) setOpenId(p.id);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <AddProductDialog
+        open={adding}
+        limits={limits}
+        onClose={() => setAdding(false)}
+        onCreated={() => {
+          setAdding(false);
+          setBanner({ tone: "success", text: "Produit créé avec succès" });
+          products.reload();
+        }}
+      />
+
+      <ImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={(summary) => {
+          if (summary.created_urls > 0) products.reload();
+        }}
+      />
+
+      {openId ? (
+        <ProductDetailDialog
+          key={openId}
+          productId={openId}
+          initial={list.find((p) => p.id === openId)}
+          limits={limits}
+          onClose={() => setOpenId(null)}
+          onChanged={() => products.reload()}
+          onDeleted={() => {
+            setOpenId(null);
+            setBanner({ tone: "success", text: "Produit supprimé avec succès" });
+            products.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { getDb, type DbLike } from "@/db";
+import { scrapeTasks } from "@/db/schema";
+
+type TaskRow = typeof scrapeTasks.$inferSelect;
+
+export type TEnqueueScrape = {
+  userId: string;
+  urlId: string;
+  productId: string;
+  url: string;
+  trigger: TaskRow["trigger"];
+  priority?: TaskRow["priority"];
+  useAi?: boolean;
+  runAt?: Date;
+};
+
+// Bounded by PostgreSQL's 65,535 bind parameters per statement.
+const CHUNK = 1000;
+
+/**
+ * Queues scrapes as `scrape_tasks` rows with status 'pending' and returns them; fetches nothing
+ * (the job runner picks pending tasks up). Pass a transaction to queue atomically with the caller's writes.
+ */
+export async function enqueueScrape(task: TEnqueueScrape, db?: DbLike): Promise<TaskRow>;
+export async function enqueueScrape(tasks: TEnqueueScrape[], db?: DbLike): Promise<TaskRow[]>;
+export async function enqueueScrape(input: TEnqueueScrape | TEnqueueScrape[], db?: DbLike): Promise<TaskRow | TaskRow[]> {
+  const conn = db ?? (await getDb());
+  const list = Array.isArray(input) ? input : [input];
+  const rows: TaskRow[] = [];
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const values = list.slice(i, i + CHUNK).map((t) => ({
+      userId: t.userId,
+      urlId: t.urlId,
+      productId: t.productId,
+      url: t.url,
+      status: "pending" as const,
+      trigger: t.trigger,
+      priority: t.priority ?? "normal",
+      useAi: t.useAi ?? false,
+      runAt: t.runAt ?? new Date(),
+      metadata: { url_id: t.urlId, product_id: t.productId },
+    }));
+    rows.push(...(await conn.insert(scrapeTasks).values(values).returning()));
+  }
+  return Array.isArray(input) ? rows : rows[0]!;
+}

@@ -1,0 +1,76 @@
+import { count, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls, products } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { getProduct } from "./get-product";
+import { lockOwnerPlan } from "./lock-owner-plan";
+import { planLimitError } from "./plan-limit-error";
+import type { TCreateProductData } from "./schemas";
+
+export const DUPLICATE_URL = "Cette URL est déjà suivie pour ce produit";
+
+/**
+ * Creates a product and its URLs in one transaction, within the plan (products, URLs per product, hourly),
+ * and queues a first scrape per URL. The owner's row is locked first, so concurrent creates cannot overshoot.
+ */
+export async function createProduct(userId: string, input: TCreateProductData) {
+  const urls = input.urls ?? [];
+  const seen = new Set<string>();
+  for (const u of urls) {
+    if (seen.has(u.url)) throw conflict(DUPLICATE_URL, "duplicate_url");
+    seen.add(u.url);
+  }
+  const db = await getDb();
+  const { productId, tasks } = await db.transaction(async (tx) => {
+    const plan = await lockOwnerPlan(tx, userId);
+    if (plan.maxProducts !== null) {
+      const [row] = await tx.select({ n: count() }).from(products).where(eq(products.userId, userId));
+      if ((row?.n ?? 0) >= plan.maxProducts) throw planLimitError("products", plan.maxProducts);
+    }
+    if (plan.maxUrlsPerProduct !== null && urls.length > plan.maxUrlsPerProduct) {
+      throw planLimitError("urls", plan.maxUrlsPerProduct);
+    }
+    if (!plan.hasAutomation && urls.some((u) => u.tracking_frequency === "hourly")) throw planLimitError("hourly");
+
+    const [product] = await tx
+      .insert(products)
+      .values({
+        userId,
+        name: input.name,
+        description: input.description ?? null,
+        referencePrice: input.reference_price ?? null,
+      })
+      .returning({ id: products.id });
+    let tasks: { id: string; url: string }[] = [];
+    if (urls.length > 0) {
+      const now = new Date();
+      const inserted = await tx
+        .insert(productUrls)
+        .values(
+          urls.map((u, i) => ({
+            productId: product!.id,
+            userId,
+            name: u.name,
+            url: u.url,
+            trackingFrequency: u.tracking_frequency,
+            selector: u.selector ?? null,
+            nextCheckAt: now,
+            lastStatus: "pending" as const,
+            // one statement shares now(): a microsecond apart keeps the payload's order in every list
+            createdAt: sql`now() + ${i}::int * interval '1 microsecond'`,
+          })),
+        )
+        .returning({ id: productUrls.id, url: productUrls.url });
+      tasks = await enqueueScrape(
+        inserted.map((r) => ({ userId, urlId: r.id, productId: product!.id, url: r.url, trigger: "first" as const })),
+        tx,
+      );
+    }
+    return { productId: product!.id, tasks };
+  });
+  // after commit: the runner must not look for tasks that are not visible yet; a missed wake-up is caught by its sweep
+  await dispatchTasks(tasks).catch((error: unknown) => console.error("[products] dispatch des relevés", error));
+  return getProduct(userId, productId, db);
+}

@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { normalizeUrl, URL_MESSAGES } from "./normalize-url";
+
+// Shared by the forms (zodResolver) and the route handlers; French messages shown as they are.
+export const PRODUCT_MSG = {
+  nameRequired: "Le nom du produit est obligatoire",
+  nameTooLong: "Le nom du produit ne doit pas dépasser 200 caractères",
+  descriptionTooLong: "La description ne doit pas dépasser 2000 caractères",
+  sourceRequired: "Le nom de la source est obligatoire",
+  sourceTooLong: "Le nom de la source ne doit pas dépasser 200 caractères",
+  frequency: "La fréquence doit être hourly, daily ou weekly",
+  selectorTooLong: "Le sélecteur CSS ne doit pas dépasser 500 caractères",
+  referencePrice: "Le prix de référence doit être un montant positif avec au plus 2 décimales",
+  nothingToUpdate: "Aucune modification fournie",
+  tooManyUrls: "100 URLs au maximum par requête",
+  ...URL_MESSAGES,
+} as const;
+
+// Same values as db/schema/products.ts (not imported: this module also runs in the browser).
+export const TRACKING_FREQUENCIES = ["hourly", "daily", "weekly"] as const;
+export type TFrequency = (typeof TRACKING_FREQUENCIES)[number];
+
+export const FREQUENCY_LABELS: Record<TFrequency, string> = {
+  hourly: "Toutes les heures",
+  daily: "Quotidienne",
+  weekly: "Hebdomadaire",
+};
+
+export const zProductName = z
+  .string({ error: PRODUCT_MSG.nameRequired })
+  .trim()
+  .min(1, PRODUCT_MSG.nameRequired)
+  .max(200, PRODUCT_MSG.nameTooLong);
+
+export const zDescription = z
+  .string({ error: PRODUCT_MSG.descriptionTooLong })
+  .trim()
+  .max(2000, PRODUCT_MSG.descriptionTooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const zSourceName = z
+  .string({ error: PRODUCT_MSG.sourceRequired })
+  .trim()
+  .min(1, PRODUCT_MSG.sourceRequired)
+  .max(200, PRODUCT_MSG.sourceTooLong);
+
+/** A page address, normalised (see normalize-url.ts). */
+export const zProductUrlAddress = z
+  .string({ error: PRODUCT_MSG.required })
+  .transform((value, ctx) => {
+    const result = normalizeUrl(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.url;
+  });
+
+export const zFrequency = z.enum(TRACKING_FREQUENCIES, { error: PRODUCT_MSG.frequency });
+
+export const zSelector = z
+  .string({ error: PRODUCT_MSG.selectorTooLong })
+  .trim()
+  .max(500, PRODUCT_MSG.selectorTooLong)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const zReferencePrice = z
+  .union([z.string(), z.number()], { error: PRODUCT_MSG.referencePrice })
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null) return null;
+    const text = String(v).trim().replace(",", ".");
+    if (text === "") return null;
+    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MSG.referencePrice });
+      return z.NEVER;
+    }
+    return text;
+  });
+
+export const ZCreateProductUrl = z.object({
+  name: zSourceName,
+  url: zProductUrlAddress,
+  tracking_frequency: zFrequency.default("daily"),
+  selector: zSelector.optional(),
+});
+export type TCreateProductUrl = z.input<typeof ZCreateProductUrl>;
+export type TCreateProductUrlData = z.output<typeof ZCreateProductUrl>;
+
+export const ZCreateProduct = z.object({
+  name: zProductName,
+  description: zDescription.optional(),
+  reference_price: zReferencePrice.optional(),
+  urls: z.array(ZCreateProductUrl).max(100, PRODUCT_MSG.tooManyUrls).optional(),
+});
+export type TCreateProduct = z.input<typeof ZCreateProduct>;
+export type TCreateProductData = z.output<typeof ZCreateProduct>;
+
+/** PUT: the name is required; an absent description or reference price is left unchanged. */
+export const ZUpdateProduct = z.object({
+  name: zProductName,
+  description: zDescription.optional(),
+  reference_price: zReferencePrice.optional(),
+});
+export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
+export type TUpdateProductData = z.output<typeof ZUpdateProduct>;
+
+/** PATCH of a tracked URL: source name, frequency, CSS selector hint; at least one of them. */
+export const ZUpdateProductUrl = z
+  .object({
+    name: zSourceName.optional(),
+    tracking_frequency: zFrequency.optional(),
+    selector: zSelector.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.tracking_frequency !== undefined || v.selector !== undefined, {
+    message: PRODUCT_MSG.nothingToUpdate,
+  });
+export type TUpdateProductUrl = z.input<typeof ZUpdateProductUrl>;
+export type TUpdateProductUrlData = z.output<typeof ZUpdateProductUrl>;
+
+/**
+ * The add-product form: empty URL blocks are ignored, a half-filled block asks for its missing field,
+ * and only complete blocks are sent (SPEC.md §2).
+ */
+export const ZProductForm = z.object({
+  name: zProductName,
+  description: z.string().trim().max(2000, PRODUCT_MSG.descriptionTooLong),
+  urls: z.array(
+    z
+      .object({ name: z.string().trim(), url: z.string().trim(), tracking_frequency: zFrequency })
+      .superRefine((block, ctx) => {
+        if (!block.name && !block.url) return;
+        if (!block.name) ctx.addIssue({ code: "custom", path: ["name"], message: PRODUCT_MSG.sourceRequired });
+        if (!block.url) ctx.addIssue({ code: "custom", path: ["url"], message: PRODUCT_MSG.required });
+        else {
+          const result = normalizeUrl(block.url);
+          if (!result.ok) ctx.addIssue({ code: "custom", path: ["url"], message: result.error });
+        }
+        if (block.name.length > 200) ctx.addIssue({ code: "custom", path: ["name"], message: PRODUCT_MSG.sourceTooLong });
+      }),
+  ),
+});
+export type TProductForm = z.input<typeof ZProductForm>;
+export type TProductFormData = z.output<typeof ZProductForm>;

@@ -1,0 +1,33 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls } from "@/db/schema";
+import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { notFound } from "@/lib/http/api-error";
+import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";
+import { nextCheckAt } from "./next-check-at";
+import { planLimitError } from "./plan-limit-error";
+import { queryProducts } from "./query-products";
+import type { TUpdateProductUrlData } from "./schemas";
+
+/** Changes a tracked URL's source name, frequency or selector hint; a new frequency reschedules the next check. */
+export async function updateProductUrl(userId: string, productId: string, urlId: string, input: TUpdateProductUrlData) {
+  const db = await getDb();
+  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
+  const frequency = input.tracking_frequency;
+  if (frequency === "hourly" && !(await getUserPlan(userId, db)).hasAutomation) throw planLimitError("hourly");
+  const reschedule = frequency !== undefined && frequency !== row.trackingFrequency && row.lastCheckedAt !== null;
+  await db
+    .update(productUrls)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(frequency !== undefined ? { trackingFrequency: frequency } : {}),
+      ...(input.selector !== undefined ? { selector: input.selector } : {}),
+      ...(reschedule ? { nextCheckAt: nextCheckAt(frequency, row.lastCheckedAt) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
+  const [product] = await queryProducts(db, userId, { productId });
+  const url = product?.urls.find((u) => u.id === urlId);
+  if (!url) throw notFound(URL_NOT_FOUND);
+  return url;
+}
