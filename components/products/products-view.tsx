@@ -14,6 +14,7 @@ import { ProductCard } from "./product-card";
 import { ProductDetailDialog } from "./product-detail-dialog";
 import type { Product } from "./types";
 import { usePlanLimits } from "./use-plan-limits";
+import { ExportAllButton } from "@/components/history/export-all-button";
 
 const FETCH_ERROR = "Erreur lors de la récupération des produits";
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
@@ -68,6 +69,7 @@ export function ProductsView() {
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
+          {authenticated && list.length > 0 ? <ExportAllButton /> : null}
           {authenticated ? (
             <Button variant="secondary" onClick={() => setImporting(true)}>
               Importer un fichier
