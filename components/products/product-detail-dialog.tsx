@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
+import { QueuePanel } from "@/components/queue/queue-panel";
 import { AddUrlForm } from "./add-url-form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EditProductForm } from "./edit-product-form";
@@ -236,6 +237,9 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
           </section>
 
           <ProductHistorySlot product={product} refreshKey={refreshKey} />
+          {urls.length > 0 ? (
+            <QueuePanel productId={product.id} refreshKey={refreshKey} onTaskFinished={refresh} className="mt-6" />
+          ) : null}
           <AlertRulesPanel productId={product.id} urls={urls} />
         </div>
       </Dialog>

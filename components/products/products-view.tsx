@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useApi } from "@/lib/hooks/use-api";
 import { useCurrentUser } from "@/lib/use-current-user";
 import { productLimitMessage } from "@/lib/products/limit-messages";
@@ -32,6 +32,15 @@ export function ProductsView() {
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+
+  // the alert e-mails link to /products?product=<id>: open that product once the session is known
+  useEffect(() => {
+    if (status === "loading") return;
+    const id = new URLSearchParams(window.location.search).get("product");
+    if (!id) return;
+    if (status === "authenticated") setOpenId(id);
+    else router.push(`/login?redirect=${encodeURIComponent(`/products?product=${id}`)}`);
+  }, [status, router]);
 
   const list = products.data ?? [];
   const loading = status === "loading" || (authenticated && products.loading && products.data === undefined);

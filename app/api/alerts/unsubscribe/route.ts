@@ -1,0 +1,17 @@
+// GET /api/alerts/unsubscribe?token= – what a signed unsubscribe link names (no change);
+// POST /api/alerts/unsubscribe?token= – unsubscribe (RFC 8058 one-click, body "List-Unsubscribe=One-Click")
+import { readUnsubscribeToken } from "@/lib/alerts/read-unsubscribe-token";
+import { ZUnsubscribeQuery } from "@/lib/alerts/schemas";
+import { unsubscribeAlerts } from "@/lib/alerts/unsubscribe-alerts";
+import { clientIp, rateLimit } from "@/lib/http/rate-limit";
+import { withPublic } from "@/lib/http/with-auth";
+
+export const GET = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {
+  rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
+  return readUnsubscribeToken(query.token);
+});
+
+export const POST = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {
+  rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
+  return unsubscribeAlerts(query.token);
+});

@@ -1,0 +1,8 @@
+// GET /api/products/{id}/alert-events – the alerts recorded for a product, newest first
+import { listAlertEvents } from "@/lib/alerts/list-alert-events";
+import { ZAlertEventsQuery } from "@/lib/alerts/schemas";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({ query: ZAlertEventsQuery }, async ({ user, params, query }) =>
+  listAlertEvents(user.id, params.id!, query.limit),
+);

@@ -1,0 +1,11 @@
+// PATCH /api/products/{id}/alerts/{ruleId} – change a rule; DELETE /api/products/{id}/alerts/{ruleId} – delete it
+import { deleteAlertRule } from "@/lib/alerts/delete-alert-rule";
+import { ZUpdateAlertRule } from "@/lib/alerts/schemas";
+import { updateAlertRule } from "@/lib/alerts/update-alert-rule";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const PATCH = withAuth({ body: ZUpdateAlertRule }, async ({ user, params, body }) =>
+  updateAlertRule(user.id, params.id!, params.ruleId!, body),
+);
+
+export const DELETE = withAuth({}, async ({ user, params }) => deleteAlertRule(user.id, params.id!, params.ruleId!));

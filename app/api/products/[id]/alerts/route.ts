@@ -1,0 +1,12 @@
+// GET /api/products/{id}/alerts – the product's alert rules; POST /api/products/{id}/alerts – add a rule
+import { createAlertRule } from "@/lib/alerts/create-alert-rule";
+import { listAlertRules } from "@/lib/alerts/list-alert-rules";
+import { ZCreateAlertRule } from "@/lib/alerts/schemas";
+import { json } from "@/lib/http/json";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user, params }) => listAlertRules(user.id, params.id!));
+
+export const POST = withAuth({ body: ZCreateAlertRule }, async ({ user, params, body }) =>
+  json(await createAlertRule(user.id, params.id!, body), 201),
+);

@@ -1,0 +1,9 @@
+// GET /api/users/me/alert-preferences – instant or digest; PUT /api/users/me/alert-preferences – change it
+import { getAlertPreferences } from "@/lib/alerts/get-alert-preferences";
+import { ZAlertPreferences } from "@/lib/alerts/schemas";
+import { updateAlertPreferences } from "@/lib/alerts/update-alert-preferences";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user }) => getAlertPreferences(user.id));
+
+export const PUT = withAuth({ body: ZAlertPreferences }, async ({ user, body }) => updateAlertPreferences(user.id, body));

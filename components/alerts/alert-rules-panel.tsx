@@ -1,0 +1,222 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { apiFetch, errorMessage } from "@/lib/api-client";
+import { useApi } from "@/lib/hooks/use-api";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { AlertEventsList } from "./alert-events-list";
+import { AlertRuleForm } from "./alert-rule-form";
+import type { TAlertEvent, TAlertRule, TAlertRulesResponse, TUrlOption } from "./types";
+
+const RULES_ERROR = "Erreur lors de la récupération des alertes";
+const EVENTS_ERROR = "Erreur lors de la récupération de l'historique des alertes";
+const TEST_ERROR = "Erreur lors de l'envoi de l'alerte de test";
+
+type Props = {
+  productId: string;
+  /** the product's URLs (for rules on a single URL); fetched when not given */
+  urls?: TUrlOption[];
+};
+
+type TBanner = { tone: "success" | "error"; text: string } | null;
+
+const COOLDOWN_TEXT: Record<number, string> = {
+  0: "sans délai entre deux alertes",
+  15: "au plus une alerte toutes les 15 minutes",
+  60: "au plus une alerte par heure",
+  360: "au plus une alerte toutes les 6 heures",
+  1440: "au plus une alerte par jour",
+};
+
+function cooldownLabel(minutes: number) {
+  return COOLDOWN_TEXT[minutes] ?? `au plus une alerte toutes les ${minutes} minutes`;
+}
+
+/** E-mail alerts of one product, for the product detail modal: rules, test e-mail and alert history. */
+export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
+  const rules = useApi<TAlertRulesResponse>(`/api/products/${productId}/alerts`, RULES_ERROR);
+  const events = useApi<TAlertEvent[]>(`/api/products/${productId}/alert-events?limit=20`, EVENTS_ERROR);
+  const fetchedUrls = useApi<TUrlOption[]>(givenUrls ? null : `/api/products/${productId}/urls`, "Erreur lors de la récupération des URLs");
+  const urls = givenUrls ?? (Array.isArray(fetchedUrls.data) ? fetchedUrls.data : []);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [banner, setBanner] = useState<TBanner>(null);
+
+  const data = rules.data;
+  const allowed = data?.has_email_alerts ?? false;
+
+  async function run(key: string, action: () => Promise<string>, fallback: string) {
+    setBusy(key);
+    setBanner(null);
+    try {
+      setBanner({ tone: "success", text: await action() });
+    } catch (err) {
+      setBanner({ tone: "error", text: errorMessage(err, fallback) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const toggle = (rule: TAlertRule) =>
+    run(
+      `toggle:${rule.id}`,
+      async () => {
+        await apiFetch(`/api/products/${productId}/alerts/${rule.id}`, { method: "PATCH", body: { active: !rule.active }, fallback: "Erreur lors de la mise à jour de l'alerte" });
+        rules.reload();
+        return rule.active ? "Alerte mise en pause" : "Alerte réactivée";
+      },
+      "Erreur lors de la mise à jour de l'alerte",
+    );
+
+  const remove = (rule: TAlertRule) => {
+    if (!window.confirm(`Supprimer l'alerte « ${rule.description} » ? Son historique sera supprimé.`)) return;
+    void run(
+      `delete:${rule.id}`,
+      async () => {
+        await apiFetch(`/api/products/${productId}/alerts/${rule.id}`, { method: "DELETE", fallback: "Erreur lors de la suppression de l'alerte" });
+        rules.reload();
+        events.reload();
+        return "Alerte supprimée";
+      },
+      "Erreur lors de la suppression de l'alerte",
+    );
+  };
+
+  const sendTest = () =>
+    run(
+      "test",
+      async () => {
+        const res = await apiFetch<{ message: string }>("/api/alerts/test", { method: "POST", body: { product_id: productId }, fallback: TEST_ERROR });
+        events.reload();
+        return res.message;
+      },
+      TEST_ERROR,
+    );
+
+  return (
+    <section aria-labelledby={`alerts-${productId}`} className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={`alerts-${productId}`} className="text-base font-semibold text-zinc-900">
+            Alertes email
+          </h3>
+          <p className="mt-0.5 text-sm text-zinc-500">Soyez prévenu des changements de prix, des sorties de fourchette et des ruptures de stock.</p>
+        </div>
+        {allowed ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={sendTest} loading={busy === "test"} disabled={!data?.rules.length || busy !== null}>
+              {busy === "test" ? "Envoi..." : "Envoyer une alerte de test"}
+            </Button>
+            {!adding ? (
+              <Button size="sm" onClick={() => setAdding(true)} disabled={busy !== null}>
+                Ajouter une alerte
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      {banner ? (
+        <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+          {banner.text}
+        </Alert>
+      ) : null}
+
+      {rules.loading && !data ? (
+        <div role="status" aria-label="Chargement des alertes" className="space-y-2">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : rules.error && !data ? (
+        <Alert tone="error">{rules.error.message}</Alert>
+      ) : data ? (
+        <>
+          {!allowed ? (
+            <Alert tone="info" title="Les alertes par email ne sont pas incluses dans votre abonnement">
+              <p>Passez à un abonnement supérieur pour être alerté par email des variations de prix de vos concurrents.</p>
+              <Link href="/subscriptions" className={buttonClasses("primary", "sm", "mt-3")}>
+                Voir les abonnements
+              </Link>
+            </Alert>
+          ) : null}
+
+          {adding && allowed ? (
+            <AlertRuleForm
+              productId={productId}
+              urls={urls}
+              referencePrice={data.reference_price}
+              onCancel={() => setAdding(false)}
+              onCreated={() => {
+                setAdding(false);
+                setBanner({ tone: "success", text: "Alerte créée" });
+                rules.reload();
+              }}
+            />
+          ) : null}
+
+          {data.rules.length === 0 ? (
+            allowed && !adding ? (
+              <div className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center">
+                <p className="text-sm text-zinc-600">Aucune alerte sur ce produit</p>
+                <Button size="sm" variant="secondary" className="mt-3" onClick={() => setAdding(true)}>
+                  Créer ma première alerte
+                </Button>
+              </div>
+            ) : null
+          ) : (
+            <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200">
+              {data.rules.map((rule) => (
+                <li key={rule.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-zinc-900">
+                      {rule.description}
+                      {rule.active ? <Badge tone="success">Active</Badge> : <Badge>En pause</Badge>}
+                    </p>
+                    <p className="mt-0.5 text-xs text-zinc-500">
+                      {rule.url_name ?? "Toutes les URLs"} · {cooldownLabel(rule.cooldown_minutes)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    {allowed || rule.active ? (
+                      <Button size="sm" variant="ghost" onClick={() => void toggle(rule)} loading={busy === `toggle:${rule.id}`} disabled={busy !== null}>
+                        {rule.active ? "Mettre en pause" : "Réactiver"}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      onClick={() => remove(rule)}
+                      loading={busy === `delete:${rule.id}`}
+                      disabled={busy !== null}
+                      aria-label={`Supprimer l'alerte ${rule.description}`}
+                    >
+                      Supprimer
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+
+      <div className="space-y-2">
+        <h4 className="text-sm font-semibold text-zinc-900">Alertes envoyées</h4>
+        {events.loading && !events.data ? (
+          <div role="status" aria-label="Chargement de l'historique des alertes">
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : events.error && !events.data ? (
+          <Alert tone="error">{events.error.message}</Alert>
+        ) : (
+          <AlertEventsList events={events.data ?? []} />
+        )}
+      </div>
+    </section>
+  );
+}

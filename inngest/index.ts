@@ -1,0 +1,8 @@
+import { evaluateAlertsFn } from "./functions/evaluate-alerts";
+import { purgeHistoryFn } from "./functions/purge-history";
+import { scrapeTask } from "./functions/scrape-task";
+import { sendAlertDigestFn } from "./functions/send-alert-digest";
+import { sweepDueUrlsFn } from "./functions/sweep-due-urls";
+
+export { inngest } from "./client";
+export const functions = [sweepDueUrlsFn, scrapeTask, purgeHistoryFn, evaluateAlertsFn, sendAlertDigestFn];

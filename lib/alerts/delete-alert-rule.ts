@@ -1,0 +1,12 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertRules } from "@/db/schema";
+import { getAlertRuleOrThrow } from "./get-alert-rule-or-throw";
+
+/** Deletes one of the user's rules (its recorded alerts go with it). Allowed on every plan. */
+export async function deleteAlertRule(userId: string, productId: string, ruleId: string) {
+  const db = await getDb();
+  const rule = await getAlertRuleOrThrow(userId, productId, ruleId, db);
+  await db.delete(alertRules).where(eq(alertRules.id, rule.id));
+  return { message: "Règle d'alerte supprimée" };
+}

@@ -1,0 +1,24 @@
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertRules, productUrls } from "@/db/schema";
+import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { presentAlertRule } from "./present-alert-rule";
+
+/** The rules of one of the user's products, oldest first, with whether the plan sends e-mail alerts. */
+export async function listAlertRules(userId: string, productId: string) {
+  const db = await getDb();
+  const product = await getProductOrThrow(userId, productId, db);
+  const rows = await db
+    .select({ rule: alertRules, urlName: productUrls.name })
+    .from(alertRules)
+    .leftJoin(productUrls, eq(productUrls.id, alertRules.urlId))
+    .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, userId)))
+    .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
+  const plan = await getUserPlan(userId, db);
+  return {
+    rules: rows.map((r) => presentAlertRule(r.rule, r.urlName)),
+    has_email_alerts: plan.hasEmailAlerts,
+    reference_price: product.referencePrice,
+  };
+}

@@ -1,0 +1,19 @@
+import { createHmac } from "node:crypto";
+import { env } from "@/lib/env";
+
+export type TUnsubscribeScope = { userId: string; ruleId?: string | null };
+
+/** The HMAC key for unsubscribe links, derived from the app secret (never the secret itself). */
+export function unsubscribeKey(secret = env.authSecret): Buffer {
+  return createHmac("sha256", secret).update("veilleprix:alerts-unsubscribe:v1").digest();
+}
+
+/**
+ * A tamper-proof, non-expiring token naming a user (all alerts) or one of their rules:
+ * base64url("<userId>[:<ruleId>]") + "." + base64url(HMAC-SHA256).
+ */
+export function signUnsubscribeToken(scope: TUnsubscribeScope, secret?: string): string {
+  const payload = Buffer.from(scope.ruleId ? `${scope.userId}:${scope.ruleId}` : scope.userId).toString("base64url");
+  const signature = createHmac("sha256", unsubscribeKey(secret)).update(payload).digest("base64url");
+  return `${payload}.${signature}`;
+}

@@ -1,0 +1,33 @@
+// Scheduling: each URL fires at its own stable offset inside its period (derived from its id), so a
+// thousand daily URLs are spread over the day instead of firing in the same second.
+import { createHash } from "node:crypto";
+
+const HOUR = 3_600_000;
+const PERIOD_MS = { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
+
+export type TTrackingFrequency = keyof typeof PERIOD_MS;
+
+/** The period actually applied: hourly needs a plan with automation, otherwise at most daily. */
+export function effectivePeriodMs(frequency: TTrackingFrequency, hasAutomation: boolean): number {
+  if (frequency === "hourly" && !hasAutomation) return PERIOD_MS.daily;
+  return PERIOD_MS[frequency];
+}
+
+/** Stable position of a URL inside a period, in ms (0 ≤ phase < period). */
+export function phaseOf(urlId: string, periodMs: number): number {
+  const h = createHash("sha1").update(urlId).digest();
+  return h.readUInt32BE(0) % Math.floor(periodMs / 1000) * 1000 + (h.readUInt16BE(4) % 1000);
+}
+
+/**
+ * The next check after `from`: the first instant ≥ from + period/2 that sits at the URL's phase.
+ * Two consecutive checks are therefore between half a period and one and a half periods apart.
+ */
+export function computeNextCheck(urlId: string, frequency: TTrackingFrequency, hasAutomation: boolean, from = new Date()): Date {
+  const period = effectivePeriodMs(frequency, hasAutomation);
+  const phase = phaseOf(urlId, period);
+  const earliest = from.getTime() + period / 2;
+  const cycleStart = Math.floor((earliest - phase) / period) * period + phase;
+  const next = cycleStart >= earliest ? cycleStart : cycleStart + period;
+  return new Date(next);
+}

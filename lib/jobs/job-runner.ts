@@ -1,0 +1,231 @@
+// The in-process runner (no Inngest configured): the same jobs as the Inngest functions, driven by timers.
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import type { Db } from "@/db";
+import type { TScrapeOptions } from "@/lib/scraping/scrape-url";
+import { claimTasks, type TClaimedTask, type TTaskRow } from "./claim-tasks";
+import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
+import { purgeHistory } from "./purge-history";
+import { recoverStuckTasks } from "./recover-stuck-tasks";
+import { releaseTask } from "./release-task";
+import { runScrapeTask, SHUTDOWN, type TRunOutcome } from "./run-scrape-task";
+import { sweepDueUrls } from "./sweep-due-urls";
+
+export type TRunnerOptions = {
+  concurrency?: number;
+  perHostLimit?: number;
+  pollMs?: number;
+  sweepMs?: number;
+  purgeMs?: number;
+  stuckAfterMs?: number;
+  retryDelayMs?: (attempt: number) => number;
+  scrape?: TScrapeOptions;
+  db?: Db;
+  workerId?: string;
+  onSettled?: (task: TTaskRow, outcome: TRunOutcome) => void;
+};
+
+// every runner of this process, so that a cancellation reaches the one executing the task
+const registry = ((globalThis as unknown as { __veilleprixRunners?: Set<JobRunner> }).__veilleprixRunners ??= new Set());
+
+type TActive = { task: TTaskRow; host: string; controller: AbortController; done: Promise<void> };
+
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * A bounded worker pool over scrape_tasks. Tasks are claimed with FOR UPDATE SKIP LOCKED, so any number of
+ * runners (processes) can share one database without scraping a task twice; at most `perHostLimit` tasks
+ * of one merchant host run at once in this runner.
+ */
+export class JobRunner {
+  readonly workerId: string;
+  private readonly concurrency: number;
+  private readonly perHostLimit: number;
+  private readonly active = new Map<string, TActive>();
+  private timers: NodeJS.Timeout[] = [];
+  private filling: Promise<void> | null = null;
+  private refill = false;
+  private stopping = false;
+  private running = false;
+  private lastPurge = 0;
+  private lastDigestDay: string | null = null;
+
+  constructor(private readonly options: TRunnerOptions = {}) {
+    this.concurrency = options.concurrency ?? 4;
+    this.perHostLimit = options.perHostLimit ?? 2;
+    this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    registry.add(this);
+  }
+
+  /** Aborts a task in whichever runner of this process executes it. */
+  static abortEverywhere(taskId: string): boolean {
+    let found = false;
+    for (const runner of registry) found = runner.abort(taskId) || found;
+    return found;
+  }
+
+  get activeCount(): number {
+    return this.active.size;
+  }
+
+  /** Starts polling (about every second), the minute sweep and the daily purge. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopping = false;
+    const poll = this.options.pollMs ?? 1000;
+    const sweep = this.options.sweepMs ?? 60_000;
+    this.timers.push(setInterval(() => this.wake(), poll));
+    this.timers.push(setInterval(() => void this.maintain().catch(logError("maintenance")), sweep));
+    this.timers.push(setTimeout(() => void this.maintain().catch(logError("maintenance")), 2000));
+    for (const t of this.timers) t.unref();
+    this.wake();
+  }
+
+  /** Sweep due URLs, recover stuck tasks and, once a day, purge old history. */
+  async maintain(): Promise<void> {
+    if (this.stopping) return;
+    const db = this.options.db;
+    await recoverStuckTasks({ olderThanMs: this.options.stuckAfterMs, db });
+    await sweepDueUrls({ db });
+    const purgeEvery = this.options.purgeMs ?? 24 * 3_600_000;
+    if (Date.now() - this.lastPurge >= purgeEvery) {
+      this.lastPurge = Date.now();
+      await purgeHistory({ db });
+    }
+    const day = digestDayDue(new Date());
+    if (day && day !== this.lastDigestDay) {
+      this.lastDigestDay = day;
+      await sendAlertDigests();
+    }
+    this.wake();
+  }
+
+  /** Claims and starts tasks until the pool is full or nothing is runnable. Coalesces concurrent calls. */
+  wake(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    if (this.filling) {
+      this.refill = true;
+      return this.filling;
+    }
+    this.filling = (async () => {
+      try {
+        do {
+          this.refill = false;
+          await this.fill();
+        } while (this.refill && !this.stopping);
+      } catch (error) {
+        logError("réclamation des tâches")(error);
+      } finally {
+        this.filling = null;
+      }
+    })();
+    return this.filling;
+  }
+
+  private runningHosts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const a of this.active.values()) counts.set(a.host, (counts.get(a.host) ?? 0) + 1);
+    return counts;
+  }
+
+  private async fill(): Promise<void> {
+    while (!this.stopping && this.active.size < this.concurrency) {
+      const tasks = await claimTasks(this.workerId, {
+        limit: this.concurrency - this.active.size,
+        perHostLimit: this.perHostLimit,
+        running: this.runningHosts(),
+        db: this.options.db,
+      });
+      if (tasks.length === 0) return;
+      for (const task of tasks) {
+        // claimed during shutdown: hand it straight back
+        if (this.stopping) await releaseTask(task.id, this.workerId, this.options.db);
+        else this.launch(task);
+      }
+    }
+  }
+
+  private launch(task: TClaimedTask): void {
+    const controller = new AbortController();
+    const entry = { task, host: hostOf(task.url), controller, done: Promise.resolve() } as TActive;
+    entry.done = runScrapeTask(task, {
+      workerId: this.workerId,
+      signal: controller.signal,
+      scrape: this.options.scrape,
+      retryDelayMs: this.options.retryDelayMs,
+      db: this.options.db,
+    })
+      .then((outcome) => this.options.onSettled?.(task, outcome))
+      .catch(logError(`tâche ${task.id}`))
+      .finally(() => {
+        this.active.delete(task.id);
+        void this.wake();
+      });
+    this.active.set(task.id, entry);
+  }
+
+  /** Aborts a task this runner is executing (user cancellation); true when it was running here. */
+  abort(taskId: string): boolean {
+    const entry = this.active.get(taskId);
+    if (!entry) return false;
+    entry.controller.abort("cancelled");
+    return true;
+  }
+
+  /** Resolves when no task is running and nothing runnable is left (tests, benchmarks). */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.wake();
+      if (this.active.size === 0) {
+        await this.wake();
+        if (this.active.size === 0) return;
+      }
+      await Promise.race([...this.active.values()].map((a) => a.done));
+    }
+  }
+
+  /**
+   * Stops claiming; lets running tasks finish for up to `graceMs`, then aborts the rest, which are put
+   * back to 'pending' for another process.
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopping = true;
+    this.running = false;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.filling;
+    const pending = [...this.active.values()].map((a) => a.done);
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([Promise.all(pending), timer]);
+    for (const a of this.active.values()) a.controller.abort(SHUTDOWN);
+    await Promise.all([...this.active.values()].map((a) => a.done));
+    registry.delete(this);
+  }
+}
+
+function logError(what: string) {
+  return (error: unknown) => console.error(`[jobs] ${what} en échec`, error);
+}
+
+const PARIS_DAY_HOUR = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The Paris calendar day once its 08:00 has passed (the daily digest's hour, as in Inngest), else null. */
+export function digestDayDue(now: Date): string | null {
+  const parts = Object.fromEntries(PARIS_DAY_HOUR.formatToParts(now).map((p) => [p.type, p.value]));
+  if (Number(parts.hour) < 8) return null;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows, type DbLike } from "@/db";
+
+/**
+ * Deletes price history older than the owner's plan retention (null = unlimited; a lapsed subscription
+ * falls back to Freemium, as getUserPlan does), and finished tasks older than 90 days. Idempotent.
+ */
+export async function purgeHistory(options: { db?: DbLike } = {}): Promise<{ history: number; tasks: number }> {
+  const db = options.db ?? (await getDb());
+  const history = await queryRows<{ id: number }>(
+    db,
+    sql`with retention as (
+          select u.id as user_id,
+            case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid')
+              then p.history_retention_days
+              else (select f.history_retention_days from plans f where f.code = 'freemium') end as days
+          from users u
+          left join subscriptions s on s.user_id = u.id
+          left join plans p on p.id = s.plan_id
+        )
+        delete from price_history ph
+        using product_urls pu, retention r
+        where ph.url_id = pu.id and pu.user_id = r.user_id and r.days is not null
+          and ph.created_at < now() - make_interval(days => r.days)
+        returning ph.id`,
+  );
+  const tasks = await queryRows<{ id: string }>(
+    db,
+    sql`delete from scrape_tasks
+        where status in ('completed', 'failed', 'cancelled') and created_at < now() - interval '90 days'
+        returning id`,
+  );
+  return { history: history.length, tasks: tasks.length };
+}

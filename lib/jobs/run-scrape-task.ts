@@ -1,0 +1,195 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, queryRows, type Db } from "@/db";
+import { productUrls, scrapeTasks } from "@/db/schema";
+import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
+import { scrapeUrl, type TScrapeOptions, type TScrapeSuccess } from "@/lib/scraping/scrape-url";
+import type { TClaimedTask, TTaskRow } from "./claim-tasks";
+import { releaseTask } from "./release-task";
+import { onNewPrice, type TPricePoint } from "./on-new-price";
+
+export type TRunTaskOptions = {
+  workerId: string;
+  signal?: AbortSignal;
+  scrape?: TScrapeOptions;
+  /** Delay before automatic attempt n (1-based); default 30 s, 2 min, 8 min with ±20 % jitter. */
+  retryDelayMs?: (attempt: number) => number;
+  db?: Db;
+};
+
+export type TRunOutcome =
+  | { status: "completed"; priceHistoryId: number | null; result: TScrapeSuccess }
+  | { status: "retry"; error: ScrapeError; retryInMs: number }
+  | { status: "failed"; error: ScrapeError }
+  | { status: "cancelled" }
+  | { status: "released" };
+
+export const SHUTDOWN = "shutdown";
+
+export const defaultRetryDelay = (attempt: number) => 30_000 * 4 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
+
+const owned = (task: TTaskRow, workerId: string) =>
+  and(eq(scrapeTasks.id, task.id), eq(scrapeTasks.status, "processing"), eq(scrapeTasks.lockedBy, workerId));
+
+function presentResult(r: TScrapeSuccess, priceHistoryId: number | null, useAi: boolean) {
+  return {
+    price: r.price,
+    currency: r.currency,
+    available: r.available,
+    title: r.title,
+    method: r.method,
+    fetch_mode: r.mode,
+    final_url: r.finalUrl,
+    http_status: r.httpStatus,
+    elapsed_ms: r.elapsedMs,
+    price_history_id: priceHistoryId,
+    // no AI provider is wired: extraction never used one, whatever the request asked
+    ai_used: false,
+    ai_requested: useAi,
+  };
+}
+
+type TSaved = {
+  task_id: string | null;
+  history_id: number | string | null;
+  history_at: Date | string | null;
+  prev_price: string | null;
+  prev_currency: string | null;
+  prev_available: boolean | null;
+  prev_at: Date | string | null;
+};
+
+/**
+ * One statement (atomic, a single round trip): completes the task if it is still this worker's, and only
+ * then adds the price entry and updates the URL. `prev` reads the entry before this one (same snapshot).
+ */
+async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrapeSuccess) {
+  const historyId = sql`(select id from hid)`;
+  const result = JSON.stringify(presentResult(r, null, task.useAi));
+  const [row] = await queryRows<TSaved>(
+    db,
+    sql`with hid as materialized (select nextval(pg_get_serial_sequence('price_history', 'id')) as id),
+      t as (
+        update scrape_tasks set status = 'completed', error = null, finished_at = now(), updated_at = now(),
+          result = jsonb_set(${result}::jsonb, '{price_history_id}',
+            case when url_id is null then 'null'::jsonb else to_jsonb(${historyId}) end)
+        where id = ${task.id} and status = 'processing' and locked_by = ${workerId}
+        returning id, url_id
+      ),
+      prev as (
+        select price, currency, available, created_at from price_history
+        where url_id = (select url_id from t) order by created_at desc, id desc limit 1
+      ),
+      h as (
+        insert into price_history (id, url_id, price, currency, available, task_id)
+        select ${historyId}, t.url_id, ${r.price}::numeric, ${r.currency}::text, ${r.available}::boolean, t.id from t where t.url_id is not null
+        returning id, created_at
+      ),
+      u as (
+        update product_urls set last_checked_at = now(), last_status = 'ok', last_error = null,
+          consecutive_failures = 0, fetch_mode = ${r.mode}::text, updated_at = now()
+        where id = (select url_id from t)
+      )
+      select (select id from t) as task_id, (select id from h) as history_id, (select created_at from h) as history_at,
+        prev.price as prev_price, prev.currency as prev_currency, prev.available as prev_available, prev.created_at as prev_at
+      from (select 1) one left join prev on true`,
+  );
+  if (!row?.task_id) return null;
+  const history = row.history_id !== null ? { id: Number(row.history_id), createdAt: new Date(row.history_at!) } : null;
+  const previous: TPricePoint | null =
+    row.prev_at !== null
+      ? { price: row.prev_price, currency: row.prev_currency?.trim() ?? null, available: Boolean(row.prev_available), createdAt: new Date(row.prev_at) }
+      : null;
+  return { history, previous };
+}
+
+async function recordFailure(db: Db, task: TTaskRow, workerId: string, error: ScrapeError, retryDelay: (n: number) => number) {
+  const willRetry = error.retryable && task.retryCount < task.maxRetries;
+  const retryInMs = willRetry ? Math.round(retryDelay(task.retryCount + 1)) : 0;
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(scrapeTasks)
+      .set(
+        willRetry
+          ? {
+              status: "retry",
+              retryCount: task.retryCount + 1,
+              runAt: new Date(Date.now() + retryInMs),
+              lockedBy: null,
+              error: error.message,
+              updatedAt: sql`now()`,
+            }
+          : { status: "failed", error: error.message, finishedAt: sql`now()`, updatedAt: sql`now()` },
+      )
+      .where(owned(task, workerId))
+      .returning({ id: scrapeTasks.id });
+    if (!row) return false;
+    if (task.urlId) {
+      await tx
+        .update(productUrls)
+        .set({
+          lastCheckedAt: sql`now()`,
+          lastStatus: error.urlStatus,
+          lastError: error.message,
+          consecutiveFailures: sql`${productUrls.consecutiveFailures} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(productUrls.id, task.urlId));
+    }
+    return true;
+  });
+  if (!updated) return { status: "cancelled" } as const;
+  return willRetry ? ({ status: "retry", error, retryInMs } as const) : ({ status: "failed", error } as const);
+}
+
+/**
+ * Runs a task this worker has claimed: scrape, then write the price history, the URL status and the task
+ * outcome in one transaction, only if the task is still this worker's (a cancelled task writes nothing).
+ * A failure never writes a price; a retryable one goes back to 'retry' with a backoff.
+ */
+export async function runScrapeTask(task: TTaskRow | TClaimedTask, options: TRunTaskOptions): Promise<TRunOutcome> {
+  const db = options.db ?? (await getDb());
+  let selector: string | null = null;
+  let fetchMode: "auto" | "static" | "browser" = "auto";
+  if (task.urlId && "urlFetchMode" in task && task.urlFetchMode) {
+    selector = task.urlSelector;
+    fetchMode = task.urlFetchMode;
+  } else if (task.urlId) {
+    const [url] = await db
+      .select({ selector: productUrls.selector, fetchMode: productUrls.fetchMode })
+      .from(productUrls)
+      .where(eq(productUrls.id, task.urlId));
+    if (!url) {
+      return recordFailure(db, task, options.workerId, new ScrapeError("invalid_url", "URL introuvable", false), () => 0);
+    }
+    selector = url.selector;
+    fetchMode = url.fetchMode;
+  }
+  let outcome: TScrapeSuccess;
+  try {
+    outcome = await scrapeUrl({ url: task.url, selector, fetchMode }, { ...options.scrape, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) {
+      if (options.signal.reason === SHUTDOWN) {
+        await releaseTask(task.id, options.workerId, db);
+        return { status: "released" };
+      }
+      return { status: "cancelled" };
+    }
+    return recordFailure(db, task, options.workerId, toScrapeError(error), options.retryDelayMs ?? defaultRetryDelay);
+  }
+  const saved = await recordSuccess(db, task, options.workerId, outcome);
+  if (!saved) return { status: "cancelled" };
+  if (saved.history && task.urlId) {
+    try {
+      await onNewPrice({
+        urlId: task.urlId,
+        priceHistoryId: saved.history.id,
+        previous: saved.previous,
+        current: { price: outcome.price, currency: outcome.currency, available: outcome.available, createdAt: saved.history.createdAt },
+      });
+    } catch (error) {
+      console.error("[jobs] évaluation des alertes en échec", error);
+    }
+  }
+  return { status: "completed", priceHistoryId: saved.history?.id ?? null, result: outcome };
+}

@@ -1,0 +1,64 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { getDb } from "@/db";
+import { productUrls, scrapeTasks } from "@/db/schema";
+import { notFound, unprocessable } from "@/lib/http/api-error";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { presentTask } from "./present-task";
+import { QUEUE_MSG, type ZBatchScrape } from "./schemas";
+
+type TInput = z.output<typeof ZBatchScrape>;
+
+/**
+ * Queues a scrape for each listed URL of the owner (by url_id, or by address within options.product_id).
+ * All or nothing: an unknown or foreign URL is a 404. URLs already waiting or running keep their task.
+ */
+export async function batchScrape(userId: string, input: TInput) {
+  if (input.urls.length === 0) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
+  rateLimit(`scrape-batch:${userId}`, 10, 60_000);
+  const db = await getDb();
+  const mine = await db
+    .select()
+    .from(productUrls)
+    .where(
+      and(
+        eq(productUrls.userId, userId),
+        inArray(
+          productUrls.id,
+          input.urls.flatMap((u) => (u.url_id && /^[0-9a-f-]{36}$/i.test(u.url_id) ? [u.url_id] : [])),
+        ),
+      ),
+    );
+  const byId = new Map(mine.map((r) => [r.id, r]));
+  const byAddress = new Map<string, typeof mine>();
+  const lookups = input.urls.filter((u) => !u.url_id && u.url && u.options.product_id);
+  if (lookups.length) {
+    const rows = await db
+      .select()
+      .from(productUrls)
+      .where(and(eq(productUrls.userId, userId), inArray(productUrls.url, lookups.map((u) => u.url!))));
+    for (const r of rows) byAddress.set(`${r.productId} ${r.url}`, [r]);
+  }
+  const targets = input.urls.map((u) => {
+    const row = u.url_id ? byId.get(u.url_id) : byAddress.get(`${u.options.product_id} ${u.url}`)?.[0];
+    if (!row) throw notFound("URL introuvable");
+    return row;
+  });
+  const unique = [...new Map(targets.map((t) => [t.id, t])).values()];
+  const busy = await db
+    .select()
+    .from(scrapeTasks)
+    .where(and(inArray(scrapeTasks.urlId, unique.map((t) => t.id)), inArray(scrapeTasks.status, ["pending", "processing", "retry"])));
+  const busyIds = new Set(busy.map((t) => t.urlId));
+  const created = await enqueueScrape(
+    unique
+      .filter((t) => !busyIds.has(t.id))
+      .map((t) => ({ userId, urlId: t.id, productId: t.productId, url: t.url, trigger: "batch" as const, priority: input.priority, useAi: input.use_ai })),
+    db,
+  );
+  await dispatchTasks(created);
+  const tasks = [...created, ...busy].map(presentTask);
+  return { count: tasks.length, created: created.length, priority: input.priority, use_ai: input.use_ai, tasks };
+}

@@ -1,0 +1,21 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { scrapeTasks } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { signalTaskCancelled } from "@/lib/jobs/signal-task-cancelled";
+import { getTaskOrThrow } from "./get-task-or-throw";
+import { presentTask } from "./present-task";
+
+/** Cancels a waiting or running task; a running scrape is aborted and writes nothing. Finished tasks: 409. */
+export async function cancelTask(userId: string, taskId: string) {
+  const db = await getDb();
+  await getTaskOrThrow(userId, taskId, db);
+  const [row] = await db
+    .update(scrapeTasks)
+    .set({ status: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()`, error: "Annulée par l'utilisateur" })
+    .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.userId, userId), inArray(scrapeTasks.status, ["pending", "retry", "processing"])))
+    .returning();
+  if (!row) throw conflict("Cette tâche est déjà terminée et ne peut plus être annulée", "task_finished");
+  await signalTaskCancelled(taskId).catch((error: unknown) => console.error("[queue] signal d'annulation en échec", error));
+  return presentTask(row);
+}

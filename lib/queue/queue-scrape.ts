@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls, scrapeTasks } from "@/db/schema";
+import { unprocessable } from "@/lib/http/api-error";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { presentTask } from "./present-task";
+import { MANUAL_SCRAPE_LIMIT, requestUrlScrape } from "./request-url-scrape";
+import { QUEUE_MSG, type ZQueueScrape } from "./schemas";
+import { waitForTask } from "./wait-for-task";
+import type { z } from "zod";
+
+type TInput = z.output<typeof ZQueueScrape>;
+
+/**
+ * POST /queue/scrape: a tracked URL (options.url_id, or url within options.product_id) is scraped into its
+ * history; any other page address is scraped once, its result kept on the task only. With `wait`, answers
+ * the finished task, or the task as it stands when `timeoutSec` runs out.
+ */
+export async function queueScrape(userId: string, input: TInput, wait: { wait: boolean; timeoutSec: number; signal?: AbortSignal }) {
+  const db = await getDb();
+  let urlId = input.options.url_id;
+  if (!urlId && input.options.product_id && input.url) {
+    await getProductOrThrow(userId, input.options.product_id, db);
+    const [match] = await db
+      .select({ id: productUrls.id })
+      .from(productUrls)
+      .where(and(eq(productUrls.productId, input.options.product_id), eq(productUrls.userId, userId), eq(productUrls.url, input.url)))
+      .limit(1);
+    urlId = match?.id;
+  }
+  let task;
+  if (urlId) {
+    task = (await requestUrlScrape(userId, urlId, { useAi: input.use_ai })).task;
+  } else {
+    if (!input.url) throw unprocessable(QUEUE_MSG.urlRequired);
+    if (input.options.product_id) await getProductOrThrow(userId, input.options.product_id, db);
+    rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+    const [row] = await db
+      .insert(scrapeTasks)
+      .values({
+        userId,
+        url: input.url,
+        productId: input.options.product_id ?? null,
+        trigger: "api",
+        priority: "high",
+        useAi: input.use_ai,
+        metadata: { product_id: input.options.product_id ?? null, ad_hoc: true },
+      })
+      .returning();
+    await dispatchTasks([row!]);
+    task = presentTask(row!);
+  }
+  if (!wait.wait || wait.timeoutSec <= 0) return { task, finished: false };
+  const row = await waitForTask(task.task_id, wait.timeoutSec * 1000, wait.signal);
+  const finished = row ? ["completed", "failed", "cancelled"].includes(row.status) : false;
+  return { task: row ? presentTask(row) : task, finished };
+}

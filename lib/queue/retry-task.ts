@@ -1,0 +1,43 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { scrapeTasks } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { getTaskOrThrow } from "./get-task-or-throw";
+import { presentTask } from "./present-task";
+import { MANUAL_SCRAPE_LIMIT } from "./request-url-scrape";
+
+/**
+ * Puts a failed or cancelled task back to 'pending' (retry_count + 1), to run at once. A completed or
+ * still waiting task is re-run only with `force`; a running one never (409).
+ */
+export async function retryTask(userId: string, taskId: string, force: boolean) {
+  const db = await getDb();
+  const task = await getTaskOrThrow(userId, taskId, db);
+  if (task.status === "processing") throw conflict("La tâche est en cours d'exécution", "task_running");
+  if (!force && (task.status === "completed" || task.status === "pending" || task.status === "retry")) {
+    throw conflict(
+      task.status === "completed" ? "Cette tâche est déjà terminée avec succès" : "Cette tâche est déjà en attente",
+      "task_not_retryable",
+    );
+  }
+  rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+  const [row] = await db
+    .update(scrapeTasks)
+    .set({
+      status: "pending",
+      retryCount: sql`${scrapeTasks.retryCount} + 1`,
+      runAt: sql`now()`,
+      lockedBy: null,
+      startedAt: null,
+      finishedAt: null,
+      error: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(scrapeTasks.id, taskId), inArray(scrapeTasks.status, ["failed", "cancelled", "completed", "pending", "retry"])))
+    .returning();
+  if (!row) throw conflict("La tâche est en cours d'exécution", "task_running");
+  await dispatchTasks([row]);
+  return presentTask(row);
+}

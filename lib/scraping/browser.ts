@@ -1,0 +1,156 @@
+// Headless Chromium for pages that need JavaScript (DESIGN.md §3, §7): one browser per process, reused,
+// a fresh incognito context per page, every request of the page checked by the SSRF guard.
+import fs from "node:fs";
+import type { Browser, HTTPRequest } from "puppeteer-core";
+import { env } from "@/lib/env";
+import { BROWSER_USER_AGENT, resolveGuarded } from "./fetch-page";
+import { ScrapeError } from "./scrape-error";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+];
+
+const BLOCKED_TYPES = new Set(["image", "font", "media"]);
+
+export type TRenderOptions = {
+  timeoutMs?: number;
+  allowPrivate?: boolean;
+  selector?: string | null;
+  signal?: AbortSignal;
+};
+
+export type TRenderedPage = { url: string; status: number; html: string; headers: Record<string, string> };
+
+const store = globalThis as unknown as { __veilleprixBrowser?: Promise<Browser> | null };
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the binary shipped in @sparticuz/chromium. */
+export async function chromiumExecutable(): Promise<string> {
+  if (env.CHROMIUM_PATH) return env.CHROMIUM_PATH;
+  if (fs.existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
+  const sparticuz = (await import("@sparticuz/chromium")).default;
+  return sparticuz.executablePath();
+}
+
+async function launch(): Promise<Browser> {
+  const puppeteer = (await import("puppeteer-core")).default;
+  const browser = await puppeteer.launch({
+    executablePath: await chromiumExecutable(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    protocolTimeout: 60_000,
+  });
+  // a crashed or closed browser is replaced on next use
+  browser.once("disconnected", () => {
+    if (store.__veilleprixBrowser) store.__veilleprixBrowser = null;
+  });
+  return browser;
+}
+
+async function getBrowser(): Promise<Browser> {
+  if (!store.__veilleprixBrowser) {
+    store.__veilleprixBrowser = launch().catch((error: unknown) => {
+      store.__veilleprixBrowser = null;
+      console.error("[scraping] lancement de Chromium impossible", error);
+      throw new ScrapeError("browser_unavailable", "Navigateur headless indisponible", true);
+    });
+  }
+  const browser = await store.__veilleprixBrowser;
+  if (!browser.connected) {
+    store.__veilleprixBrowser = null;
+    return getBrowser();
+  }
+  return browser;
+}
+
+/** Closes the shared browser (server shutdown, end of tests and benchmarks). */
+export async function closeBrowser(): Promise<void> {
+  const pending = store.__veilleprixBrowser;
+  store.__veilleprixBrowser = null;
+  if (pending) await (await pending.catch(() => null))?.close().catch(() => {});
+}
+
+async function guardRequest(req: HTTPRequest, allowPrivate: boolean, blocked: string[]) {
+  if (req.isInterceptResolutionHandled()) return;
+  const url = req.url();
+  if (BLOCKED_TYPES.has(req.resourceType())) return req.abort("blockedbyclient");
+  if (url.startsWith("data:") || url.startsWith("blob:")) return req.continue();
+  try {
+    await resolveGuarded(url, { allowPrivate });
+    return req.continue();
+  } catch (error) {
+    blocked.push(error instanceof ScrapeError ? error.message : url);
+    return req.abort("blockedbyclient");
+  }
+}
+
+/** Loads a page in Chromium and returns the DOM after scripts ran; bounded by `timeoutMs` overall. */
+export async function renderPage(url: string, options: TRenderOptions = {}): Promise<TRenderedPage> {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const allowPrivate = options.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS;
+  await resolveGuarded(url, { allowPrivate });
+  const browser = await getBrowser();
+  const context = await browser.createBrowserContext();
+  const blocked: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  let timer: NodeJS.Timeout | undefined;
+  const onAbort = () => void context.close().catch(() => {});
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const work = (async () => {
+      const page = await context.newPage();
+      await page.setUserAgent({ userAgent: BROWSER_USER_AGENT });
+      await page.setExtraHTTPHeaders({ "accept-language": "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7" });
+      await page.setRequestInterception(true);
+      page.on("request", (req) => void guardRequest(req, allowPrivate, blocked).catch(() => {}));
+      const response = await page.goto(url, { waitUntil: "domcontentloaded", timeout: left() });
+      if (!response) throw new ScrapeError("unreachable", "Le navigateur n'a reçu aucune réponse", true);
+      if (blocked.length > 0 && response.request().redirectChain().length > 0 && response.url() !== url) {
+        // a redirect of the main document was refused: the page we hold is not the merchant's
+        throw new ScrapeError("blocked_address", blocked[0]!, false);
+      }
+      if (options.selector) {
+        await page.waitForSelector(options.selector, { timeout: Math.min(left(), 5000) }).catch(() => {});
+      }
+      await page.waitForNetworkIdle({ idleTime: 250, timeout: Math.min(left(), 4000) }).catch(() => {});
+      return {
+        url: response.url(),
+        status: response.status(),
+        headers: response.headers(),
+        html: await page.content(),
+      };
+    })();
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ScrapeError("timeout", "Délai dépassé : la page n'a pas fini de se charger", true)),
+        timeoutMs,
+      );
+    });
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    if (options.signal?.aborted) throw new ScrapeError("cancelled", "Scraping annulé", false);
+    if (error instanceof ScrapeError) throw error;
+    const message = error instanceof Error ? error.message : "";
+    if (blocked.length > 0 && /ERR_BLOCKED_BY_CLIENT/.test(message)) {
+      throw new ScrapeError("blocked_address", blocked[0]!, false);
+    }
+    if (/timeout/i.test(message)) throw new ScrapeError("timeout", "Délai dépassé : la page n'a pas fini de se charger", true);
+    if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new ScrapeError("dns_failed", "Nom de domaine introuvable", true);
+    if (/Target closed|Session closed|Protocol error|disconnected/i.test(message)) {
+      throw new ScrapeError("browser_unavailable", "Le navigateur headless s'est arrêté pendant le chargement", true);
+    }
+    throw new ScrapeError("unreachable", "Le navigateur n'a pas pu charger la page", true);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
+    await context.close().catch(() => {});
+  }
+}

@@ -1,0 +1,124 @@
+// One scrape of one page: static fetch first, the browser when the static page has no price, looks
+// JS-rendered or is a bot challenge. Writes nothing: the job decides what to store.
+import { env } from "@/lib/env";
+import { renderPage } from "./browser";
+import { detectBotWall } from "./detect-bot-wall";
+import { extractProduct } from "./extract";
+import { fetchPage, type TResolver } from "./fetch-page";
+import { looksJsRendered } from "./looks-js-rendered";
+import { ScrapeError, toScrapeError } from "./scrape-error";
+
+export type TFetchMode = "auto" | "static" | "browser";
+
+export type TScrapeInput = { url: string; selector?: string | null; fetchMode?: TFetchMode };
+
+export type TScrapeOptions = {
+  allowPrivate?: boolean;
+  signal?: AbortSignal;
+  staticTimeoutMs?: number;
+  browserTimeoutMs?: number;
+  /** false: never start Chromium (a page needing it fails with a clear reason). */
+  browser?: boolean;
+  resolve?: TResolver;
+};
+
+export type TScrapeSuccess = {
+  price: string | null;
+  currency: string | null;
+  available: boolean;
+  title: string | null;
+  method: string;
+  mode: "static" | "browser";
+  finalUrl: string;
+  httpStatus: number;
+  elapsedMs: number;
+};
+
+type TAttempt = { mode: "static" | "browser"; html: string; url: string; status: number; headers: Record<string, string> };
+
+function httpFailure(status: number): ScrapeError {
+  if (status === 404 || status === 410) return new ScrapeError("not_found", `Page introuvable (HTTP ${status})`, false, status);
+  if (status === 429) return new ScrapeError("http_error", "Trop de requêtes : le site marchand limite l'accès (HTTP 429)", true, status);
+  if (status >= 500) return new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
+  return new ScrapeError("http_error", `Le site marchand a refusé la page (HTTP ${status})`, status === 408, status);
+}
+
+function botWallError(vendor: string): ScrapeError {
+  const name = { cloudflare: "Cloudflare", datadome: "DataDome", akamai: "Akamai", perimeterx: "PerimeterX", captcha: "captcha" }[vendor] ?? vendor;
+  return new ScrapeError("bot_wall", `Accès bloqué par une protection anti-robot (${name})`, true);
+}
+
+/** Turns one loaded page into a price, or a ScrapeError that says why not. */
+function read(attempt: TAttempt, selector: string | null | undefined): Omit<TScrapeSuccess, "elapsedMs"> {
+  const wall = detectBotWall(attempt.html, attempt.status, attempt.headers);
+  if (wall) throw botWallError(wall);
+  if (attempt.status >= 400) throw httpFailure(attempt.status);
+  const found = extractProduct(attempt.html, attempt.url, { selector: selector ?? null });
+  const available = found.available ?? true;
+  if (found.price === null && available) {
+    throw new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
+  }
+  return {
+    price: found.price,
+    currency: found.currency ?? (found.price !== null ? "EUR" : null),
+    available,
+    title: found.title ?? null,
+    method: String(found.method ?? "unknown"),
+    mode: attempt.mode,
+    finalUrl: attempt.url,
+    httpStatus: attempt.status,
+  };
+}
+
+/** Scrapes a page; throws ScrapeError with a French reason when no price can be read. */
+export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {}): Promise<TScrapeSuccess> {
+  const started = Date.now();
+  const allowPrivate = options.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS;
+  const useBrowser = options.browser ?? true;
+  const finish = (r: Omit<TScrapeSuccess, "elapsedMs">): TScrapeSuccess => ({ ...r, elapsedMs: Date.now() - started });
+
+  const viaBrowser = async () => {
+    if (!useBrowser) throw new ScrapeError("browser_unavailable", "Cette page nécessite un navigateur headless, désactivé ici", false);
+    const page = await renderPage(input.url, {
+      allowPrivate,
+      selector: input.selector,
+      signal: options.signal,
+      timeoutMs: options.browserTimeoutMs,
+    });
+    return read({ mode: "browser", ...page }, input.selector);
+  };
+
+  if (input.fetchMode === "browser") return finish(await viaBrowser());
+
+  let staticError: ScrapeError;
+  let escalate = false;
+  try {
+    const page = await fetchPage(input.url, {
+      allowPrivate,
+      signal: options.signal,
+      timeoutMs: options.staticTimeoutMs,
+      resolve: options.resolve,
+    });
+    try {
+      const result = read({ mode: "static", html: page.html, url: page.url, status: page.status, headers: page.headers }, input.selector);
+      // "out of stock" read from an application shell may be a placeholder that scripts replace
+      if (result.price !== null || !useBrowser || !looksJsRendered(page.html)) return finish(result);
+      staticError = new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
+      escalate = true;
+    } catch (error) {
+      staticError = toScrapeError(error);
+      escalate = staticError.code === "bot_wall" || staticError.code === "no_price";
+    }
+  } catch (error) {
+    staticError = toScrapeError(error);
+  }
+  if (!escalate || !useBrowser || options.signal?.aborted) throw staticError;
+  try {
+    return finish(await viaBrowser());
+  } catch (error) {
+    const browserError = toScrapeError(error);
+    // the browser could not even run: the static reason is the more useful one
+    if (browserError.code === "browser_unavailable") throw staticError;
+    throw browserError;
+  }
+}

@@ -1,0 +1,59 @@
+// Test data for the alerts suites: rows inserted directly, as the scrape pipeline would write them.
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertRules, plans, priceHistory, productUrls, products, subscriptions } from "@/db/schema";
+import { signUp } from "../helpers/api";
+
+export async function alertsUser(plan: "freemium" | "professionnel" = "professionnel") {
+  const user = await signUp();
+  await setPlan(user.userId, plan);
+  return user;
+}
+
+export async function setPlan(userId: string, plan: "freemium" | "professionnel") {
+  const db = await getDb();
+  const [row] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, plan));
+  await db
+    .insert(subscriptions)
+    .values({ userId, planId: row!.id, status: "active", provider: "demo" })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { planId: row!.id, status: "active" } });
+}
+
+export async function makeProduct(userId: string, opts: { name?: string; referencePrice?: string | null; urls?: number } = {}) {
+  const db = await getDb();
+  const [product] = await db
+    .insert(products)
+    .values({ userId, name: opts.name ?? "Casque Sony WH-1000XM5", referencePrice: opts.referencePrice ?? null })
+    .returning();
+  const urlIds: string[] = [];
+  for (let i = 0; i < (opts.urls ?? 1); i += 1) {
+    const [url] = await db
+      .insert(productUrls)
+      .values({ userId, productId: product!.id, name: `Marchand ${i + 1}`, url: `https://marchand-${i + 1}.example/produit` })
+      .returning();
+    urlIds.push(url!.id);
+  }
+  return { productId: product!.id, urlIds };
+}
+
+let clock = Date.UTC(2026, 0, 1, 8, 0, 0);
+
+/** Writes a price entry one minute after the previous one (any test), as the pipeline would. */
+export async function addPrice(urlId: string, price: string | null, available = true) {
+  const db = await getDb();
+  clock += 60_000;
+  const [row] = await db
+    .insert(priceHistory)
+    .values({ urlId, price, available, currency: price === null ? null : "EUR", createdAt: new Date(clock) })
+    .returning({ id: priceHistory.id });
+  return row!.id;
+}
+
+export async function addRule(userId: string, productId: string, values: Partial<typeof alertRules.$inferInsert> & { kind: (typeof alertRules.$inferInsert)["kind"] }) {
+  const db = await getDb();
+  const [rule] = await db
+    .insert(alertRules)
+    .values({ userId, productId, cooldownMinutes: 0, ...values })
+    .returning();
+  return rule!;
+}

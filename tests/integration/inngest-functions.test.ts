@@ -1,0 +1,112 @@
+import { InngestTestEngine } from "@inngest/test";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { priceHistory, productUrls, products, scrapeTasks } from "@/db/schema";
+import { functions } from "@/inngest";
+import { purgeHistoryFn } from "@/inngest/functions/purge-history";
+import { scrapeTask } from "@/inngest/functions/scrape-task";
+import { sweepDueUrlsFn } from "@/inngest/functions/sweep-due-urls";
+import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs/dispatch-tasks";
+import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { signUp } from "../helpers/api";
+import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
+
+let merchant: TMerchantServer;
+
+beforeAll(async () => {
+  merchant = await startMerchantServer();
+});
+
+afterAll(async () => {
+  await merchant.close();
+});
+
+async function trackedUrl(path: string, nextCheckAt: Date | null = new Date(Date.now() + 86_400_000)) {
+  const { userId } = await signUp();
+  const db = await getDb();
+  const [product] = await db.insert(products).values({ userId, name: "Inngest" }).returning();
+  const [url] = await db
+    .insert(productUrls)
+    .values({ userId, productId: product!.id, name: "Boutique", url: `${merchant.url}${path}`, nextCheckAt })
+    .returning();
+  return { userId, productId: product!.id, url: url! };
+}
+
+async function queued(path: string) {
+  const t = await trackedUrl(path);
+  const task = await enqueueScrape({ userId: t.userId, productId: t.productId, urlId: t.url.id, url: t.url.url, trigger: "manual" });
+  return { ...t, task };
+}
+
+const requested = (taskId: string) => [{ name: SCRAPE_REQUESTED, data: { taskId, host: "127.0.0.1" } }];
+
+describe("Inngest functions", () => {
+  it("are served together and configured as the design says", () => {
+    expect(functions.map((f) => f.id())).toEqual(expect.arrayContaining(["sweep-due-urls", "scrape-task", "purge-history"]));
+    expect(scrapeTask.opts).toMatchObject({
+      triggers: [{ event: SCRAPE_REQUESTED }],
+      concurrency: [{ key: "event.data.host", limit: 2 }, { limit: 20 }],
+      cancelOn: [{ event: SCRAPE_CANCELLED, if: "async.data.taskId == event.data.taskId" }],
+      retries: 3,
+    });
+    expect(sweepDueUrlsFn.opts.triggers).toEqual([{ cron: "* * * * *" }]);
+    expect(purgeHistoryFn.opts.triggers).toEqual([{ cron: "TZ=Europe/Paris 30 3 * * *" }]);
+  });
+
+  it("scrape-task runs the task and writes the price", async () => {
+    const { task, url } = await queued("/product/inngest-ok?price=77.70");
+    const t = new InngestTestEngine({ function: scrapeTask });
+    const { result } = await t.execute({ events: requested(task.id) as never });
+    expect(result).toMatchObject({ taskId: task.id, status: "completed", price: "77.7" });
+    const db = await getDb();
+    const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
+    expect(row).toMatchObject({ status: "completed" });
+    expect(row!.lockedBy).toMatch(/^inngest:/);
+    const history = await db.select().from(priceHistory).where(eq(priceHistory.urlId, url.id));
+    expect(history.map((h) => h.price)).toEqual(["77.70"]);
+  });
+
+  it("scrape-task leaves a retryable failure in 'retry' and hands the backoff to Inngest", async () => {
+    const { task, url } = await queued("/status/503");
+    const t = new InngestTestEngine({ function: scrapeTask });
+    const { error } = await t.execute({ events: requested(task.id) as never });
+    expect(error).toBeTruthy();
+    expect(String((error as { message?: string }).message ?? error)).toContain("HTTP 503");
+    const db = await getDb();
+    const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
+    expect(row).toMatchObject({ status: "retry", retryCount: 1, error: "Le site marchand a répondu par une erreur (HTTP 503)" });
+    const [u] = await db.select().from(productUrls).where(eq(productUrls.id, url.id));
+    expect(u).toMatchObject({ lastStatus: "error", consecutiveFailures: 1 });
+  });
+
+  it("scrape-task skips a task that was cancelled", async () => {
+    const { task } = await queued("/product/inngest-cancelled");
+    const db = await getDb();
+    await db.update(scrapeTasks).set({ status: "cancelled" }).where(eq(scrapeTasks.id, task.id));
+    const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({ events: requested(task.id) as never });
+    expect(result).toEqual({ taskId: task.id, status: "skipped" });
+    expect(merchant.hits.get("/product/inngest-cancelled")).toBeUndefined();
+  });
+
+  it("sweep-due-urls queues due URLs and fans out one event per task", async () => {
+    const due = await trackedUrl("/product/inngest-due", new Date(Date.now() - 1000));
+    const later = await trackedUrl("/product/inngest-later");
+    const t = new InngestTestEngine({ function: sweepDueUrlsFn });
+    // the Inngest event API is not here: the fan-out step is answered as Inngest would
+    const { result, ctx } = await t.execute({ steps: [{ id: "fan-out-0", handler: () => ({ ids: [] }) }] });
+    expect(result).toMatchObject({ dispatched: expect.any(Number) });
+    const db = await getDb();
+    const tasks = await db.select().from(scrapeTasks).where(inArray(scrapeTasks.urlId, [due.url.id, later.url.id]));
+    expect(tasks.map((x) => x.urlId)).toEqual([due.url.id]);
+    const sent = (ctx.step.sendEvent as unknown as { mock: { calls: [string, { name: string; data: { taskId: string } }[]][] } }).mock.calls
+      .flatMap(([, events]) => events);
+    expect(sent).toContainEqual({ name: SCRAPE_REQUESTED, data: { taskId: tasks[0]!.id, host: "127.0.0.1" } });
+    expect(sent.every((e) => e.name === SCRAPE_REQUESTED)).toBe(true);
+  });
+
+  it("purge-history runs the purge", async () => {
+    const { result } = await new InngestTestEngine({ function: purgeHistoryFn }).execute();
+    expect(result).toMatchObject({ history: expect.any(Number), tasks: expect.any(Number) });
+  });
+});
