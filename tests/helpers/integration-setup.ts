@@ -1,9 +1,25 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
 import { afterAll, beforeEach, inject } from "vitest";
 
 // Runs before each integration test file imports the app: lib/env.ts reads these once.
-const databaseUrl = inject("databaseUrl");
-if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-else {
+const serverUrl = inject("databaseUrl");
+let dropDatabase = async () => {};
+if (serverUrl) {
+  // one database per test file: files run in parallel and the job runner works across all users
+  const name = `${inject("testRunId")}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const c = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await c.unsafe(`drop database if exists "${name}" with (force)`);
+    await c.end();
+  };
+} else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
 }
@@ -21,4 +37,5 @@ const { closeDb } = await import("@/db");
 beforeEach(() => resetRateLimits());
 afterAll(async () => {
   await closeDb();
+  await dropDatabase();
 });
