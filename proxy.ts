@@ -3,12 +3,11 @@ import { getToken } from "next-auth/jwt";
 import { env } from "@/lib/env";
 
 const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success"];
-const GUEST_ONLY = ["/login", "/register"];
 
 const matches = (pathname: string, prefixes: string[]) =>
   prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
-/** Route guard: protected pages need a session; signed-in users skip login and registration. */
+/** Route guard: protected pages need a session (login and registration send signed-in users on in their pages). */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const token = await getToken({ req, secret: env.authSecret });
@@ -18,15 +17,9 @@ export async function proxy(req: NextRequest) {
     url.search = `?redirect=${encodeURIComponent(pathname + search)}`;
     return NextResponse.redirect(url);
   }
-  if (token && matches(pathname, GUEST_ONLY)) {
-    const url = req.nextUrl.clone();
-    url.pathname = "/dashboard";
-    url.search = "";
-    return NextResponse.redirect(url);
-  }
   return NextResponse.next();
 }
 
 export const config = {
-  matcher: ["/dashboard/:path*", "/subscriptions/:path*", "/payment-success/:path*", "/login", "/register"],
+  matcher: ["/dashboard/:path*", "/subscriptions/:path*", "/payment-success/:path*"],
 };

@@ -64,7 +64,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Bonjour, Camille !" }).waitFor();
     await page.getByRole("button", { name: "Modifier" }).click();
     await page.getByLabel("Prénom").fill("Manon");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.locator("form", { has: page.getByLabel("Prénom") }).getByRole("button", { name: "Enregistrer" }).click();
     await page.getByText("Profil mis à jour avec succès").waitFor();
     await page.getByRole("button", { name: "Manon" }).waitFor();
 

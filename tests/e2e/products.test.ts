@@ -111,7 +111,8 @@ describe("Products screen", () => {
     await urlForm.getByLabel("URL").fill("https://boutique-c.example/km-500");
     await urlForm.getByRole("button", { name: "Ajouter et scraper" }).click();
     await detail.getByText("URL ajoutée avec succès").waitFor();
-    await detail.getByText("Boutique C").waitFor();
+    await detail.getByTestId("url-row").filter({ hasText: "Boutique C" }).waitFor();
+    await detail.getByRole("region", { name: "Historique de Boutique C" }).waitFor();
     await expect(heading.textContent()).resolves.toMatch(/\(3\)\s*\(max 3\)/);
     await detail.getByText("Limite d'URLs atteinte", { exact: true }).waitFor();
     await expect(detail.getByRole("button", { name: "Ajouter une URL" }).count()).resolves.toBe(0);
@@ -129,7 +130,7 @@ describe("Products screen", () => {
     // edit the product
     await detail.getByRole("button", { name: "Modifier le produit" }).click();
     await detail.getByLabel("Nom du produit").fill("Robot pâtissier KM-600");
-    await detail.getByRole("button", { name: "Enregistrer" }).click();
+    await detail.getByRole("form", { name: "Modifier le produit" }).getByRole("button", { name: "Enregistrer", exact: true }).click();
     await detail.getByText("Produit mis à jour avec succès").waitFor();
     const renamed = page.getByRole("dialog", { name: "Robot pâtissier KM-600" });
     await renamed.waitFor();

@@ -44,7 +44,8 @@ export function watchErrors(page: Page, expected: string[] = []) {
   page.on("response", (res) => {
     const url = new URL(res.url());
     if (url.origin !== origin || res.status() < 400) return;
-    const entry = `${res.status()} ${url.pathname}`;
+    const segment = res.request().headers()["next-router-segment-prefetch"];
+    const entry = `${res.status()} ${url.pathname}${segment ? ` [segment ${segment}]` : ""}`;
     if (!expected.includes(entry)) errors.push(entry);
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));

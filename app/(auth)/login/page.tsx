@@ -4,10 +4,12 @@ import { Suspense } from "react";
 import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { redirectSignedIn } from "@/lib/auth/redirect-signed-in";
 
 export const metadata: Metadata = { title: "Connexion" };
 
-export default function LoginPage() {
+export default async function LoginPage() {
+  await redirectSignedIn();
   return (
     <AuthCard
       title="Connexion"

@@ -4,10 +4,12 @@ import { Suspense } from "react";
 import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { RegisterForm } from "@/components/auth/register-form";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { redirectSignedIn } from "@/lib/auth/redirect-signed-in";
 
 export const metadata: Metadata = { title: "Inscription" };
 
-export default function RegisterPage() {
+export default async function RegisterPage() {
+  await redirectSignedIn();
   return (
     <AuthCard
       title="Inscription"
