@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
-import { alertEvents, alertRules } from "@/db/schema";
+import { alertEvents, alertRules, productUrls } from "@/db/schema";
 import { getUserPlan } from "@/lib/billing/get-user-plan";
 import type { TAlertEventDetails } from "./build-alert-item";
 import { deliverAlertEvents } from "./deliver-alert-events";
@@ -143,11 +143,29 @@ async function setArmed(db: DbLike, ruleId: string, urlId: string, armed: boolea
  * entry (blocked or broken page) triggers nothing. A move of more than 50 % that would fire a price
  * rule is first confirmed through `confirmPrice`; without it the answer is "needs_confirmation".
  */
+async function hasActiveRule(db: DbLike, urlId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alertRules.id })
+    .from(alertRules)
+    .innerJoin(productUrls, eq(productUrls.productId, alertRules.productId))
+    .where(
+      and(
+        eq(productUrls.id, urlId),
+        eq(alertRules.active, true),
+        or(isNull(alertRules.urlId), eq(alertRules.urlId, productUrls.id)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function evaluateNewPrice(
   input: TEvaluateNewPrice,
   deps: { confirmPrice?: TConfirmPrice; now?: Date } = {},
 ): Promise<TEvaluateResult> {
   const db = await getDb();
+  // fast path for the common case of a URL without any active rule: one query instead of the context's
+  if (input.urlId && !(await hasActiveRule(db, input.urlId))) return { status: "skipped", reason: "no_rules" };
   const ctx = await loadPriceContext(db, input.priceHistoryId);
   if (!ctx || (input.urlId && input.urlId !== ctx.url.id)) return { status: "skipped", reason: "not_found" };
   if (ctx.entry.price === null && ctx.entry.available) return { status: "skipped", reason: "missing_price" };
