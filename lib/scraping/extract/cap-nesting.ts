@@ -52,6 +52,31 @@ function* tags(html: string): Generator<TTag> {
   }
 }
 
+// Tag-name classes for exceedsDepth, looked up without allocating: candidates are bucketed by
+// (length, first char) and compared in place with startsWith.
+const K_COUNTED = 0;
+const K_UNCOUNTED = 1; // VOID or LOOSE
+const K_RAW = 2; // counted, and its content is skipped
+const BUCKETS: Array<Array<[string, number]> | undefined> = [];
+for (const [set, kind] of [[VOID, K_UNCOUNTED], [LOOSE, K_UNCOUNTED], [RAW, K_RAW]] as const) {
+  for (const name of set) {
+    const key = name.length * 128 + name.charCodeAt(0);
+    (BUCKETS[key] ??= []).push([name, kind]);
+  }
+}
+
+function tagKind(html: string, start: number, len: number, hasUpper: boolean): number {
+  if (len > 8) return K_COUNTED;
+  if (hasUpper) {
+    const name = html.slice(start, start + len).toLowerCase();
+    return VOID.has(name) || LOOSE.has(name) ? K_UNCOUNTED : RAW.has(name) ? K_RAW : K_COUNTED;
+  }
+  const bucket = BUCKETS[len * 128 + html.charCodeAt(start)];
+  if (bucket === undefined) return K_COUNTED;
+  for (const [name, kind] of bucket) if (html.startsWith(name, start)) return kind;
+  return K_COUNTED;
+}
+
 // Tight variant of tags() for the common path: no allocation per tag, stops once MAX_DEPTH is passed.
 function exceedsDepth(html: string): boolean {
   let depth = 0;
@@ -67,30 +92,33 @@ function exceedsDepth(html: string): boolean {
     }
     const closing = next === 47;
     const nameStart = i + (closing ? 2 : 1);
-    if (!isLetter(html.charCodeAt(nameStart))) {
+    const first = html.charCodeAt(nameStart);
+    if (!isLetter(first)) {
       i = html.indexOf("<", i + 1);
       continue;
     }
+    let hasUpper = first <= 90;
     let j = nameStart + 1;
-    while (j < n && isNameChar(html.charCodeAt(j))) j++;
+    while (j < n) {
+      const c = html.charCodeAt(j);
+      if (!isNameChar(c)) break;
+      if (c >= 65 && c <= 90) hasUpper = true;
+      j++;
+    }
     const end = html.indexOf(">", j);
     if (end < 0) return false;
-    const len = j - nameStart;
-    let name = "";
-    if (len <= 8) {
-      name = html.slice(nameStart, j);
-      if (/[A-Z]/.test(name)) name = name.toLowerCase();
-    }
+    const kind = tagKind(html, nameStart, j - nameStart, hasUpper);
     if (closing) {
-      if (!VOID.has(name) && !LOOSE.has(name) && depth > 0) depth--;
+      if (kind !== K_UNCOUNTED && depth > 0) depth--;
       i = html.indexOf("<", end);
       continue;
     }
-    if (!VOID.has(name) && !LOOSE.has(name) && html.charCodeAt(end - 1) !== 47) {
+    if (kind !== K_UNCOUNTED && html.charCodeAt(end - 1) !== 47) {
       depth++;
       if (depth > MAX_DEPTH) return true;
     }
-    if (RAW.has(name)) {
+    if (kind === K_RAW) {
+      const name = hasUpper ? html.slice(nameStart, j).toLowerCase() : html.slice(nameStart, j);
       const lower = html.indexOf(`</${name}`, end);
       i = lower >= 0 ? lower : html.indexOf(`</${name.toUpperCase()}`, end);
       continue;

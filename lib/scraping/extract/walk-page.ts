@@ -34,8 +34,14 @@ const RELATED_HEADING =
 const RELATED_TOKEN = /^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$/;
 const AVAIL_HINT = /stock|stoc|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b/i;
 const CART_WORDS = /ajouter au panier|add to (?:cart|basket|bag|trolley)|in den warenkorb|in den einkaufswagen|añadir al carrito|añadir a la cesta|aggiungi al carrello|adicionar ao carrinho|dodaj do koszyka|kup teraz|do košíku|kosárba|adaugă în coș|adauga in cos|in winkelwagen|lägg i varukorgen|læg i kurv|legg i handlekurv|sepete ekle|в корзину|agregar al carrito|adicionar à sacola|adicionar ao carrinho|lägg i varukorg|lisää ostoskoriin|προσθήκη στο καλάθι|カートに入れる|カートに追加|加入购物车|加入購物車|장바구니|добави в количката|dodaj u košaricu|do košíka|toevoegen aan winkelwagen|in winkelmand|kosárba tesz|купить|купити|у кошик|הוסף לסל|أضف إلى السلة|buy now|acheter maintenant|jetzt kaufen|comprar ahora|acheter|kaufen|je commande|commander|précommander|pre-?order|comprar|koupit|köp|kjøp|køb|kup\b/i;
+const TITLE_HINT = /title|heading/i;
 const CART_HINT = /btn|button|cart|basket|panier|bag|buy|add|ajout/i;
 const CART_TOKEN = /addtocart|add-to-cart|add_to_cart|addtobasket|btncart|buybox|buy-now|buynow|submit\.add|product-form__submit|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag/;
+
+function hasDataAttr(a: Record<string, string>): boolean {
+  for (const k in a) if (k.charCodeAt(0) === 100 && k.startsWith("data-")) return true;
+  return false;
+}
 
 export function walkPage(doc: Document): TPageScan {
   const scan: TPageScan = {
@@ -44,26 +50,42 @@ export function walkPage(doc: Document): TPageScan {
     relatedRoots: new Set(), hiddenRoots: new Set(),
   };
   let idx = 0;
+  // Document-order index of every visited element. Only elements that end up in one of the scan
+  // lists are ever looked up, so only those are stored in scan.order (a Map entry per element of a
+  // 200 KB page costs more than the rest of the walk on many elements).
+  const order = scan.order;
   const stack: AnyNode[] = [];
+  // Parallel to stack: the order index of each pending node's parent element.
+  const parentIdx: number[] = [];
   for (let i = doc.children.length - 1; i >= 0; i--) {
     const c = doc.children[i];
-    if (c) stack.push(c);
+    if (c) {
+      stack.push(c);
+      parentIdx.push(-1);
+    }
   }
   while (stack.length > 0) {
     const n = stack.pop();
+    const pIdx = parentIdx.pop() ?? -1;
     if (!n) break;
     if (n.type === "text") {
       const data = textOf(n);
       const parent = n.parent;
-      if (!isElement(parent) || data.length > 400 || parent.name === "option" || parent.name === "textarea") continue;
-      if (data.length < 3) continue;
-      if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) scan.textPriceEls.push(parent);
-      if (data.length < 160 && scan.availabilityEls.length < LIMIT && AVAIL_HINT.test(data)) scan.availabilityEls.push({ el: parent, text: data });
+      if (data.length < 3 || data.length > 400 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") continue;
+      if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
+        scan.textPriceEls.push(parent);
+        order.set(parent, pIdx);
+      }
+      if (data.length < 160 && scan.availabilityEls.length < LIMIT && AVAIL_HINT.test(data)) {
+        scan.availabilityEls.push({ el: parent, text: data });
+        order.set(parent, pIdx);
+      }
       continue;
     }
     if (!isElement(n)) continue;
     const el = n;
-    scan.order.set(el, idx++);
+    const myIdx = idx++;
+    let listed = false;
     const name = el.name;
     const a = el.attribs;
     if (name === "script") {
@@ -83,7 +105,10 @@ export function walkPage(doc: Document): TPageScan {
         list.push(content);
         scan.metas.set(key, list);
       }
-      if (a.itemprop) scan.itemprops.push(el);
+      if (a.itemprop) {
+        scan.itemprops.push(el);
+        order.set(el, myIdx);
+      }
       continue;
     }
     if (name === "title" && scan.titleText === null) {
@@ -91,21 +116,44 @@ export function walkPage(doc: Document): TPageScan {
       continue;
     }
     if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el)) scan.hiddenRoots.add(el);
-    if (name === "h1") scan.h1s.push(el);
-    if (a.itemprop !== undefined || a.itemscope !== undefined) scan.itemprops.push(el);
-    if (a.property && /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)) scan.rdfa.push(el);
-    const rawCls = a.class === undefined && a.id === undefined ? "" : `${a.class ?? ""} ${a.id ?? ""}`;
-    const tokens = rawCls && RAW_HINT.test(rawCls) ? classTokens(el) : NO_TOKENS;
-    if ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) || (rawCls && RELATED_RAW.test(rawCls))) scan.relatedRoots.add(el);
-    const testId = a["data-test"] ?? a["data-testid"] ?? a["data-test-id"] ?? a["data-qa"] ?? a["data-cy"] ?? a["data-automation-id"] ?? a["data-automation"] ?? a["data-component"];
+    if (name === "h1") {
+      scan.h1s.push(el);
+      listed = true;
+    }
+    if (a.itemprop !== undefined || a.itemscope !== undefined) {
+      scan.itemprops.push(el);
+      listed = true;
+    }
+    if (a.property && /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)) {
+      scan.rdfa.push(el);
+      listed = true;
+    }
+    // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
+    // match across the joining space, and the walk then allocates no string per element.
+    const cls = a.class;
+    const id = a.id;
+    // Every RELATED_RAW match is also a RAW_HINT match, so RELATED_RAW only runs on hinted elements.
+    const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
+    const tokens = hinted ? classTokens(el) : NO_TOKENS;
     if (
-      a["data-price"] !== undefined || a["data-price-amount"] !== undefined || a["data-product-price"] !== undefined ||
+      hinted &&
+      ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) || (cls !== undefined && RELATED_RAW.test(cls)) || (id !== undefined && RELATED_RAW.test(id)))
+    ) {
+      scan.relatedRoots.add(el);
+    }
+    // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
+    // attributes below when the element has at least one.
+    const data = hasDataAttr(a);
+    const testId = data ? a["data-test"] ?? a["data-testid"] ?? a["data-test-id"] ?? a["data-qa"] ?? a["data-cy"] ?? a["data-automation-id"] ?? a["data-automation"] ?? a["data-component"] : undefined;
+    if (
+      (data && (a["data-price"] !== undefined || a["data-price-amount"] !== undefined || a["data-product-price"] !== undefined)) ||
       (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
       (a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT
     ) {
       scan.priceEls.push(el);
+      listed = true;
     }
-    if ((name.length === 2 && name[0] === "h" && name[1] !== "r") || (rawCls && /title|heading/i.test(rawCls))) {
+    if ((name.length === 2 && name[0] === "h" && name[1] !== "r") || (cls !== undefined && TITLE_HINT.test(cls)) || (id !== undefined && TITLE_HINT.test(id))) {
       const t = headingText(el);
       const parent = el.parent;
       if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
@@ -115,19 +163,32 @@ export function walkPage(doc: Document): TPageScan {
         else if (isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1) scan.relatedRoots.add(parent.parent);
       }
     }
-    if (name === "button" || name === "input" || ((name === "a" || a.role === "button") && (a.class !== undefined || a.id !== undefined) && CART_HINT.test(`${a.class ?? ""} ${a.id ?? ""}`))) {
+    if (name === "button" || name === "input" || ((name === "a" || a.role === "button") && ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))) {
       const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
       const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`.toLowerCase().replace(/\s+/g, " ");
       const compact = key.replace(/ /g, "");
       const anchorOk = name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
-      if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) scan.buttons.push(el);
-      else if (label.length < 80 && AVAIL_HINT.test(label) && name === "button") scan.availabilityEls.push({ el, text: label });
+      if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) {
+        scan.buttons.push(el);
+        listed = true;
+      } else if (label.length < 80 && AVAIL_HINT.test(label) && name === "button") {
+        scan.availabilityEls.push({ el, text: label });
+        listed = true;
+      }
     }
-    if (name === "link" && a.itemprop) scan.itemprops.push(el);
+    if (name === "link" && a.itemprop) {
+      scan.itemprops.push(el);
+      listed = true;
+    }
+    if (listed) order.set(el, myIdx);
     const kids = el.children;
     for (let i = kids.length - 1; i >= 0; i--) {
       const k = kids[i];
-      if (k) stack.push(k);
+      // Comments and short or huge text nodes (indentation, mostly) are skipped when popped: not pushed at all.
+      if (k && (k.type === "text" ? k.data.length >= 3 && k.data.length <= 400 : isElement(k))) {
+        stack.push(k);
+        parentIdx.push(myIdx);
+      }
     }
   }
   return scan;
