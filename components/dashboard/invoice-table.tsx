@@ -1,10 +1,11 @@
 "use client";
 
+import { useState } from "react";
 import { formatCents, formatUnixDate } from "@/lib/format";
 import { useApi } from "@/lib/hooks/use-api";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
@@ -28,34 +29,57 @@ function invoiceAmount(inv: Invoice) {
   return formatCents(cents ?? inv.total);
 }
 
-function PdfAction({ inv }: { inv: Invoice }) {
+const DOWNLOAD_ERROR = "Erreur lors du téléchargement de la facture";
+
+/** Our PDFs open from a blob; a Stripe invoice answers a redirect to Stripe's own PDF, opened as is. */
+async function openInvoicePdf(id: string): Promise<void> {
+  const href = `/api/payments/invoices/${encodeURIComponent(id)}/pdf`;
+  const tab = window.open("", "_blank");
+  try {
+    const res = await fetch(href, { redirect: "manual", credentials: "same-origin" });
+    if (res.type === "opaqueredirect") {
+      if (tab) tab.location.href = href;
+      else window.location.href = href;
+      return;
+    }
+    if (!res.ok) throw new Error(DOWNLOAD_ERROR);
+    const blobUrl = URL.createObjectURL(await res.blob());
+    if (tab) tab.location.href = blobUrl;
+    else window.location.href = blobUrl;
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+function PdfAction({ inv, onError }: { inv: Invoice; onError: (message: string | null) => void }) {
+  const [busy, setBusy] = useState(false);
   const enabled = inv.status === "paid" || inv.status === "open";
   const label = inv.status === "paid" ? "Télécharger" : "Voir la facture";
-  if (!enabled) {
-    return (
-      <button type="button" disabled className={buttonClasses("ghost", "sm")}>
-        {label}
-      </button>
-    );
-  }
+  const open = async () => {
+    setBusy(true);
+    onError(null);
+    try {
+      await openInvoicePdf(inv.id);
+    } catch {
+      onError(DOWNLOAD_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <a
-      href={`/api/payments/invoices/${encodeURIComponent(inv.id)}/pdf`}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={buttonClasses("secondary", "sm")}
-    >
+    <Button size="sm" variant={enabled ? "secondary" : "ghost"} disabled={!enabled} loading={busy} onClick={() => void open()}>
       {label}
-      <span className="sr-only"> (nouvel onglet)</span>
-    </a>
+      {enabled ? <span className="sr-only"> (nouvel onglet)</span> : null}
+    </Button>
   );
 }
 
 export function InvoiceTable() {
   const { data, error, loading } = useApi<Invoice[]>("/api/payments/invoices", FETCH_ERROR);
-  // The invoices endpoint may not exist yet (404): that means no invoice, not a failure.
-  const missing = error?.status === 404;
-  const invoices = missing ? [] : Array.isArray(data) ? data : [];
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const invoices = Array.isArray(data) ? data : [];
 
   return (
     <Card>
@@ -66,7 +90,7 @@ export function InvoiceTable() {
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-2/3" />
         </CardBody>
-      ) : error && !missing ? (
+      ) : error ? (
         <CardBody>
           <Alert tone="error">{error.message}</Alert>
         </CardBody>
@@ -75,6 +99,12 @@ export function InvoiceTable() {
           <p className="text-sm text-zinc-500">Aucune facture</p>
         </CardBody>
       ) : (
+        <>
+        {downloadError ? (
+          <CardBody>
+            <Alert tone="error" onDismiss={() => setDownloadError(null)}>{downloadError}</Alert>
+          </CardBody>
+        ) : null}
         <Table aria-label="Factures">
           <THead>
             <tr>
@@ -97,13 +127,14 @@ export function InvoiceTable() {
                     <Badge tone={st.tone}>{st.label}</Badge>
                   </Td>
                   <Td className="text-right">
-                    <PdfAction inv={inv} />
+                    <PdfAction inv={inv} onError={setDownloadError} />
                   </Td>
                 </Tr>
               );
             })}
           </TBody>
         </Table>
+        </>
       )}
     </Card>
   );

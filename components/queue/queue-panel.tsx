@@ -29,6 +29,7 @@ const MSG = {
   fetch: "Erreur lors de la récupération des tâches",
   cancel: "Erreur lors de l'annulation de la tâche",
   retry: "Erreur lors de la relance de la tâche",
+  batch: "Erreur lors du scraping en lot",
 };
 
 export type QueuePanelProps = {
@@ -116,6 +117,20 @@ export function QueuePanel({ productId, refreshKey = 0, onTaskFinished, classNam
     }
   }
 
+  // every URL of the product at once; the server answers 'Aucune URL trouvée pour ce produit' when there is none
+  async function scrapeAll() {
+    setBusy("all");
+    try {
+      await apiFetch("/api/queue/tasks/scheduled", { method: "POST", body: { product_id: productId, all: true }, fallback: MSG.batch });
+      setError(null);
+    } catch (err) {
+      setError(errorMessage(err, MSG.batch));
+    } finally {
+      setBusy(null);
+      setTimeout(() => void load(), AFTER_ACTION_MS);
+    }
+  }
+
   const row = (task: TTask) => {
     const status = STATUS[task.status];
     const result = task.result as { price?: unknown; currency?: unknown } | null;
@@ -152,7 +167,14 @@ export function QueuePanel({ productId, refreshKey = 0, onTaskFinished, classNam
         <h3 id="queue-panel-title" className="text-sm font-semibold text-zinc-900">
           File de scraping
         </h3>
-        {active.length > 0 ? <span className="text-xs text-zinc-500">{active.length} tâche(s) active(s)</span> : null}
+        <div className="flex items-center gap-3">
+          {active.length > 0 ? <span className="text-xs text-zinc-500">{active.length} tâche(s) active(s)</span> : null}
+          {productId ? (
+            <Button size="sm" variant="secondary" loading={busy === "all"} disabled={busy !== null} onClick={() => void scrapeAll()}>
+              Relancer toutes les URLs
+            </Button>
+          ) : null}
+        </div>
       </div>
       {error ? (
         <Alert tone="error" className="mt-2">

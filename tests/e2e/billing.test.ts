@@ -80,6 +80,16 @@ describe("subscribing in the browser (demo checkout)", () => {
     const pdf = await page.request.get(url(invoices[0]!.invoice_pdf));
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
+
+    await page.goto(url("/dashboard"));
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("table", { name: "Factures" }).getByRole("button", { name: /Télécharger/ }).click();
+    const tab = await popup;
+    // headless Chromium has no PDF viewer: the blob opened in the new tab arrives as a download
+    const download = await tab.waitForEvent("download", { timeout: 10_000 });
+    expect(download.url()).toMatch(/^blob:/);
+    await tab.close().catch(() => {});
+    expect(await page.getByText("Erreur lors du téléchargement de la facture").count()).toBe(0);
   });
 
   it("says 'Session ID manquant' without a session id", async () => {
