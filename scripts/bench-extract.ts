@@ -4,9 +4,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { parseDocument } from "htmlparser2";
 import { extractProduct } from "../lib/scraping/extract";
-import { capNesting } from "../lib/scraping/extract/cap-nesting";
+import { parseHtml } from "../lib/scraping/extract/parse-html";
 
 type TEntry = { file: string; url: string };
 
@@ -59,14 +58,10 @@ for (let r = 0; r < rounds; r++) {
 }
 const elapsed = (performance.now() - start) / 1000;
 
-// Floor: htmlparser2 building the DOM alone, which extractProduct does once per page.
+// Floor: building the DOM alone, which extractProduct does once per page.
 const parseStart = performance.now();
-for (const p of pages) parseDocument(p.html, { decodeEntities: true, lowerCaseAttributeNames: true });
-const parseMs = (performance.now() - parseStart) / pages.length;
-// The nesting pre-scan extractProduct runs on every page before parsing.
-const capStart = performance.now();
-for (const p of pages) capNesting(p.html);
-const capMs = (performance.now() - capStart) / pages.length;
+for (let r = 0; r < rounds; r++) for (const p of pages) parseHtml(p.html);
+const parseMs = (performance.now() - parseStart) / (rounds * pages.length);
 times.sort((a, b) => a - b);
 const pct = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
@@ -76,6 +71,5 @@ console.log(`  average page size: ${(totalBytes / pages.length / 1024).toFixed(0
 console.log(`  throughput:        ${(times.length / elapsed).toFixed(0)} pages/s (single thread)`);
 console.log(`  median:            ${pct(0.5).toFixed(2)} ms/page`);
 console.log(`  p99:               ${pct(0.99).toFixed(2)} ms/page`);
-console.log(`  DOM parse alone:   ${parseMs.toFixed(2)} ms/page (htmlparser2 floor, included in the figures above)`);
-console.log(`  capNesting scan:   ${capMs.toFixed(2)} ms/page (pre-parse nesting check, included in the figures above)`);
+console.log(`  DOM build alone:   ${parseMs.toFixed(2)} ms/page (parseHtml, included in the figures above)`);
 console.log(`  peak RSS:          ${mb(peakRss)} MB, peak heap used: ${mb(peakHeap)} MB`);

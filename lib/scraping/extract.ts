@@ -1,11 +1,10 @@
 // Pure product extraction from an HTML page: price, ISO currency, availability, title.
 // No network, no database, no framework import; never throws.
-import { parseDocument } from "htmlparser2";
-import { capNesting } from "./extract/cap-nesting";
 import { reconcilePrice, type TCurrencyInfo } from "./extract/reconcile-price";
 import { chooseStructured, type TStructuredPick } from "./extract/choose-structured";
 import { computeZones } from "./extract/page-zones";
 import { pageLocale } from "./extract/page-locale";
+import { parseHtml } from "./extract/parse-html";
 import { runSelector } from "./extract/run-selector";
 import { collectTextCandidates, type TTextCandidate } from "./extract/text-candidates";
 import { textAvailability } from "./extract/text-availability";
@@ -56,7 +55,7 @@ export function extractProduct(html: string, pageUrl: string, options: TExtractO
 
 function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions): TExtractResult {
   if (!html.trim()) return emptyResult();
-  const doc = parseDocument(capNesting(html), { decodeEntities: true, lowerCaseAttributeNames: true });
+  const doc = parseHtml(html);
   const scan = walkPage(doc);
   const zones = computeZones(scan);
   const ogLocale = scan.metas.get("og:locale")?.[0] ?? null;

@@ -1,0 +1,41 @@
+// HTML tag facts for parse-html: void and raw-text elements, the start tags that close an open
+// element (htmlparser2's HTML-mode table), and interned names of common tags and attributes.
+
+export type TTag = { name: string; id: number; isVoid: boolean; raw: boolean; foreign: boolean; implies: Set<string> | null };
+
+const VOID = ["area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr"];
+const RAW_TEXT = ["script", "style", "xmp", "title", "textarea"];
+const FORM = new Set(["input", "option", "optgroup", "select", "button", "datalist", "textarea"]);
+const P = new Set(["p"]);
+const TABLE_SECTION = new Set(["thead", "tbody"]);
+const DDT = new Set(["dd", "dt"]);
+const RTP = new Set(["rt", "rp"]);
+const IMPLIES_CLOSE = new Map<string, Set<string>>([
+  ["tr", new Set(["tr", "th", "td"])], ["th", new Set(["th"])], ["td", new Set(["thead", "th", "td"])],
+  ["body", new Set(["head", "link", "script"])], ["li", new Set(["li"])],
+  ["option", new Set(["option"])], ["optgroup", new Set(["optgroup", "option"])],
+  ["dd", DDT], ["dt", DDT], ["rt", RTP], ["rp", RTP], ["tbody", TABLE_SECTION], ["tfoot", TABLE_SECTION],
+  ...["select", "input", "output", "button", "datalist", "textarea"].map((n) => [n, FORM] as [string, Set<string>]),
+  ...["p", "h1", "h2", "h3", "h4", "h5", "h6", "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset",
+    "figcaption", "figure", "footer", "form", "header", "hr", "main", "nav", "ol", "pre", "section", "table", "ul"].map((n) => [n, P] as [string, Set<string>]),
+]);
+const COMMON = [
+  "html", "head", "body", "meta", "link", "noscript", "template", "span", "a", "img", "li", "ul", "ol", "div", "p", "label",
+  "i", "b", "u", "em", "strong", "small", "sup", "sub", "del", "ins", "s", "strike", "picture", "source", "svg", "path", "g",
+  "use", "symbol", "defs", "circle", "rect", "polygon", "line", "text", "math", "iframe", "form", "input", "button", "select",
+  "option", "nav", "header", "footer", "main", "section", "article", "aside", "table", "tr", "td", "th", "tbody", "thead",
+  "h1", "h2", "h3", "h4", "h5", "h6", "dl", "dt", "dd", "br", "hr", "figure", "figcaption", "time", "abbr", "code", "pre",
+  "details", "summary", "video", "audio", "canvas", "object", "embed", "fieldset", "legend", "dialog", "mark", "data",
+];
+// Tag facts by lower-case name; a page's own custom elements get entries local to its parse.
+export const TAGS = new Map<string, TTag>();
+for (const name of new Set([...COMMON, ...VOID, ...RAW_TEXT, ...IMPLIES_CLOSE.keys()])) {
+  TAGS.set(name, { name, id: TAGS.size, isVoid: VOID.includes(name), raw: RAW_TEXT.includes(name), foreign: name === "svg" || name === "math", implies: IMPLIES_CLOSE.get(name) ?? null });
+}
+
+export const ATTRS = new Map<string, string>(
+  ["class", "id", "href", "src", "alt", "style", "type", "name", "content", "property", "itemprop", "itemscope", "itemtype", "rel",
+    "title", "value", "width", "height", "loading", "role", "hidden", "lang", "charset", "srcset", "sizes", "target", "action",
+    "method", "for", "placeholder", "disabled", "aria-label", "aria-hidden", "aria-disabled", "data-id", "data-src", "tabindex",
+    "viewbox", "fill", "d", "xmlns", "async", "defer", "crossorigin", "integrity", "media", "http-equiv", "selected", "checked"].map((n) => [n, n]),
+);

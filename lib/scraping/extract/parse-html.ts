@@ -1,0 +1,266 @@
+// Single-pass HTML tree builder producing domhandler nodes (so css-select and domutils work on it).
+// It follows htmlparser2's HTML-mode tree rules (implied end tags, void elements, raw-text elements,
+// first duplicate attribute wins, entity decoding) at a fraction of the cost: it scans with indexOf
+// and charCodeAt, allocates one object per node and never re-reads a character.
+// Beyond MAX_DEPTH open elements, bare tags are dropped (their text is kept) and tags carrying
+// attributes are kept up to twice that depth, so a pathological document stays cheap to walk.
+import { Comment, Document, Element, Text, type ChildNode, type ParentNode } from "domhandler";
+import { decodeHTML, decodeHTMLAttribute } from "entities";
+import { ATTRS, TAGS, type TTag } from "./html-tags";
+
+const MAX_DEPTH = 2000;
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+}
+
+class TreeBuilder {
+  readonly doc = new Document([]);
+  private readonly stack: Element[] = [];
+  private readonly tags: TTag[] = [];
+  private parent: ParentNode = this.doc;
+  // Last child of `parent`, so appending never reads the children array.
+  private last: ChildNode | null = null;
+  private lastText: Text | null = null;
+  private foreign = 0;
+  private readonly local = new Map<string, TTag>();
+  // By tag id: how many are open (a stray end tag is dismissed without scanning the stack), and how
+  // many start tags the depth cap dropped (their end tags are dropped too).
+  private readonly open: number[] = [];
+  private readonly dropped: number[] = [];
+
+  constructor(private readonly html: string) {}
+
+  tag(name: string): TTag {
+    const known = TAGS.get(name) ?? this.local.get(name);
+    if (known) return known;
+    const info: TTag = { name, id: TAGS.size + this.local.size, isVoid: false, raw: false, foreign: false, implies: null };
+    this.local.set(name, info);
+    return info;
+  }
+
+  private append(node: ChildNode): void {
+    const prev = this.last;
+    if (prev) {
+      prev.next = node;
+      node.prev = prev;
+    }
+    node.parent = this.parent;
+    this.parent.children.push(node);
+    this.last = node;
+  }
+
+  text(data: string, decode: boolean): void {
+    if (data.length === 0) return;
+    const value = decode && data.includes("&") ? decodeHTML(data) : data;
+    if (this.lastText) this.lastText.data += value;
+    else {
+      this.lastText = new Text(value);
+      this.append(this.lastText);
+    }
+  }
+
+  comment(data: string): void {
+    this.append(new Comment(data));
+    this.lastText = null;
+  }
+
+  private pop(): void {
+    const el = this.stack.pop();
+    const info = this.tags.pop();
+    if (!el || !info) return;
+    this.open[info.id] = (this.open[info.id] ?? 1) - 1;
+    if (info.foreign) this.foreign--;
+    this.parent = this.stack[this.stack.length - 1] ?? this.doc;
+    this.last = el;
+  }
+
+  openTag(info: TTag, attribs: Record<string, string>, selfClosing: boolean, bare = true): Element | null {
+    this.lastText = null;
+    const depth = this.stack.length;
+    if (depth >= MAX_DEPTH && (bare || depth >= 2 * MAX_DEPTH)) {
+      if (!info.isVoid) this.dropped[info.id] = (this.dropped[info.id] ?? 0) + 1;
+      return null;
+    }
+    const implied = info.implies;
+    if (implied) {
+      while (this.tags.length > 0 && implied.has((this.tags[this.tags.length - 1] as TTag).name)) this.pop();
+    }
+    const el = new Element(info.name, attribs, []);
+    this.append(el);
+    if (info.isVoid || (selfClosing && (this.foreign > 0 || info.foreign))) return null;
+    this.stack.push(el);
+    this.tags.push(info);
+    this.open[info.id] = (this.open[info.id] ?? 0) + 1;
+    if (info.foreign) this.foreign++;
+    this.parent = el;
+    this.last = null;
+    return el;
+  }
+
+  closeTag(info: TTag): void {
+    if (info.isVoid) {
+      if (info.name === "br") this.openTag(info, {}, false);
+      return;
+    }
+    const dropped = this.dropped[info.id] ?? 0;
+    if (dropped > 0) {
+      this.dropped[info.id] = dropped - 1;
+      return;
+    }
+    if ((this.open[info.id] ?? 0) > 0) {
+      this.lastText = null;
+      for (;;) {
+        const top = this.tags[this.tags.length - 1];
+        if (!top) break;
+        this.pop();
+        if (top === info) break;
+      }
+    } else if (info.name === "p") {
+      this.openTag(info, {}, false);
+      this.pop();
+    }
+  }
+
+  // Content of script/style/title/textarea/xmp up to its end tag, which closes the element; only
+  // <title> has its entities decoded, as in htmlparser2.
+  rawText(el: Element | null, name: string, from: number): number {
+    const html = this.html;
+    let i = from;
+    let end = -1;
+    while ((i = html.indexOf("</", i)) >= 0) {
+      const after = i + 2 + name.length;
+      const c = html.charCodeAt(after);
+      if ((c === 62 || isSpace(c)) && html.slice(i + 2, after).toLowerCase() === name) {
+        end = i;
+        break;
+      }
+      i += 2;
+    }
+    const stop = end < 0 ? html.length : end;
+    this.text(html.slice(from, stop), name === "title");
+    if (el && this.stack[this.stack.length - 1] === el) this.pop();
+    this.lastText = null;
+    if (end < 0) return html.length;
+    const gt = html.indexOf(">", end);
+    return gt < 0 ? html.length : gt + 1;
+  }
+}
+
+// Parses one start tag whose name begins at `start` (just after "<"). Returns the index after ">",
+// or -1 when the document ends inside the tag.
+function parseStartTag(b: TreeBuilder, html: string, start: number): number {
+  const n = html.length;
+  let i = start;
+  let upper = false;
+  for (; i < n; i++) {
+    const c = html.charCodeAt(i);
+    if (c === 62 || c === 47 || isSpace(c)) break;
+    if (c >= 65 && c <= 90) upper = true;
+  }
+  const info = b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
+  const attribs: Record<string, string> = {};
+  let selfClosing = false;
+  let hasAttribs = false;
+  for (;;) {
+    let c = html.charCodeAt(i);
+    while (isSpace(c) || c === 47) {
+      selfClosing = c === 47;
+      c = html.charCodeAt(++i);
+    }
+    if (i >= n) return -1;
+    if (c === 62) break;
+    selfClosing = false;
+    const nameStart = i;
+    let attrUpper = false;
+    for (i++; i < n; i++) {
+      c = html.charCodeAt(i);
+      if (c === 61 || c === 62 || c === 47 || isSpace(c)) break;
+      if (c >= 65 && c <= 90) attrUpper = true;
+    }
+    const rawName = html.slice(nameStart, i);
+    const lower = attrUpper || (html.charCodeAt(nameStart) >= 65 && html.charCodeAt(nameStart) <= 90) ? rawName.toLowerCase() : rawName;
+    const attrName = ATTRS.get(lower) ?? lower;
+    while (isSpace(c)) c = html.charCodeAt(++i);
+    let value = "";
+    if (c === 61) {
+      c = html.charCodeAt(++i);
+      while (isSpace(c)) c = html.charCodeAt(++i);
+      if (c === 34 || c === 39) {
+        const close = html.indexOf(c === 34 ? '"' : "'", i + 1);
+        if (close < 0) return -1;
+        value = html.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        const vStart = i;
+        while (i < n && !isSpace(c) && c !== 62) c = html.charCodeAt(++i);
+        value = html.slice(vStart, i);
+      }
+      if (value.includes("&")) value = decodeHTMLAttribute(value);
+    }
+    if (attribs[attrName] === undefined) attribs[attrName] = value;
+    hasAttribs = true;
+  }
+  const el = b.openTag(info, attribs, selfClosing, !hasAttribs);
+  return info.raw && !selfClosing ? b.rawText(el, info.name, i + 1) : i + 1;
+}
+
+export function parseHtml(html: string): Document {
+  const b = new TreeBuilder(html);
+  const n = html.length;
+  let textStart = 0;
+  let i = 0;
+  while (i < n) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0 || lt === n - 1) break;
+    const c = html.charCodeAt(lt + 1);
+    let next = -2;
+    if (isLetter(c)) {
+      b.text(html.slice(textStart, lt), true);
+      next = parseStartTag(b, html, lt + 1);
+    } else if (c === 47 && isLetter(html.charCodeAt(lt + 2))) {
+      b.text(html.slice(textStart, lt), true);
+      let j = lt + 3;
+      let upper = html.charCodeAt(lt + 2) <= 90;
+      for (; j < n; j++) {
+        const d = html.charCodeAt(j);
+        if (d === 62 || d === 47 || isSpace(d)) break;
+        if (d >= 65 && d <= 90) upper = true;
+      }
+      const gt = html.indexOf(">", j);
+      if (gt < 0) next = -1;
+      else {
+        const name = html.slice(lt + 2, j);
+        b.closeTag(b.tag(upper ? name.toLowerCase() : name));
+        next = gt + 1;
+      }
+    } else if (c === 33 || c === 63) {
+      b.text(html.slice(textStart, lt), true);
+      if (html.startsWith("<!--", lt)) {
+        const end = html.indexOf("-->", lt + 4);
+        b.comment(html.slice(lt + 4, end < 0 ? n : end));
+        next = end < 0 ? n : end + 3;
+      } else if (html.startsWith("<![CDATA[", lt)) {
+        const end = html.indexOf("]]>", lt + 9);
+        b.comment(`[CDATA[${html.slice(lt + 9, end < 0 ? n : end)}]]`);
+        next = end < 0 ? n : end + 3;
+      } else {
+        // Doctype or processing instruction: nothing the extraction reads.
+        const gt = html.indexOf(">", lt + 2);
+        next = gt < 0 ? n : gt + 1;
+      }
+    }
+    if (next === -2) {
+      i = lt + 1; // a literal "<" inside text
+      continue;
+    }
+    if (next === -1) return b.doc; // the document ends inside a tag: the partial tag is dropped
+    i = textStart = next;
+  }
+  b.text(html.slice(textStart), true);
+  return b.doc;
+}
