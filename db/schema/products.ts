@@ -101,7 +101,8 @@ export const scrapeTasks = pgTable(
     trigger: text({ enum: ["manual", "schedule", "api", "batch", "first"] }).notNull().default("manual"),
     useAi: boolean().notNull().default(false),
     retryCount: integer().notNull().default(0),
-    maxRetries: integer().notNull().default(3),
+    // Retries after the first attempt: 3 attempts in all.
+    maxRetries: integer().notNull().default(2),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedBy: text(),
     startedAt: timestamp({ withTimezone: true }),

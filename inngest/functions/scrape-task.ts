@@ -13,7 +13,8 @@ export const scrapeTask = inngest.createFunction(
     triggers: [{ event: SCRAPE_REQUESTED }],
     concurrency: [{ key: "event.data.host", limit: 2 }, { limit: 20 }],
     cancelOn: [{ event: SCRAPE_CANCELLED, if: "async.data.taskId == event.data.taskId" }],
-    retries: 3,
+    // Matches the task's max_retries (2): 3 attempts in all.
+    retries: 2,
   },
   async ({ event, step, runId }) => {
     const taskId = String(event.data.taskId);

@@ -1,10 +1,13 @@
 // Headless Chromium for pages that need JavaScript (DESIGN.md §3, §7): one browser per process, reused,
-// a fresh incognito context per page, every request of the page checked by the SSRF guard.
+// a fresh incognito context per page. Every request of the page goes through a guarded proxy of its own
+// (guarded-proxy.ts), which resolves, checks and pins the address: Chromium never resolves a host itself.
 import fs from "node:fs";
 import type { Browser, HTTPRequest } from "puppeteer-core";
 import { env } from "@/lib/env";
-import { BROWSER_USER_AGENT, resolveGuarded } from "./fetch-page";
+import { BROWSER_USER_AGENT, resolveGuarded, type TResolver } from "./fetch-page";
+import { GUARD_HEADER, startGuardedProxy, type TProxyFailure } from "./guarded-proxy";
 import { ScrapeError } from "./scrape-error";
+import { checkUrl } from "./ssrf-guard";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -16,6 +19,7 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
   "--disable-dev-shm-usage",
   "--disable-quic",
+  "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
 ];
 
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
@@ -25,6 +29,8 @@ export type TRenderOptions = {
   allowPrivate?: boolean;
   selector?: string | null;
   signal?: AbortSignal;
+  /** DNS resolution used by the page's proxy; replaceable so tests can make a name resolve anywhere. */
+  resolve?: TResolver;
 };
 
 export type TRenderedPage = { url: string; status: number; html: string; headers: Record<string, string> };
@@ -77,28 +83,40 @@ export async function closeBrowser(): Promise<void> {
   if (pending) await (await pending.catch(() => null))?.close().catch(() => {});
 }
 
-async function guardRequest(req: HTTPRequest, allowPrivate: boolean, blocked: string[]) {
+// Early refusal of what needs no DNS (scheme, port, IP literals); the proxy checks the resolved address.
+async function guardRequest(req: HTTPRequest, allowPrivate: boolean, failures: TProxyFailure[]) {
   if (req.isInterceptResolutionHandled()) return;
   const url = req.url();
   if (BLOCKED_TYPES.has(req.resourceType())) return req.abort("blockedbyclient");
   if (url.startsWith("data:") || url.startsWith("blob:")) return req.continue();
   try {
-    await resolveGuarded(url, { allowPrivate });
+    checkUrl(url, { allowPrivate });
     return req.continue();
   } catch (error) {
-    blocked.push(error instanceof ScrapeError ? error.message : url);
+    const e = error instanceof ScrapeError ? error : new ScrapeError("blocked_address", url, false);
+    failures.push({ code: e.code, message: e.message, retryable: e.retryable });
     return req.abort("blockedbyclient");
   }
+}
+
+function guardFailure(failures: TProxyFailure[], code: string | null): ScrapeError | null {
+  const failure = (code ? failures.find((f) => f.code === code) : null) ?? failures.find((f) => f.code.startsWith("blocked")) ?? failures[0];
+  return failure ? new ScrapeError(failure.code, failure.message, failure.retryable) : null;
 }
 
 /** Loads a page in Chromium and returns the DOM after scripts ran; bounded by `timeoutMs` overall. */
 export async function renderPage(url: string, options: TRenderOptions = {}): Promise<TRenderedPage> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const allowPrivate = options.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS;
-  await resolveGuarded(url, { allowPrivate });
+  await resolveGuarded(url, { allowPrivate }, options.resolve);
   const browser = await getBrowser();
-  const context = await browser.createBrowserContext();
-  const blocked: string[] = [];
+  const proxy = await startGuardedProxy({ allowPrivate, resolve: options.resolve });
+  const failures = proxy.failures;
+  // "<-loopback>" removes Chromium's implicit bypass: loopback addresses go through the guard too.
+  const context = await browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] }).catch(async (error: unknown) => {
+    await proxy.close();
+    throw error;
+  });
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
   let timer: NodeJS.Timeout | undefined;
@@ -110,12 +128,14 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
       await page.setUserAgent({ userAgent: BROWSER_USER_AGENT });
       await page.setExtraHTTPHeaders({ "accept-language": "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7" });
       await page.setRequestInterception(true);
-      page.on("request", (req) => void guardRequest(req, allowPrivate, blocked).catch(() => {}));
+      page.on("request", (req) => void guardRequest(req, allowPrivate, failures).catch(() => {}));
       const response = await page.goto(url, { waitUntil: "domcontentloaded", timeout: left() });
       if (!response) throw new ScrapeError("unreachable", "Le navigateur n'a reçu aucune réponse", true);
-      if (blocked.length > 0 && response.request().redirectChain().length > 0 && response.url() !== url) {
+      const refused = response.headers()[GUARD_HEADER];
+      if (refused) throw guardFailure(failures, refused) ?? new ScrapeError("unreachable", "Site marchand injoignable", true);
+      if (failures.some((f) => f.code.startsWith("blocked")) && response.request().redirectChain().length > 0 && response.url() !== url) {
         // a redirect of the main document was refused: the page we hold is not the merchant's
-        throw new ScrapeError("blocked_address", blocked[0]!, false);
+        throw guardFailure(failures, null)!;
       }
       if (options.selector) {
         await page.waitForSelector(options.selector, { timeout: Math.min(left(), 5000) }).catch(() => {});
@@ -139,8 +159,8 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
     if (options.signal?.aborted) throw new ScrapeError("cancelled", "Scraping annulé", false);
     if (error instanceof ScrapeError) throw error;
     const message = error instanceof Error ? error.message : "";
-    if (blocked.length > 0 && /ERR_BLOCKED_BY_CLIENT/.test(message)) {
-      throw new ScrapeError("blocked_address", blocked[0]!, false);
+    if (failures.length > 0 && /ERR_BLOCKED_BY_CLIENT|ERR_TUNNEL_CONNECTION_FAILED|ERR_EMPTY_RESPONSE|ERR_PROXY/.test(message)) {
+      throw guardFailure(failures, null)!;
     }
     if (/timeout/i.test(message)) throw new ScrapeError("timeout", "Délai dépassé : la page n'a pas fini de se charger", true);
     if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new ScrapeError("dns_failed", "Nom de domaine introuvable", true);
@@ -152,5 +172,6 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", onAbort);
     await context.close().catch(() => {});
+    await proxy.close();
   }
 }

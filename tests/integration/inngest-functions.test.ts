@@ -48,7 +48,7 @@ describe("Inngest functions", () => {
       triggers: [{ event: SCRAPE_REQUESTED }],
       concurrency: [{ key: "event.data.host", limit: 2 }, { limit: 20 }],
       cancelOn: [{ event: SCRAPE_CANCELLED, if: "async.data.taskId == event.data.taskId" }],
-      retries: 3,
+      retries: 2,
     });
     expect(sweepDueUrlsFn.opts.triggers).toEqual([{ cron: "* * * * *" }]);
     expect(purgeHistoryFn.opts.triggers).toEqual([{ cron: "TZ=Europe/Paris 30 3 * * *" }]);

@@ -152,18 +152,18 @@ describe("the browser behind the guard", () => {
 });
 
 describe("failures", () => {
-  it("an HTTP error fails the task after 3 retries, shows the reason on the URL and writes no price", async () => {
+  it("an HTTP error fails the task after 3 attempts, shows the reason on the URL and writes no price", async () => {
     const { token } = await signUp();
     const { urlId } = await track(token, "/status/500");
     const before = (await urlRow(urlId)).nextCheckAt;
     await runner.drain();
     const [task] = await tasksOf(urlId);
-    expect(task).toMatchObject({ status: "failed", retryCount: 3, error: "Le site marchand a répondu par une erreur (HTTP 500)" });
-    expect(merchant.hits.get("/status/500")).toBe(4);
+    expect(task).toMatchObject({ status: "failed", retryCount: 2, error: "Le site marchand a répondu par une erreur (HTTP 500)" });
+    expect(merchant.hits.get("/status/500")).toBe(3);
     expect(await urlRow(urlId)).toMatchObject({
       lastStatus: "error",
       lastError: "Le site marchand a répondu par une erreur (HTTP 500)",
-      consecutiveFailures: 4,
+      consecutiveFailures: 3,
       nextCheckAt: before,
     });
     expect((await history(token, urlId)).json).toEqual([]);

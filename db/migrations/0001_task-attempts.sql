@@ -1,0 +1,1 @@
+ALTER TABLE "scrape_tasks" ALTER COLUMN "max_retries" SET DEFAULT 2;
