@@ -31,6 +31,19 @@ function asFailure(error: unknown): TProxyFailure {
 export async function startGuardedProxy(options: { allowPrivate: boolean; resolve?: TResolver }): Promise<TGuardedProxy> {
   const guard = { allowPrivate: options.allowPrivate };
   const failures: TProxyFailure[] = [];
+  // One resolution per host and port for the whole page: every request of the page goes to one address.
+  const resolved = new Map<string, ReturnType<typeof resolveGuarded>>();
+  const guarded = (url: string | URL) => {
+    if (!URL.canParse(url)) return resolveGuarded(url, guard, options.resolve); // rejects with invalid_url
+    const u = new URL(url);
+    const key = `${u.protocol}//${u.host}`;
+    let pending = resolved.get(key);
+    if (!pending) {
+      pending = resolveGuarded(u, guard, options.resolve);
+      resolved.set(key, pending);
+    }
+    return pending;
+  };
   const sockets = new Set<Duplex>();
   const track = (s: Duplex) => {
     sockets.add(s);
@@ -47,7 +60,7 @@ export async function startGuardedProxy(options: { allowPrivate: boolean; resolv
     }
     let pinned: { address: string };
     try {
-      ({ pinned } = await resolveGuarded(target, guard, options.resolve));
+      ({ pinned } = await guarded(target));
     } catch (error) {
       const failure = asFailure(error);
       failures.push(failure);
@@ -77,7 +90,7 @@ export async function startGuardedProxy(options: { allowPrivate: boolean; resolv
     client.on("error", () => client.destroy());
     const authority = req.url ?? "";
     try {
-      const { checked, pinned } = await resolveGuarded(`https://${authority}/`, guard, options.resolve);
+      const { checked, pinned } = await guarded(`https://${authority}/`);
       const upstream = net.connect(checked.port, pinned.address, () => {
         client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
         if (head.length > 0) upstream.write(head);
