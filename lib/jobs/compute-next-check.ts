@@ -1,6 +1,6 @@
 // Scheduling: each URL fires at its own stable offset inside its period (derived from its id), so a
 // thousand daily URLs are spread over the day instead of firing in the same second.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 const HOUR = 3_600_000;
 const PERIOD_MS = { hourly: HOUR, daily: 24 * HOUR, weekly: 7 * 24 * HOUR } as const;
@@ -30,4 +30,13 @@ export function computeNextCheck(urlId: string, frequency: TTrackingFrequency, h
   const cycleStart = Math.floor((earliest - phase) / period) * period + phase;
   const next = cycleStart >= earliest ? cycleStart : cycleStart + period;
   return new Date(next);
+}
+
+/**
+ * Id and first scheduled check of a URL being created: its first scrape is queued at creation, so the
+ * schedule starts one period on, at the URL's own phase (never the minute sweep right after creation).
+ */
+export function scheduleNewUrl(frequency: TTrackingFrequency, hasAutomation: boolean, now = new Date()): { id: string; nextCheckAt: Date } {
+  const id = randomUUID();
+  return { id, nextCheckAt: computeNextCheck(id, frequency, hasAutomation, now) };
 }

@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { DUPLICATE_URL } from "./create-product";
 import { getProductOrThrow } from "./get-product-or-throw";
@@ -43,7 +44,7 @@ export async function addProductUrl(userId: string, productId: string, input: TC
           url: input.url,
           trackingFrequency: input.tracking_frequency,
           selector: input.selector ?? null,
-          nextCheckAt: new Date(),
+          ...scheduleNewUrl(input.tracking_frequency, plan.hasAutomation),
           lastStatus: "pending",
         })
         .returning();

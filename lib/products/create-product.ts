@@ -3,6 +3,7 @@ import { getDb } from "@/db";
 import { productUrls, products } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { getProduct } from "./get-product";
 import { lockOwnerPlan } from "./lock-owner-plan";
@@ -56,7 +57,7 @@ export async function createProduct(userId: string, input: TCreateProductData) {
             url: u.url,
             trackingFrequency: u.tracking_frequency,
             selector: u.selector ?? null,
-            nextCheckAt: now,
+            ...scheduleNewUrl(u.tracking_frequency, plan.hasAutomation, now),
             lastStatus: "pending" as const,
             // one statement shares now(): a microsecond apart keeps the payload's order in every list
             createdAt: sql`now() + ${i}::int * interval '1 microsecond'`,

@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls, products } from "@/db/schema";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { DUPLICATE_URL } from "./create-product";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "./limit-messages";
@@ -131,7 +132,7 @@ export async function importProducts(userId: string, rows: TImportRow[]) {
         name: row.source,
         url: row.url,
         trackingFrequency: row.frequency,
-        nextCheckAt: now,
+        ...scheduleNewUrl(row.frequency, plan.hasAutomation, now),
         lastStatus: "pending" as const,
         // the transaction shares now(): a microsecond apart keeps the file's order in every list
         createdAt: sql`now() + ${order++}::int * interval '1 microsecond'`,

@@ -3,8 +3,8 @@ import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { getUserPlan } from "@/lib/billing/get-user-plan";
 import { notFound } from "@/lib/http/api-error";
+import { computeNextCheck } from "@/lib/jobs/compute-next-check";
 import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";
-import { nextCheckAt } from "./next-check-at";
 import { planLimitError } from "./plan-limit-error";
 import { queryProducts } from "./query-products";
 import type { TUpdateProductUrlData } from "./schemas";
@@ -14,7 +14,8 @@ export async function updateProductUrl(userId: string, productId: string, urlId:
   const db = await getDb();
   const row = await getProductUrlOrThrow(userId, urlId, productId, db);
   const frequency = input.tracking_frequency;
-  if (frequency === "hourly" && !(await getUserPlan(userId, db)).hasAutomation) throw planLimitError("hourly");
+  const { hasAutomation } = await getUserPlan(userId, db);
+  if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
   const reschedule = frequency !== undefined && frequency !== row.trackingFrequency && row.lastCheckedAt !== null;
   await db
     .update(productUrls)
@@ -22,7 +23,7 @@ export async function updateProductUrl(userId: string, productId: string, urlId:
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(frequency !== undefined ? { trackingFrequency: frequency } : {}),
       ...(input.selector !== undefined ? { selector: input.selector } : {}),
-      ...(reschedule ? { nextCheckAt: nextCheckAt(frequency, row.lastCheckedAt) } : {}),
+      ...(reschedule ? { nextCheckAt: computeNextCheck(urlId, frequency, hasAutomation, row.lastCheckedAt!) } : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));

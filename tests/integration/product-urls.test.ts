@@ -33,8 +33,10 @@ async function urlCount(productId: string) {
   return row!.n;
 }
 
+const HOUR = 3_600_000;
+
 describe("POST /api/products/{id}/urls", () => {
-  it("adds a normalised URL, pending, due now, and queues its first scrape without waiting for it", async () => {
+  it("adds a normalised URL, pending, queues its first scrape without waiting for it and schedules the next check a period on", async () => {
     const { token, userId } = await signUp();
     const product = await newProduct(token);
     const res = await add(token, product.id, { name: " Darty ", url: "HTTPS://WWW.Darty.com/Casque?id=7#top", selector: "  .price  " });
@@ -49,7 +51,10 @@ describe("POST /api/products/{id}/urls", () => {
       latest: null,
       message: "URL ajoutée avec succès",
     });
-    expect(Math.abs(new Date(res.json.next_check_at).getTime() - Date.now())).toBeLessThan(60_000);
+    // daily: the first scheduled check falls at the URL's own phase, half a period to a period and a half on
+    const next = new Date(res.json.next_check_at).getTime() - Date.now();
+    expect(next).toBeGreaterThan(12 * HOUR - 60_000);
+    expect(next).toBeLessThan(36 * HOUR);
     const db = await getDb();
     const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, res.json.id));
     expect(task).toMatchObject({ id: res.json.scrape_task_id, status: "pending", trigger: "first", userId, productId: product.id });
@@ -176,7 +181,9 @@ describe("PATCH /api/products/{id}/urls/{urlId}", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: urlId, name: "Fnac", tracking_frequency: "weekly", selector: "#prix", url: "https://a.example/" });
-    expect(res.json.next_check_at).toBe("2025-06-08T12:00:00.000Z");
+    const weekly = new Date(res.json.next_check_at).getTime() - checked.getTime();
+    expect(weekly).toBeGreaterThanOrEqual(3.5 * 24 * HOUR);
+    expect(weekly).toBeLessThan(10.5 * 24 * HOUR);
     const cleared = await call(patchUrl, "/api/products/x/urls/y", { method: "PATCH", token, params, body: { selector: "" } });
     expect(cleared.json.selector).toBeNull();
     const empty = await call(patchUrl, "/api/products/x/urls/y", { method: "PATCH", token, params, body: {} });
@@ -187,7 +194,9 @@ describe("PATCH /api/products/{id}/urls/{urlId}", () => {
     await setPlan(userId, "professionnel");
     const ok = await call(patchUrl, "/api/products/x/urls/y", { method: "PATCH", token, params, body: { tracking_frequency: "hourly" } });
     expect(ok.status).toBe(200);
-    expect(ok.json.next_check_at).toBe("2025-06-01T13:00:00.000Z");
+    const hourlyNext = new Date(ok.json.next_check_at).getTime() - checked.getTime();
+    expect(hourlyNext).toBeGreaterThanOrEqual(HOUR / 2);
+    expect(hourlyNext).toBeLessThan(1.5 * HOUR);
   });
 });
 

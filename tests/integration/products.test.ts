@@ -59,8 +59,10 @@ describe("POST /api/products", () => {
       product_id: res.json.id,
     });
     expect(b).toMatchObject({ tracking_frequency: "weekly", selector: ".price", url: "http://autre.example/x200" });
-    expect(new Date(a.next_check_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(new Date(a.next_check_at).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    // the first scrape is queued now; the schedule starts half a period to a period and a half on
+    expect(new Date(a.next_check_at).getTime()).toBeGreaterThanOrEqual(before + 12 * 3_600_000);
+    expect(new Date(a.next_check_at).getTime()).toBeLessThan(Date.now() + 36 * 3_600_000);
+    expect(new Date(b.next_check_at).getTime()).toBeGreaterThanOrEqual(before + 3.5 * 24 * 3_600_000);
 
     const db = await getDb();
     const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));

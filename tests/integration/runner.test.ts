@@ -8,6 +8,7 @@ import { JobRunner } from "@/lib/jobs/job-runner";
 import { purgeHistory } from "@/lib/jobs/purge-history";
 import { recoverStuckTasks } from "@/lib/jobs/recover-stuck-tasks";
 import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
+import { createProduct } from "@/lib/products/create-product";
 import { signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 
@@ -126,6 +127,23 @@ describe("sweep", () => {
 
     const again = await sweepDueUrls();
     expect(again.tasks.filter((t) => t.productId === productId)).toEqual([]);
+  });
+
+  it("does not scrape a new URL a second time right after its first scrape", async () => {
+    const { userId } = await signUp();
+    await createProduct(userId, {
+      name: "Nouveau produit",
+      urls: [{ name: "Boutique", url: `${merchant.url}/product/new-url?price=10.00`, tracking_frequency: "daily" }],
+    });
+    const runner = new JobRunner({ concurrency: 1, retryDelayMs: () => 0 });
+    await runner.drain();
+    await runner.stop(1000);
+    const db = await getDb();
+    const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
+    expect(task).toMatchObject({ status: "completed", trigger: "first" });
+    const { tasks } = await sweepDueUrls({ userId });
+    expect(tasks).toEqual([]);
+    expect(merchant.hits.get("/product/new-url")).toBe(1);
   });
 
   it("checks hourly URLs every hour on a plan with automation", async () => {
