@@ -39,15 +39,23 @@ function gap(text: string, from: number, to: number): string {
   return from <= to ? text.slice(from, to) : "";
 }
 
-function adjacentCurrency(text: string, tok: TNumberToken, currencies: TCurrencyMatch[]): TCurrencyMatch | null {
+// Characters between a number and a currency token that may bind them; null when they are not neighbours.
+function bindGap(text: string, tok: TNumberToken, c: TCurrencyMatch): number | null {
+  if (c.start >= tok.start && c.end <= tok.end) return 0; // "35€99": the sign is the decimal mark
+  let between: string | null = null;
+  if (c.end <= tok.start && tok.start - c.end <= 3) between = gap(text, c.end, tok.start);
+  else if (c.start >= tok.end && c.start - tok.end <= 3) between = gap(text, tok.end, c.start);
+  return between !== null && /^[\s:]*$/.test(between) ? between.length : null;
+}
+
+function adjacentCurrency(text: string, tok: TNumberToken, currencies: TCurrencyMatch[], toks: TNumberToken[]): TCurrencyMatch | null {
   let best: TCurrencyMatch | null = null;
   let bestDist = Infinity;
   for (const c of currencies) {
-    let between: string | null = null;
-    if (c.end <= tok.start && tok.start - c.end <= 3) between = gap(text, c.end, tok.start);
-    else if (c.start >= tok.end && c.start - tok.end <= 3) between = gap(text, tok.end, c.start);
-    if (between === null || !/^[\s:]*$/.test(between)) continue;
-    const dist = between.length;
+    const dist = bindGap(text, tok, c);
+    if (dist === null) continue;
+    // "Pack of 3: $12.99": a sign between two numbers belongs to the one it is closer to.
+    if (toks.some((o) => o !== tok && (bindGap(text, o, c) ?? Infinity) < dist)) continue;
     if (!best || c.info.rank > best.info.rank || (c.info.rank === best.info.rank && dist < bestDist)) {
       best = c;
       bestDist = dist;
@@ -96,7 +104,7 @@ export function parsePriceDetailed(
   const cands: Array<TCandidate & { idx: number }> = [];
   toks.forEach((tok, idx) => {
     if (ctx[idx]?.bad) return;
-    const adjacent = adjacentCurrency(text, tok, currencies);
+    const adjacent = adjacentCurrency(text, tok, currencies, toks);
     const threeDecimals = !!adjacent?.info.iso && THREE_DECIMAL_CURRENCIES.has(adjacent.info.iso);
     const amount = resolveAmount(tok, { decimalSeparator: options.decimalSeparator, threeDecimals });
     if (amount === null) return;

@@ -104,6 +104,20 @@ function scanFrom(s: string, start: number, leadingDecimal: boolean): TNumberTok
         break;
       }
     }
+    if (c === " " && n1 === "€" && groups.slice(1).every((g) => g.length === 3)) {
+      // "49 €90", "49 € 90" (a split price read as text): a spaced euro sign before exactly two cents.
+      const k = isDigit(s[j + 2]) ? j + 2 : s[j + 2] === " " && isDigit(s[j + 3]) ? j + 3 : -1;
+      const e = k < 0 ? -1 : readDigits(s, k);
+      const after = s[e] ?? "";
+      const next = s[e + 1] ?? "";
+      if (k > 0 && e - k === 2 && !/^[.,'€%\p{L}]/u.test(after) && !(after === " " && /[€\d]/.test(next))) {
+        seps.push("€");
+        groups.push(s.slice(k, e));
+        forcedDecimal = seps.length - 1;
+        j = e;
+      }
+      break;
+    }
     if (c === "€" && groups.slice(1).every((g) => g.length === 3)) {
       // "35€99", "49€ 90", "1250€600": the euro sign used as the decimal mark.
       if (isDigit(n1)) {

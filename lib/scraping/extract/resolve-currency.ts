@@ -21,6 +21,14 @@ const KRONA_CUES: Array<[RegExp, string]> = [
   [/\b(?:mva|kjøp|veil\.|før\b|på lager hos)/i, "NOK"],
   [/\b(?:køb|vejl\.|stk\.|inkl\. moms|lagerstatus)/i, "DKK"],
   [/\b(?:ísk|verð|tilboð)/i, "ISK"],
+  // Danish style "kr. 1.299,95": öre decimals after dot-grouped kroner (ISK has no decimals).
+  [/\bkr\.\s?\d{1,3}(?:\.\d{3})*,\d{2}\b|\b\d{1,3}(?:\.\d{3})*,\d{2}\s?kr\./i, "DKK"],
+];
+
+// "¥" alone: Japanese kana or Japanese price words mean yen, simplified Chinese price words mean yuan.
+const YEN_CUES: Array<[RegExp, string]> = [
+  [/[\u3040-\u30ff]|税込|税抜|送料/, "JPY"],
+  [/价格|售价|价|优惠|包邮|人民币|元/, "CNY"],
 ];
 
 export type TResolvedCurrency = { iso: string | null; ambiguous: boolean; family: TCurrencyFamily | null };
@@ -43,6 +51,9 @@ export function resolveCurrency(
   if (family === "krona") {
     for (const [re, iso] of KRONA_CUES) if (re.test(cueText)) return { iso, ambiguous: true, family };
     return { iso: null, ambiguous: true, family };
+  }
+  if (family === "yen") {
+    for (const [re, iso] of YEN_CUES) if (re.test(cueText)) return { iso, ambiguous: true, family };
   }
   return { iso: info.iso, ambiguous: true, family };
 }

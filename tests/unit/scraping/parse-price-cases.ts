@@ -397,4 +397,22 @@ $30.56/Month	-	30.56	USD
 1 美股	-	1	-
 41,58 € HT 49,90 € TTC	-	49.9	EUR
 Prix le plus bas des 30 derniers jours : 179,00 €	-	179	EUR
+49 € 90	-	49.9	EUR
+Prix 49 €90 TTC	-	49.9	EUR
+1 299 € 99	-	1299.99	EUR
+Lot de 2 : 49€90	-	49.9	EUR
+Lot de 2 : 49 € 90	-	49.9	EUR
+Pack of 3: $12.99	-	12.99	USD
+Set of 4 $29.00	-	29	USD
+Taille 42 - 59,99 €	-	59.99	EUR
+Pointure 38 : 89,90 €	-	89.9	EUR
+Größe 40 49,95 €	-	49.95	EUR
+Prix barré 59,99 € Prix 49,99 €	-	49.99	EUR
+Économisez 10 € 49,99 €	-	49.99	EUR
+Soldé 39,90 € au lieu de 49,90 €	-	39.9	EUR
+kr. 12.345,67	-	12345.67	DKK
+1.299,95 kr.	-	1299.95	DKK
+价格: ¥1,299	-	1299	CNY
+¥1,299 (税込)	-	1299	JPY
+¥ 3,980 送料無料	-	3980	JPY
 `;
