@@ -86,7 +86,7 @@ export function collectTextCandidates(scan: TPageScan, zones: TZones, localeCurr
     else if (chain.some((a) => struckKind(a) === "hard")) excluded = "crossed-out";
     else if (chain.slice(0, 3).some((a) => struckKind(a) === "soft")) excluded = "maybe-crossed-out";
     else if (chain.slice(0, 4).some((a) => classTokens(a).some((t) => PURPOSE_TOKEN.test(t)))) excluded = "not-the-price";
-    else if (CONTEXT_RE.test(text.slice(0, text.search(/\d/) + 1)) || INSTALMENT_RE.test(text) || CONTEXT_RE.test(siblingText(el))) excluded = "context";
+    else if (CONTEXT_RE.test(text.slice(0, text.search(/\d/) + 3)) || INSTALMENT_RE.test(text) || CONTEXT_RE.test(siblingText(el))) excluded = "context";
 
     let score = 10 + weight;
     const kind = name ?? (fromTextNode ? "visible" : tokens.some((t) => t.includes("price") || t.includes("prix")) ? "class-price" : "attr-price");

@@ -27,7 +27,9 @@ const LIMIT = 600;
 const NO_TOKENS: string[] = [];
 const RAW_HINT = /sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims/i;
 const PRICE_TOKEN = /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
-const QUICK_CURRENCY = /[€$£¥₹₽₺₴₪₩₫฿]|\b(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM)\b|р\./;
+const CURRENCY_ONLY = /^\s*(?:[€$£¥￥₹₽₺₴₪₩₫฿₱₦]|円|元|원|EUR|USD|GBP|CHF|PLN|CZK|Kč|zł|Ft|lei|Lei|kr|TL|руб\.?|грн\.?|р\.)\s*$/;
+// A currency sign or code in a text node; codes are bounded by non-letters (\b fails next to "č", "ł", Cyrillic).
+const QUICK_CURRENCY = /[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\./;
 const RELATED_RAW = /sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell|recently-?viewed|you-?may-?also|product-recommendations|recommendation/i;
 const RELATED_HEADING =
   /produits? similaires|vous aimerez|vous pourriez|aimerez aussi|les clients ont|ils ont aussi|fréquemment achetés|souvent achetés|complétez|related products|you may also|you might also|customers (?:also|who)|frequently bought|similar (?:products|items)|recommended for you|recommended products|nos recommandations|recently viewed|récemment consultés|others also|ähnliche|das könnte|kunden kauften|wird oft zusammen|productos relacionados|también te puede|prodotti correlati|potrebbe interessarti|podobne produkty|klienci kupili|podobné|complete the look|shop the look|more from|autres produits|dans la même catégorie|kunden, die|passend dazu|weitere produkte|ebenfalls interessant|clientes que compraron|completa tu look|ti potrebbe piacere|altri prodotti|anderen bekeken|vaak samen gekocht|kunder köpte|andre kjøpte|inne produkty|zobacz także|mohlo by vás|zákazníci také|você também pode|quem viu|sponsored|sponsorisé|gesponsert|best ?sellers|meilleures ventes|top ventes|nouveautés|new arrivals|trending now|derniers articles consultés|votre historique|produits consultés|articles similaires|also viewed|also bought|aussi aimer/i;
@@ -71,10 +73,21 @@ export function walkPage(doc: Document): TPageScan {
     if (n.type === "text") {
       const data = textOf(n);
       const parent = n.parent;
+      if (data.length <= 8 && CURRENCY_ONLY.test(data)) {
+        // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container.
+        const box = parent?.parent;
+        if (isElement(box) && scan.textPriceEls.length < LIMIT) {
+          scan.textPriceEls.push(box);
+          order.set(box, pIdx);
+        }
+        continue;
+      }
       if (data.length < 3 || data.length > 400 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") continue;
       if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
-        scan.textPriceEls.push(parent);
-        order.set(parent, pIdx);
+        // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
+        const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
+        scan.textPriceEls.push(box);
+        order.set(box, pIdx);
       }
       if (data.length < 160 && scan.availabilityEls.length < LIMIT && AVAIL_HINT.test(data)) {
         scan.availabilityEls.push({ el: parent, text: data });
@@ -185,7 +198,7 @@ export function walkPage(doc: Document): TPageScan {
     for (let i = kids.length - 1; i >= 0; i--) {
       const k = kids[i];
       // Comments and short or huge text nodes (indentation, mostly) are skipped when popped: not pushed at all.
-      if (k && (k.type === "text" ? k.data.length >= 3 && k.data.length <= 400 : isElement(k))) {
+      if (k && (k.type === "text" ? (k.data.length >= 3 ? k.data.length <= 400 : k.data.length > 0 && k.data.charCodeAt(0) > 32) : isElement(k))) {
         stack.push(k);
         parentIdx.push(myIdx);
       }

@@ -259,3 +259,24 @@ describe("extractProduct: microdata with a marked-up old price", () => {
     expect(extractProduct(html, URL_FR)).toMatchObject({ price: "49", method: "microdata" });
   });
 });
+
+describe("extractProduct: pages whose class names say nothing (CSS modules, hashed classes)", () => {
+  const shell = (price: string, extra = "") =>
+    page(`<main><h1 class="x7f2a">Lampe de bureau</h1>${extra}<div class="q9d1e">${price}</div><button class="b8c3">Ajouter au panier</button></main>`);
+  it("reads a price split into a number and a lone currency sign", () => {
+    expect(extractProduct(shell(`<span class="k1">129</span><span class="k2">€</span>`), URL_FR)).toMatchObject({ price: "129", currency: "EUR" });
+    expect(extractProduct(shell(`<span class="k1">1&#8239;299</span><span class="k3">,99</span><span class="k2">€</span>`), URL_FR).price).toBe("1299.99");
+    expect(extractProduct(shell(`<p class="k1">1.299<sup>99</sup> <span class="k2">Lei</span></p>`), "https://www.emag.ro/telefon/pd/X1/").price).toBe("1299.99");
+  });
+  it("reads a price whose cents and sign sit in a superscript", () => {
+    expect(extractProduct(shell(`<span class="k1"><span>49</span><sup>,90 €</sup></span>`), URL_FR).price).toBe("49.9");
+  });
+  it("finds codes ending in a non-ASCII letter (Kč, zł) in plain text", () => {
+    expect(extractProduct(shell(`<p class="k1">Cena 27 500 Kč</p>`), "https://www.obchod.cz/p/1")).toMatchObject({ price: "27500", currency: "CZK" });
+    expect(extractProduct(shell(`<p class="k1">1 299,00 zł</p>`), "https://sklep.pl/p/1")).toMatchObject({ price: "1299", currency: "PLN" });
+  });
+  it("skips an instalment teaser shown before the price", () => {
+    const teaser = `<p class="t1">Payez en 3x 33,33 € sans frais</p>`;
+    expect(extractProduct(shell(`<span class="k1">99,99 €</span>`, teaser), URL_FR).price).toBe("99.99");
+  });
+});
