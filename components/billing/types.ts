@@ -1,27 +1,12 @@
 // Shapes of the billing API answers read by the billing screens (SPEC.md §3).
 import type { TBillingConfig } from "@/lib/billing/get-billing-config";
+import type { TPlan } from "@/lib/billing/present-plan";
 
 export type { TBillingConfig };
 
-export type PlanLimits = {
-  price_ht: number | string | null;
-  max_products: number | null;
-  max_urls_per_product: number | null;
-  history_retention_days: number | null;
-  has_automation: boolean;
-  has_email_alerts: boolean;
-};
-
-export type Plan = {
-  id: number;
-  code?: string;
-  name: string;
-  description?: string | null;
-  type?: string;
-  price?: number | string | null;
-  stripe_price_id?: string | null;
-  limits: PlanLimits;
-};
+// The Plan of SPEC.md §3, exactly as the API presents it.
+export type Plan = TPlan;
+export type PlanLimits = TPlan["limits"];
 
 export type Subscription = {
   id: string;

@@ -13,7 +13,7 @@ import type { MySubscription, Plan } from "./types";
 const FETCH_ERROR = "Erreur lors de la récupération de l'abonnement";
 
 export function planPriceHt(plan: Plan | null | undefined) {
-  return plan?.limits?.price_ht ?? plan?.price_ht ?? plan?.price ?? null;
+  return plan?.limits.price_ht ?? null;
 }
 
 export function SubscriptionCard() {

@@ -1,25 +1,8 @@
 // Shapes of the API answers the dashboard reads (SPEC.md §3).
 
-export type PlanLimits = {
-  price_ht: string | number | null;
-  max_products: number | null;
-  max_urls_per_product: number | null;
-  history_retention_days: number | null;
-  has_automation: boolean;
-  has_email_alerts: boolean;
-};
+import type { Plan } from "@/components/billing/types";
 
-export type Plan = {
-  id: number | string;
-  name: string;
-  description?: string | null;
-  type?: string;
-  price?: string | number | null;
-  stripe_price_id?: string | null;
-  limits?: Partial<PlanLimits> | null;
-  /** Some answers flatten the limits onto the plan. */
-  price_ht?: string | number | null;
-};
+export type { Plan };
 
 export type MySubscription = {
   plan: Plan | null;

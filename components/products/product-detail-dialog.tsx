@@ -8,11 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
 import { QueuePanel } from "@/components/queue/queue-panel";
-import { AddUrlForm } from "./add-url-form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EditProductForm } from "./edit-product-form";
-import { ProductHistorySlot, UrlHistorySlot } from "./product-history-slot";
-import { ProductUrlRow } from "./product-url-row";
+import { ProductHistorySlot } from "./product-history-slot";
+import { ProductUrlsSection } from "./product-urls-section";
 import type { PlanLimits, Product, ProductUrl } from "./types";
 
 const FETCH_ERROR = "Erreur lors de la récupération du produit";
@@ -72,8 +71,6 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
   }
 
   const urls = product.urls;
-  const max = limits?.maxUrlsPerProduct ?? null;
-  const canAdd = max === null || urls.length < max;
 
   async function scrape(url: ProductUrl) {
     setScraping((s) => new Set(s).add(url.id));
@@ -170,71 +167,27 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
             </div>
           )}
 
-          <section aria-labelledby="urls-suivies" className="space-y-3">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h3 id="urls-suivies" className="text-base font-semibold text-zinc-900">
-                URLs suivies <span className="num font-normal text-zinc-500">({urls.length})</span>
-                {max !== null ? <span className="ml-1 text-sm font-normal text-zinc-500">(max {max})</span> : null}
-              </h3>
-              {adding ? null : canAdd ? (
-                <Button size="sm" onClick={() => setAdding(true)}>
-                  Ajouter une URL
-                </Button>
-              ) : (
-                <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
-                  Limite d&apos;URLs atteinte
-                </span>
-              )}
-            </div>
-
-            {adding ? (
-              <AddUrlForm
-                productId={product.id}
-                hourlyAllowed={limits?.hasAutomation ?? false}
-                onCancel={() => setAdding(false)}
-                onAdded={(url) => {
-                  setData({ ...product, urls: [...urls, url], url_count: urls.length + 1 });
-                  setAdding(false);
-                  setBanner({ tone: "success", text: "URL ajoutée avec succès" });
-                  refresh();
-                  refreshLater();
-                  onChanged();
-                }}
-              />
-            ) : null}
-
-            {urls.length === 0 && !adding ? (
-              <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center">
-                {canAdd ? (
-                  <>
-                    <p className="text-sm text-zinc-600">Aucune URL suivie pour ce produit</p>
-                    <Button className="mt-4" size="sm" onClick={() => setAdding(true)}>
-                      Ajouter votre première URL
-                    </Button>
-                  </>
-                ) : (
-                  <p className="text-sm text-zinc-600">Limite d&apos;URLs atteinte pour votre abonnement</p>
-                )}
-              </div>
-            ) : (
-              <ul className="space-y-3">
-                {urls.map((url) => (
-                  <ProductUrlRow
-                    key={url.id}
-                    url={url}
-                    scraping={scraping.has(url.id)}
-                    onScrape={() => void scrape(url)}
-                    onDelete={() => {
-                      setDeleteError(null);
-                      setConfirmUrl(url);
-                    }}
-                  >
-                    <UrlHistorySlot product={product} url={url} refreshKey={refreshKey} />
-                  </ProductUrlRow>
-                ))}
-              </ul>
-            )}
-          </section>
+          <ProductUrlsSection
+            product={product}
+            limits={limits}
+            adding={adding}
+            onAdding={setAdding}
+            scraping={scraping}
+            refreshKey={refreshKey}
+            onScrape={(url) => void scrape(url)}
+            onDelete={(url) => {
+              setDeleteError(null);
+              setConfirmUrl(url);
+            }}
+            onAdded={(url) => {
+              setData({ ...product, urls: [...urls, url], url_count: urls.length + 1 });
+              setAdding(false);
+              setBanner({ tone: "success", text: "URL ajoutée avec succès" });
+              refresh();
+              refreshLater();
+              onChanged();
+            }}
+          />
 
           <ProductHistorySlot product={product} refreshKey={refreshKey} />
           {urls.length > 0 ? (

@@ -3,3 +3,4 @@ export * from "./billing";
 export * from "./products";
 export * from "./alerts";
 export * from "./email";
+export * from "./rate-limits";

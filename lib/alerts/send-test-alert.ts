@@ -28,7 +28,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
   const db = await getDb();
   const product = await getProductOrThrow(user.id, input.product_id, db);
   await assertEmailAlertsAllowed(user.id, db);
-  rateLimit(`alert-test:${user.id}`, 5, 10 * 60_000);
+  await rateLimit(`alert-test:${user.id}`, 5, 10 * 60_000);
   const rule = input.rule_id
     ? await getAlertRuleOrThrow(user.id, product.id, input.rule_id, db)
     : (

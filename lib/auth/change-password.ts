@@ -11,7 +11,7 @@ export const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect";
 /** Changes the password after checking the current one; login Bearer tokens are revoked. */
 export async function changePassword(userId: string, input: unknown) {
   const data = ZChangePassword.parse(input);
-  rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
+  await rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, data.current_password))) {

@@ -15,8 +15,8 @@ const TTL_MS = 3600_000;
 /** Same answer whether or not the account exists; rate limited per e-mail and per IP. */
 export async function requestPasswordReset(input: unknown, ip: string) {
   const { email } = ZForgotPassword.parse(input);
-  rateLimit(`forgot:ip:${ip}`, 10, 15 * 60_000);
-  rateLimit(`forgot:email:${email}`, 3, 15 * 60_000);
+  await rateLimit(`forgot:ip:${ip}`, 10, 15 * 60_000);
+  await rateLimit(`forgot:email:${email}`, 3, 15 * 60_000);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (user) {

@@ -13,7 +13,7 @@ import type { TExportUrl } from "./export-rows";
  */
 export async function loadExportScope(userId: string, productId: string | null) {
   // an export reads the whole retained history: at most 30 a minute per user
-  rateLimit(`export:${userId}`, 30, 60_000);
+  await rateLimit(`export:${userId}`, 30, 60_000);
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(userId, db);
   if (productId !== null) {

@@ -1,31 +1,40 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows, type DbLike } from "@/db";
 import { env } from "@/lib/env";
 import { tooManyRequests } from "./api-error";
 
-type Window = { count: number; resetAt: number };
-const store = globalThis as unknown as { __veilleprixRate?: Map<string, Window> };
-const windows = (store.__veilleprixRate ??= new Map());
-
-/** Fixed-window counter per key, in process memory. Throws a 429 ApiError past the limit. */
-export function rateLimit(key: string, limit: number, windowMs: number, now = Date.now()): void {
+/**
+ * Fixed-window counter per key, kept in the database so that every app process shares it. One atomic
+ * upsert per call: concurrent requests can never pass the limit together. Throws a 429 ApiError past it.
+ */
+export async function rateLimit(key: string, limit: number, windowMs: number, options: { db?: DbLike } = {}): Promise<void> {
   if (env.RATE_LIMIT_DISABLED) return;
-  const current = windows.get(key);
-  if (!current || current.resetAt <= now) {
-    windows.set(key, { count: 1, resetAt: now + windowMs });
-    if (windows.size > 50_000) sweep(now);
-    return;
-  }
-  current.count += 1;
-  if (current.count > limit) {
-    throw tooManyRequests(undefined, Math.ceil((current.resetAt - now) / 1000));
+  const db = options.db ?? (await getDb());
+  const [row] = await queryRows<{ count: number; retry_ms: number | string }>(
+    db,
+    sql`insert into rate_limits as r (key, count, reset_at)
+        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning r.count, extract(epoch from (r.reset_at - now())) * 1000 as retry_ms`,
+  );
+  if (row && row.count > limit) {
+    throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)));
   }
 }
 
-export function resetRateLimits(): void {
-  windows.clear();
+/** Forgets every counter (tests). */
+export async function resetRateLimits(options: { db?: DbLike } = {}): Promise<void> {
+  const db = options.db ?? (await getDb());
+  await db.execute(sql`delete from rate_limits`);
 }
 
-function sweep(now: number) {
-  for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+/** Drops the counters whose window is over (daily maintenance). */
+export async function purgeRateLimits(options: { db?: DbLike } = {}): Promise<number> {
+  const db = options.db ?? (await getDb());
+  const rows = await queryRows<{ key: string }>(db, sql`delete from rate_limits where reset_at <= now() returning key`);
+  return rows.length;
 }
 
 export function clientIp(headers: Headers): string {

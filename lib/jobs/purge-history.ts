@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
+import { purgeRateLimits } from "@/lib/http/rate-limit";
 
 /**
  * Deletes price history older than the owner's plan retention (null = unlimited; a lapsed subscription
- * falls back to Freemium, as getUserPlan does), and finished tasks older than 90 days. Idempotent.
+ * falls back to Freemium, as getUserPlan does), finished tasks older than 90 days and rate-limit counters
+ * whose window is over. Idempotent.
  */
-export async function purgeHistory(options: { db?: DbLike } = {}): Promise<{ history: number; tasks: number }> {
+export async function purgeHistory(options: { db?: DbLike } = {}): Promise<{ history: number; tasks: number; rateLimits: number }> {
   const db = options.db ?? (await getDb());
   const history = await queryRows<{ id: number }>(
     db,
@@ -30,5 +32,6 @@ export async function purgeHistory(options: { db?: DbLike } = {}): Promise<{ his
         where status in ('completed', 'failed', 'cancelled') and created_at < now() - interval '90 days'
         returning id`,
   );
-  return { history: history.length, tasks: tasks.length };
+  const rateLimits = await purgeRateLimits({ db });
+  return { history: history.length, tasks: tasks.length, rateLimits };
 }

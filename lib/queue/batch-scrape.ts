@@ -17,7 +17,7 @@ type TInput = z.output<typeof ZBatchScrape>;
  */
 export async function batchScrape(userId: string, input: TInput) {
   if (input.urls.length === 0) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
-  rateLimit(`scrape-batch:${userId}`, 10, 60_000);
+  await rateLimit(`scrape-batch:${userId}`, 10, 60_000);
   const db = await getDb();
   const mine = await db
     .select()

@@ -36,7 +36,7 @@ export async function queueScrape(userId: string, input: TInput, wait: { wait: b
   } else {
     if (!input.url) throw unprocessable(QUEUE_MSG.urlRequired);
     if (input.options.product_id) await getProductOrThrow(userId, input.options.product_id, db);
-    rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+    await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
     const [row] = await db
       .insert(scrapeTasks)
       .values({

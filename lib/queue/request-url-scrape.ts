@@ -32,7 +32,7 @@ export async function requestUrlScrape(userId: string, urlId: string, options: {
     }
     return { task: presentTask(active), created: false };
   }
-  rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+  await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
   const task = await enqueueScrape(
     { userId, urlId, productId: url.productId, url: url.url, trigger: "manual", priority: "high", useAi: options.useAi },
     db,

@@ -22,7 +22,7 @@ export async function retryTask(userId: string, taskId: string, force: boolean) 
       "task_not_retryable",
     );
   }
-  rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+  await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
   const [row] = await db
     .update(scrapeTasks)
     .set({

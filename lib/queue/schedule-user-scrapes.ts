@@ -16,7 +16,7 @@ import { QUEUE_MSG } from "./schemas";
 export async function scheduleUserScrapes(userId: string, input: { product_id?: string; all: boolean }) {
   const db = await getDb();
   if (input.product_id) await getProductOrThrow(userId, input.product_id, db);
-  rateLimit(`scrape-batch:${userId}`, 10, 60_000);
+  await rateLimit(`scrape-batch:${userId}`, 10, 60_000);
   const where: SQL[] = [eq(productUrls.userId, userId), eq(productUrls.paused, false)];
   if (input.product_id) where.push(eq(productUrls.productId, input.product_id));
   if (!input.all) where.push(or(isNull(productUrls.nextCheckAt), lte(productUrls.nextCheckAt, new Date()))!);

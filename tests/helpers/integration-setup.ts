@@ -34,7 +34,11 @@ delete process.env.INNGEST_SIGNING_KEY;
 const { resetRateLimits } = await import("@/lib/http/rate-limit");
 const { closeDb } = await import("@/db");
 
-beforeEach(() => resetRateLimits());
+// Counters live in the database: forget them between tests, but never open the database just for that
+// (a test file may still have to configure the app, e.g. Stripe, before the database is seeded).
+beforeEach(async () => {
+  if ((globalThis as { __veilleprixDb?: unknown }).__veilleprixDb) await resetRateLimits();
+});
 afterAll(async () => {
   await closeDb();
   await dropDatabase();

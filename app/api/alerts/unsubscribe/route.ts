@@ -7,11 +7,11 @@ import { clientIp, rateLimit } from "@/lib/http/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 
 export const GET = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {
-  rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
+  await rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
   return readUnsubscribeToken(query.token);
 });
 
 export const POST = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {
-  rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
+  await rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
   return unsubscribeAlerts(query.token);
 });

@@ -7,7 +7,7 @@ import { clientIp, rateLimit } from "@/lib/http/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 
 export const POST = withPublic({ body: ZRegister }, async ({ req, body }) => {
-  rateLimit(`register:ip:${clientIp(req.headers)}`, 20, 3600_000);
+  await rateLimit(`register:ip:${clientIp(req.headers)}`, 20, 3600_000);
   const user = await registerUser(body);
   return json({ ...presentMe(user), message: "Inscription réussie" }, 201);
 });

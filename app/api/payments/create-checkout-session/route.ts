@@ -5,6 +5,6 @@ import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({ body: ZCreateCheckoutSession }, async ({ user, body }) => {
-  rateLimit(`checkout:${user.id}`, 20, 60_000);
+  await rateLimit(`checkout:${user.id}`, 20, 60_000);
   return createCheckoutSession(user, body);
 });

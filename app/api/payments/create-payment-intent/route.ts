@@ -5,6 +5,6 @@ import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({ body: ZCreatePaymentIntent }, async ({ user, body }) => {
-  rateLimit(`payment-intent:${user.id}`, 10, 60_000);
+  await rateLimit(`payment-intent:${user.id}`, 10, 60_000);
   return createPaymentIntent(user, body);
 });

@@ -5,6 +5,6 @@ import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({ body: ZCreateSubscription }, async ({ user, body }) => {
-  rateLimit(`card-subscription:${user.id}`, 10, 60_000);
+  await rateLimit(`card-subscription:${user.id}`, 10, 60_000);
   return createCardSubscription(user, body);
 });

@@ -6,6 +6,6 @@ import { importProductsUpload } from "@/lib/products/import-products-upload";
 export const maxDuration = 60;
 
 export const POST = withAuth({}, async ({ req, user }) => {
-  rateLimit(`import:${user.id}`, 10, 60_000);
+  await rateLimit(`import:${user.id}`, 10, 60_000);
   return importProductsUpload(user.id, req);
 });
