@@ -82,6 +82,8 @@ export async function startGuardedProxy(options: { allowPrivate: boolean; resolv
       if (!res.headersSent) res.writeHead(502, { [GUARD_HEADER]: "unreachable" });
       res.end();
     });
+    // Chromium gave up (page closed, deadline): the merchant's answer is no longer awaited.
+    res.on("close", () => upstream.destroy());
     req.pipe(upstream);
   };
 
