@@ -207,6 +207,8 @@ export function walkPage(doc: Document): TPageScan {
   return scan;
 }
 
+const MESSY_SPACE = /\s\s|[^\S ]/;
+
 function headingText(el: Element): string {
   let out = "";
   const stack: AnyNode[] = [el];
@@ -222,7 +224,7 @@ function headingText(el: Element): string {
       }
     }
   }
-  return out.replace(/\s+/g, " ").trim();
+  return (MESSY_SPACE.test(out) ? out.replace(/\s+/g, " ") : out).trim();
 }
 
 export { headingText, attr };
