@@ -39,7 +39,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {errors.email?.message ? <Alert tone="error">{errors.email.message}</Alert> : null}
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
       <Field label="Adresse email">

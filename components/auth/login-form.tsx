@@ -61,7 +61,7 @@ export function LoginForm() {
   const banner = validationError ?? serverError;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {banner ? <Alert tone="error">{banner}</Alert> : null}
       <Field label="Adresse email">
         <Input type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} {...register("email")} />

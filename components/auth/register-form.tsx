@@ -78,7 +78,7 @@ export function RegisterForm() {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {banner ? <Alert tone={banner.tone}>{banner.text}</Alert> : null}
       {plan && !done ? (
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-600">

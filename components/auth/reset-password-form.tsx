@@ -118,7 +118,7 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {banner ? <Alert tone={banner.tone}>{banner.text}</Alert> : null}
       {banner?.text === EXPIRED ? (
         <Link href="/forgot-password" className="block text-sm font-medium text-brand-700 hover:underline">

@@ -68,7 +68,7 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
   }
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={submit} className="space-y-4" noValidate>
       <div>
         <label className="mb-1.5 block text-sm font-medium text-zinc-800">Carte bancaire</label>
         <div className="rounded-lg border border-zinc-300 bg-white px-3 py-3 shadow-xs focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/20">

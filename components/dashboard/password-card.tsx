@@ -56,7 +56,7 @@ export function PasswordCard() {
     <Card>
       <CardHeader title="Mot de passe" description="Choisissez un mot de passe d'au moins 8 caractères." />
       <CardBody>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           {banner ? <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>{banner.text}</Alert> : null}
           <Field label="Mot de passe actuel">
             <Input

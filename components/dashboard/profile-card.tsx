@@ -98,7 +98,7 @@ export function ProfileCard() {
         ) : profile.error && !profile.data ? (
           <Alert tone="error">{profile.error.message}</Alert>
         ) : editing ? (
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Prénom">
                 <Input autoComplete="given-name" invalid={!!errors.first_name} {...register("first_name")} />

@@ -37,7 +37,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Formulaire de contact">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Formulaire de contact">
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nom" error={errors.name?.message}>

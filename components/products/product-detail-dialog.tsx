@@ -20,6 +20,7 @@ const DELETE_URL_ERROR = "Erreur lors de la suppression de l'URL";
 const SCRAPE_ERROR = "Erreur lors du déclenchement du scraping";
 // SPEC.md §9: product data is refreshed 5 s after a manual scrape
 const REFRESH_AFTER_SCRAPE_MS = 5000;
+const ACTIVE_POLL_MS = 10_000;
 
 type Banner = { tone: "success" | "error"; text: string } | null;
 
@@ -48,6 +49,18 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  // A first reading still awaited: poll like the queue panel (SPEC.md §9, every 10 s) until it lands,
+  // even when its task finished before the panel could see it running.
+  const awaitingFirst = (data ?? initial)?.urls.some((u) => u.last_status === "pending" && !u.last_checked_at) ?? false;
+  useEffect(() => {
+    if (!awaitingFirst) return;
+    const id = window.setInterval(() => {
+      reload();
+      setRefreshKey((k) => k + 1);
+    }, ACTIVE_POLL_MS);
+    return () => window.clearInterval(id);
+  }, [awaitingFirst, reload]);
 
   const refresh = () => {
     reload();

@@ -115,6 +115,15 @@ describe("accounts in the browser", () => {
     await page.waitForURL(/\/dashboard$/);
   });
 
+  it("never puts a password in the URL, even when a form is sent before the page's script has loaded", async () => {
+    for (const path of ["/login", "/register", "/forgot-password", "/contact"]) {
+      const html = await (await fetch(url(path))).text();
+      const forms = html.match(/<form\b[^>]*>/g) ?? [];
+      expect(forms.length, path).toBeGreaterThan(0);
+      for (const form of forms) expect(form, path).toContain('method="post"');
+    }
+  });
+
   it("logged no console error on the way", () => {
     expect(errors).toEqual([]);
   });
