@@ -1,5 +1,5 @@
 // Pure, locale-aware price parser: finds the price inside free text and tells its ISO currency.
-import { THREE_DECIMAL_CURRENCIES, type TCurrencyFamily } from "./extract/currency-table";
+import { THREE_DECIMAL_COMMA, THREE_DECIMAL_CURRENCIES, type TCurrencyFamily } from "./extract/currency-table";
 import { classifyNumbers } from "./extract/classify-numbers";
 import { findCurrencies, type TCurrencyMatch } from "./extract/find-currencies";
 import { findNumbers, type TNumberToken } from "./extract/find-numbers";
@@ -105,7 +105,8 @@ export function parsePriceDetailed(
   toks.forEach((tok, idx) => {
     if (ctx[idx]?.bad) return;
     const adjacent = adjacentCurrency(text, tok, currencies, toks);
-    const threeDecimals = !!adjacent?.info.iso && THREE_DECIMAL_CURRENCIES.has(adjacent.info.iso);
+    const iso = adjacent?.info.iso ?? null;
+    const threeDecimals = iso !== null && THREE_DECIMAL_CURRENCIES.has(iso) ? (THREE_DECIMAL_COMMA.has(iso) ? "any" : true) : false;
     const amount = resolveAmount(tok, { decimalSeparator: options.decimalSeparator, threeDecimals });
     if (amount === null) return;
     cands.push({ tok, amount, adjacent, demoted: ctx[idx]?.demoted ?? false, idx });
@@ -147,7 +148,8 @@ export function parsePriceDetailed(
     family = r.family;
   }
   if (chosen && currency && THREE_DECIMAL_CURRENCIES.has(currency) && !chosen.adjacent) {
-    amount = resolveAmount(chosen.tok, { decimalSeparator: options.decimalSeparator, threeDecimals: true }) ?? amount;
+    const threeDecimals = THREE_DECIMAL_COMMA.has(currency) ? "any" : true;
+    amount = resolveAmount(chosen.tok, { decimalSeparator: options.decimalSeparator, threeDecimals }) ?? amount;
   }
   return {
     ...empty,

@@ -28,6 +28,8 @@ const ISO_CODES =
 const RISKY_CODES = new Set(["ALL", "AMD", "ANG", "BAM", "BOB", "CUP", "GEL", "MAD", "MOP", "PEN", "SOS", "TOP", "TRY", "CAD", "BIF", "SAR", "ESP", "ERN", "FIM", "CUC", "NIO", "SIT"]);
 
 export const THREE_DECIMAL_CURRENCIES = new Set(["KWD", "BHD", "OMR", "JOD", "TND", "IQD", "LYD"]);
+// Of those, the ones written with a decimal comma ("129,000 DT" is 129 dinars).
+export const THREE_DECIMAL_COMMA = new Set(["TND"]);
 
 export const KNOWN_ISO = new Set(ISO_CODES.split(" "));
 
@@ -39,7 +41,7 @@ const DOLLAR_SYMBOLS: Array<[string, string]> = [
   ["HK$", "HKD"], ["HKD$", "HKD"], ["HK $", "HKD"],
   ["SGD$", "SGD"], ["SG$", "SGD"], ["S$", "SGD"],
   ["NT$", "TWD"], ["TW$", "TWD"], ["MX$", "MXN"], ["MXN$", "MXN"], ["R$", "BRL"], ["AR$", "ARS"],
-  ["CL$", "CLP"], ["CLP$", "CLP"], ["COP$", "COP"], ["CO$", "COP"], ["RD$", "DOP"], ["J$", "JMD"], ["JA$", "JMD"],
+  ["CL$", "CLP"], ["CLP$", "CLP"], ["COP$", "COP"], ["COL$", "COP"], ["CO$", "COP"], ["RD$", "DOP"], ["J$", "JMD"], ["JA$", "JMD"],
   ["TT$", "TTD"], ["N$", "NAD"], ["Z$", "ZWL"], ["$U", "UYU"], ["UY$", "UYU"], ["BZ$", "BZD"], ["T$", "TOP"],
   ["CUC$", "CUC"], ["MOP$", "MOP"], ["Bds$", "BBD"], ["EC$", "XCD"], ["FJ$", "FJD"], ["GY$", "GYD"], ["G$", "GYD"],
   ["L$", "LRD"], ["SI$", "SBD"], ["WS$", "WST"], ["BN$", "BND"], ["B$", "BSD"], ["$b", "BOB"], ["CV$", "CVE"],
@@ -79,7 +81,7 @@ const WORDS: Array<[string, string | null, 1 | 2 | 3, boolean, boolean, TCurrenc
   ["Dinara", "RSD", 3, false, false], ["din.", "RSD", 2, true, false, "dinar"], ["din", "RSD", 2, true, false, "dinar"],
   ["KD", "KWD", 2, true, false], ["BD", "BHD", 2, true, false], ["DT", "TND", 2, true, false], ["QR", "QAR", 2, true, false],
   ["Dhs", "AED", 2, true, false], ["Dh", "AED", 2, true, false], ["DH", "MAD", 2, true, false], ["S/.", "PEN", 3, false, false], ["S/", "PEN", 2, true, false],
-  ["Bs.", "VES", 2, true, false], ["Bs", "VES", 2, true, false], ["Gs", "PYG", 2, true, false], ["B/.", "PAB", 3, false, false],
+  ["Bs.", "VES", 2, true, false], ["Bs", "VES", 2, true, false], ["Gs.", "PYG", 2, true, false], ["Gs", "PYG", 2, true, false], ["B/.", "PAB", 3, false, false],
   ["FCFA", "XOF", 3, false, false], ["CFA", "XOF", 3, false, false], ["KShs", "KES", 3, false, false], ["KSh", "KES", 3, false, false], ["Ksh", "KES", 3, false, false],
   ["TSh", "TZS", 3, false, false], ["USh", "UGX", 3, false, false], ["Nu.", "BTN", 2, true, false], ["Rf", "MVR", 2, true, false],
   ["MK", "MWK", 1, true, false], ["MT", "MZN", 1, true, false], ["Ar", "MGA", 1, true, false], ["KM", "BAM", 1, true, false], ["kn", "HRK", 2, true, false],

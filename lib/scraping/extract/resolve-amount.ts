@@ -1,6 +1,7 @@
 import type { TNumberToken } from "./find-numbers";
 
-export type TResolveOptions = { decimalSeparator?: string | null; threeDecimals?: boolean };
+// threeDecimals: the currency has 3 decimals ("." may end a 3-digit fraction; "any": "," too).
+export type TResolveOptions = { decimalSeparator?: string | null; threeDecimals?: boolean | "any" };
 
 // Plain decimal string without useless zeros: "0019.90" -> "19.9", "12.00" -> "12".
 export function formatAmount(intPart: string, fracPart: string): string {
@@ -40,7 +41,7 @@ function decimalIndex(tok: TNumberToken, opts: TResolveOptions): number | null {
   if (/^0+$/.test(intDigits)) return lastIdx;
   if (seps.length > 1) return lastIdx; // "1 234,567": spaces already group thousands.
   if ((groups[0]?.length ?? 0) > 3) return lastIdx; // "1234.567" cannot be a thousands grouping.
-  if (opts.threeDecimals && last === ".") return lastIdx;
+  if (opts.threeDecimals && (last === "." || opts.threeDecimals === "any")) return lastIdx;
   return null;
 }
 

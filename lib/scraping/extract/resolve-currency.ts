@@ -17,6 +17,7 @@ export const FAMILY_CODES: Record<TCurrencyFamily, ReadonlySet<string>> = {
 
 // Words that tell Swedish, Norwegian, Danish or Icelandic apart when only "kr" is written.
 const KRONA_CUES: Array<[RegExp, string]> = [
+  [/\d\s?:-/, "SEK"], // "1 299:-" is how Swedish shops write whole kronor
   [/\b(?:från|köp|ordinarie|ord\.\s?pris|spara|lagerstatus: i lager|i lager|st\b)/i, "SEK"],
   [/\b(?:mva|kjøp|veil\.|før\b|på lager hos)/i, "NOK"],
   [/\b(?:køb|vejl\.|stk\.|inkl\. moms|lagerstatus)/i, "DKK"],
@@ -29,6 +30,8 @@ const KRONA_CUES: Array<[RegExp, string]> = [
 const YEN_CUES: Array<[RegExp, string]> = [
   [/[\u3040-\u30ff]|税込|税抜|送料/, "JPY"],
   [/价格|售价|价|优惠|包邮|人民币|元/, "CNY"],
+  // Yen prices have no minor unit; "¥129.00" is a yuan price.
+  [/[¥￥]\s?\d{1,3}(?:,\d{3})*\.\d{2}(?!\d)/, "CNY"],
 ];
 
 export type TResolvedCurrency = { iso: string | null; ambiguous: boolean; family: TCurrencyFamily | null };
