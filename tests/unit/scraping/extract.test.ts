@@ -280,3 +280,21 @@ describe("extractProduct: pages whose class names say nothing (CSS modules, hash
     expect(extractProduct(shell(`<span class="k1">99,99 €</span>`, teaser), URL_FR).price).toBe("99.99");
   });
 });
+
+
+describe("extractProduct: availability phrases across languages", () => {
+  const phrases: Array<[string, boolean]> = [
+    ["Disponibilità immediata.", true], ["Disponibilidad inmediata", true], ["Nur noch 3 auf Lager", true], ["Usually dispatched within 2 to 3 days.", true],
+    ["Habituellement expédié sous 2 à 3 jours.", true], ["Temporairement en rupture de stock.", false], ["Temporarily out of stock.", false], ["Derzeit nicht verfügbar.", false],
+    ["Non disponibile.", false], ["No disponible.", false], ["Actuellement indisponible.", false], ["Currently unavailable.", false], ["Disponible en précommande", true],
+    ["In stock", true], ["Only 2 left in stock - order soon.", true], ["Il ne reste plus que 2 exemplaire(s) en stock.", true], ["Auf Lager", true], ["Op voorraad", true],
+    ["Niet op voorraad", false], ["Tillfälligt slut", false], ["I lager", true], ["Slutsåld", false], ["Na stanie", true], ["Brak w magazynie", false],
+    ["Skladem", true], ["Vyprodáno", false], ["Stoc epuizat", false], ["În stoc", true], ["Produsul nu mai este disponibil", false], ["Livraison en 24h", true],
+    ["Stokta yok", false], ["Stokta", true], ["Agotado", false], ["En existencia", true], ["Esgotado", false], ["Em estoque", true], ["Esaurito", false],
+    ["Disponibile", true], ["Sold out", false], ["Back in stock soon", false], ["Pre-order now", true], ["This item is no longer available", false], ["Nicht mehr lieferbar", false],
+  ];
+  it.each(phrases)("%s → %s", (phrase, available) => {
+    const html = page(`<main><h1>Produit test</h1><span class="price">19,99 €</span><p class="availability">${phrase}</p></main>`);
+    expect(extractProduct(html, URL_FR).available).toBe(available);
+  });
+});
