@@ -93,7 +93,7 @@ async function guardRequest(req: HTTPRequest, allowPrivate: boolean, failures: T
     checkUrl(url, { allowPrivate });
     return req.continue();
   } catch (error) {
-    const e = error instanceof ScrapeError ? error : new ScrapeError("blocked_address", url, false);
+    const e = error instanceof ScrapeError ? error : new ScrapeError("blocked_address", "Adresse refusée", false);
     failures.push({ code: e.code, message: e.message, retryable: e.retryable });
     return req.abort("blockedbyclient");
   }
@@ -131,12 +131,10 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
       page.on("request", (req) => void guardRequest(req, allowPrivate, failures).catch(() => {}));
       const response = await page.goto(url, { waitUntil: "domcontentloaded", timeout: left() });
       if (!response) throw new ScrapeError("unreachable", "Le navigateur n'a reçu aucune réponse", true);
+      // A refused redirect of the main document never yields a response (aborted, or a failed tunnel),
+      // except a plain-HTTP hop the proxy answers itself, marked with this header.
       const refused = response.headers()[GUARD_HEADER];
       if (refused) throw guardFailure(failures, refused) ?? new ScrapeError("unreachable", "Site marchand injoignable", true);
-      if (failures.some((f) => f.code.startsWith("blocked")) && response.request().redirectChain().length > 0 && response.url() !== url) {
-        // a redirect of the main document was refused: the page we hold is not the merchant's
-        throw guardFailure(failures, null)!;
-      }
       if (options.selector) {
         await page.waitForSelector(options.selector, { timeout: Math.min(left(), 5000) }).catch(() => {});
       }

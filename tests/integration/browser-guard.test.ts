@@ -65,6 +65,12 @@ describe("Chromium behind the guarded proxy", () => {
     }
   }, 60_000);
 
+  it("renders a redirected page although one of its scripts points at a refused address", async () => {
+    const target = `${merchant.url}/js-only/redirected?price=7.50&script=${encodeURIComponent("http://169.254.169.254/latest/x.js")}`;
+    const page = await renderPage(`${merchant.url}/redirect/1?to=${encodeURIComponent(target)}`, { allowPrivate: true });
+    expect(page.html).toContain("7,50");
+  }, 60_000);
+
   it("refuses a page request to loopback even though Chromium would bypass a proxy for it", async () => {
     const internal = await listenOnAllowedPort();
     try {
