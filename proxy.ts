@@ -1,25 +1,61 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { env } from "@/lib/env";
+import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 
 const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success"];
 
 const matches = (pathname: string, prefixes: string[]) =>
   prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
-/** Route guard: protected pages need a session (login and registration send signed-in users on in their pages). */
+// API answers are data, never a document to run or frame
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const https = env.isProduction || env.appUrl.startsWith("https://");
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function secure(res: NextResponse, policy: string): NextResponse {
+  res.headers.set("Content-Security-Policy", policy);
+  if (https) res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  return res;
+}
+
+/**
+ * Every request but static files: security headers (a fresh script nonce per page, read by Next to mark its
+ * own scripts and by the layout), and the route guard of protected pages.
+ */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
-  const token = await getToken({ req, secret: env.authSecret });
-  if (!token && matches(pathname, PROTECTED)) {
+  if (!decodable(pathname)) {
+    const res = NextResponse.json(
+      { detail: "Adresse invalide (encodage % incorrect)", code: "bad_path" },
+      { status: 400 },
+    );
+    return secure(res, API_POLICY);
+  }
+  if (pathname.startsWith("/api/")) return secure(NextResponse.next(), API_POLICY);
+  if (matches(pathname, PROTECTED) && !(await getToken({ req, secret: getAuthSecret() }))) {
     const url = req.nextUrl.clone();
     url.pathname = "/login";
     url.search = `?redirect=${encodeURIComponent(pathname + search)}`;
-    return NextResponse.redirect(url);
+    return secure(NextResponse.redirect(url), API_POLICY);
   }
-  return NextResponse.next();
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = contentSecurityPolicy(nonce, { dev: env.NODE_ENV === "development", https });
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", policy);
+  return secure(NextResponse.next({ request: { headers } }), policy);
 }
 
 export const config = {
-  matcher: ["/dashboard/:path*", "/subscriptions/:path*", "/payment-success/:path*"],
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
 };

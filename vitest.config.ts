@@ -34,6 +34,18 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // black-box attacks on the "bare" server started by scripts/e2e.mjs (SECURITY_BASE_URL)
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

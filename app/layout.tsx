@@ -1,10 +1,15 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "@/components/providers";
 import { Navbar } from "@/components/layout/navbar";
 import { Footer } from "@/components/layout/footer";
 import { env } from "@/lib/env";
+
+// Every page renders at request time: COMPANY_* and APP_URL (metadataBase, canonical and og links, legal and
+// contact pages) are the running server's settings, never the build machine's.
+export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   metadataBase: new URL(env.appUrl),
@@ -16,7 +21,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: "#3f51d6", width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // pages render per request: Next marks its scripts with that request's CSP nonce (proxy.ts)
+  await connection();
   return (
     <html lang="fr">
       <body className="flex min-h-dvh flex-col">

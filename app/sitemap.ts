@@ -4,7 +4,12 @@ import { env } from "@/lib/env";
 // Rendered per request: APP_URL is read at run time, not frozen at build time.
 export const dynamic = "force-dynamic";
 
-type Entry = { path: string; priority: number; changeFrequency: "weekly" | "monthly" | "yearly"; lastModified?: string };
+type Entry = {
+  path: string;
+  priority: number;
+  changeFrequency: "weekly" | "monthly" | "yearly";
+  lastModified?: string;
+};
 
 // The public pages only; the legal dates are those printed on the pages.
 const SITEMAP_ENTRIES: Entry[] = [

@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { env } from "@/lib/env";
+import { queryLog } from "./query-log";
 import * as schema from "./schema";
 import { seedPlans } from "./seed";
 
@@ -26,7 +27,7 @@ async function openPglite(dir: string): Promise<DbHandle> {
   const memory = dir.startsWith("memory://");
   if (!memory) fs.mkdirSync(dir, { recursive: true });
   const client = memory ? new PGlite() : new PGlite(dir);
-  const db = drizzle({ client, schema, casing: "snake_case" });
+  const db = drizzle({ client, schema, casing: "snake_case", logger: queryLog });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };
 }
@@ -45,7 +46,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     await migrator.end();
   }
   const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzle({ client, schema, casing: "snake_case" });
+  const db = drizzle({ client, schema, casing: "snake_case", logger: queryLog });
   return { db, close: () => client.end(), kind: "postgres" };
 }
 

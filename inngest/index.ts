@@ -4,5 +4,5 @@ import { scrapeTask } from "./functions/scrape-task";
 import { sendAlertDigestFn } from "./functions/send-alert-digest";
 import { sweepDueUrlsFn } from "./functions/sweep-due-urls";
 
-export { inngest } from "./client";
+export { inngest } from "@/lib/jobs/inngest-client";
 export const functions = [sweepDueUrlsFn, scrapeTask, purgeHistoryFn, evaluateAlertsFn, sendAlertDigestFn];

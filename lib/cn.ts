@@ -1,4 +1,7 @@
-/** Joins class names, skipping falsy values. */
-export function cn(...parts: Array<string | false | null | undefined | 0>): string {
-  return parts.filter(Boolean).join(" ");
+import { type ClassValue, clsx } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/** Joins class names, skipping falsy values; a later Tailwind class overrides a conflicting earlier one. */
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
 }

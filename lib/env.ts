@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // The only module that reads process.env (DESIGN.md §3).
@@ -10,6 +11,14 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+function isIpOrCidr(value: string): boolean {
+  const [address = "", bits, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -36,6 +45,16 @@ const ZEnv = z.object({
   SCRAPER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOBS_DISABLED: bool,
   RATE_LIMIT_DISABLED: bool,
+  DEV_OUTBOX: bool,
+  BILLING_DEMO: bool,
+  INNGEST_DEV: bool,
+  // proxies whose X-Forwarded-For is believed: IPs or CIDRs, separated by commas or spaces
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().refine(isIpOrCidr))),
+  VERCEL: bool,
   COMPANY_NAME: z.string().default("VeillePrix SAS"),
   COMPANY_EMAIL: z.string().default("contact@veilleprix.fr"),
   COMPANY_PHONE: z.string().default("+33 1 23 45 67 89"),
@@ -43,8 +62,6 @@ const ZEnv = z.object({
   COMPANY_SIREN: z.string().default("000 000 000"),
   COMPANY_HOST: z.string().default("Hébergeur à renseigner (nom, adresse, téléphone)"),
 });
-
-const DEV_SECRET = "veilleprix-dev-secret-not-for-production-use-0123456789";
 
 function parseEnv() {
   const parsed = ZEnv.safeParse(process.env);
@@ -61,7 +78,6 @@ function parseEnv() {
     appEnv,
     isProduction,
     appUrl,
-    authSecret: raw.NEXTAUTH_SECRET ?? DEV_SECRET,
     embeddedDb: !raw.DATABASE_URL,
     inngestEnabled: Boolean(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY),
     stripeEnabled: Boolean(raw.STRIPE_SECRET_KEY),
@@ -73,9 +89,10 @@ export type TEnv = ReturnType<typeof parseEnv>;
 
 export const env: TEnv = parseEnv();
 
-const PRODUCTION_REQUIRED = ["NEXTAUTH_SECRET", "DATABASE_URL", "APP_URL"] as const;
+// without Resend, production could not deliver a single e-mail (the outbox page is off in production)
+const PRODUCTION_REQUIRED = ["NEXTAUTH_SECRET", "DATABASE_URL", "APP_URL", "RESEND_API_KEY"] as const;
 
-/** Throws, naming the variable, when production runs without a required secret. Called at start. */
+/** Throws, naming every missing variable, when production runs without its configuration. Called at start. */
 export function assertProductionEnv(current: TEnv = env): void {
   if (!current.isProduction) return;
   const missing = PRODUCTION_REQUIRED.filter((name) => !current[name]);

@@ -7,7 +7,12 @@ const currencyFormatters = new Map<string, Intl.NumberFormat>();
 function currencyFormatter(currency: string): Intl.NumberFormat {
   let f = currencyFormatters.get(currency);
   if (!f) {
-    f = new Intl.NumberFormat("fr-FR", { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    f = new Intl.NumberFormat("fr-FR", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     currencyFormatters.set(currency, f);
   }
   return f;
@@ -82,16 +87,14 @@ export function formatUnixDate(seconds: number | string | null | undefined): str
 }
 
 /**
- * Price variation as SPEC.md §2 writes it: drop "-x.xx €", rise "+x.xx €", equal "—",
- * no older entry (null/undefined) "Premier relevé". Dot decimal separator, 2 decimals.
+ * Price variation of SPEC.md §2 in fr-FR, like the amounts around it: drop "-10,00 €", rise "+2,49 €",
+ * equal after rounding to the cent "—", no older entry (null/undefined) "Premier relevé".
  */
 export function formatVariation(delta: number | string | null | undefined): string {
-  if (delta === null || delta === undefined) return "Premier relevé";
   const n = toNumber(delta);
   if (n === null) return "Premier relevé";
-  const abs = Math.abs(n).toFixed(2);
-  if (abs === "0.00") return "—";
-  return `${n < 0 ? "-" : "+"}${abs} €`;
+  if (Math.abs(n).toFixed(2) === "0.00") return "—";
+  return `${n < 0 ? "-" : "+"}${formatEuros(Math.abs(n))}`;
 }
 
 /** First n characters followed by "…" when the text is longer than n. */

@@ -1,6 +1,6 @@
 /** A same-site path to go to after sign-in: starts with "/", not "//" nor "/\"; else the fallback. */
 export function safeRedirect(raw: string | null | undefined, fallback = "/dashboard"): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f]/.test(raw)) return fallback;
   return raw;
 }

@@ -21,7 +21,10 @@ async function main() {
   const { exportProductXlsx } = await import("@/lib/exports/export-product-xlsx");
 
   const db = await getDb();
-  const [user] = await db.insert(users).values({ email: `bench-${Date.now()}@exemple.fr`, passwordHash: "x" }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@exemple.fr`, passwordHash: "x" })
+    .returning();
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
   await db.insert(subscriptions).values({ userId: user!.id, planId: plan!.id, status: "active", provider: "demo" });
   const [product] = await db.insert(products).values({ userId: user!.id, name: "Banc d'essai export" }).returning();
@@ -30,7 +33,12 @@ async function main() {
   for (let i = 0; i < URLS; i++) {
     const [url] = await db
       .insert(productUrls)
-      .values({ userId: user!.id, productId: product!.id, name: `Marchand ${i + 1}`, url: `https://marchand-${i + 1}.example/produit/123` })
+      .values({
+        userId: user!.id,
+        productId: product!.id,
+        name: `Marchand ${i + 1}`,
+        url: `https://marchand-${i + 1}.example/produit/123`,
+      })
       .returning();
     await db.execute(sql`
       insert into price_history (url_id, price, currency, available, created_at)
@@ -38,7 +46,9 @@ async function main() {
              g % 37 <> 0, now() - (g || ' minutes')::interval
         from generate_series(1, ${perUrl}) as g`);
   }
-  console.log(`données : ${perUrl * URLS} relevés sur ${URLS} URLs insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `données : ${perUrl * URLS} relevés sur ${URLS} URLs insérés en ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   async function measure(label: string, make: () => Promise<Response>, countRows: boolean) {
     if (global.gc) global.gc();

@@ -67,7 +67,9 @@ const pct = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times
 const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 
 console.log(`extractProduct benchmark – ${pages.length} fixture pages padded with filler markup to 100–300 KB`);
-console.log(`  average page size: ${(totalBytes / pages.length / 1024).toFixed(0)} KB, ${rounds} rounds, ${times.length} extractions`);
+console.log(
+  `  average page size: ${(totalBytes / pages.length / 1024).toFixed(0)} KB, ${rounds} rounds, ${times.length} extractions`,
+);
 console.log(`  throughput:        ${(times.length / elapsed).toFixed(0)} pages/s (single thread)`);
 console.log(`  median:            ${pct(0.5).toFixed(2)} ms/page`);
 console.log(`  p99:               ${pct(0.99).toFixed(2)} ms/page`);

@@ -36,7 +36,9 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
 // one merchant per loopback address, so that the per-host limit (2) applies as with real merchants
-const merchants = await Promise.all(Array.from({ length: hostCount }, (_, i) => startMerchantServer({ host: `127.0.0.${i + 1}` })));
+const merchants = await Promise.all(
+  Array.from({ length: hostCount }, (_, i) => startMerchantServer({ host: `127.0.0.${i + 1}` })),
+);
 const db = await getDb();
 const [user] = await db
   .insert(users)
@@ -49,7 +51,12 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function run(label: string, count: number, path: (i: number) => string, fetchMode: "static" | "browser" | "auto") {
+async function run(
+  label: string,
+  count: number,
+  path: (i: number) => string,
+  fetchMode: "static" | "browser" | "auto",
+) {
   if (count <= 0) return;
   const rows: { id: string; url: string }[] = [];
   for (let i = 0; i < count; i += 1000) {
@@ -67,7 +74,13 @@ async function run(label: string, count: number, path: (i: number) => string, fe
     rows.push(...(await db.insert(productUrls).values(chunk).returning({ id: productUrls.id, url: productUrls.url })));
   }
   const tasks = await enqueueScrape(
-    rows.map((r) => ({ userId: user!.id, productId: product!.id, urlId: r.id, url: r.url, trigger: "manual" as const })),
+    rows.map((r) => ({
+      userId: user!.id,
+      productId: product!.id,
+      urlId: r.id,
+      url: r.url,
+      trigger: "manual" as const,
+    })),
   );
   const runner = new JobRunner({ concurrency, retryDelayMs: () => 0 });
   const cpu = process.cpuUsage();
@@ -78,11 +91,22 @@ async function run(label: string, count: number, path: (i: number) => string, fe
   const cpuMs = (used.user + used.system) / 1000 / count;
   await runner.stop(0);
   const done = await db
-    .select({ status: scrapeTasks.status, ms: sql<number>`extract(epoch from (${scrapeTasks.finishedAt} - ${scrapeTasks.startedAt})) * 1000` })
+    .select({
+      status: scrapeTasks.status,
+      ms: sql<number>`extract(epoch from (${scrapeTasks.finishedAt} - ${scrapeTasks.startedAt})) * 1000`,
+    })
     .from(scrapeTasks)
-    .where(inArray(scrapeTasks.id, tasks.map((t) => t.id)));
+    .where(
+      inArray(
+        scrapeTasks.id,
+        tasks.map((t) => t.id),
+      ),
+    );
   const ok = done.filter((d) => d.status === "completed").length;
-  const latencies = done.map((d) => Number(d.ms)).filter(Number.isFinite).sort((a, b) => a - b);
+  const latencies = done
+    .map((d) => Number(d.ms))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   console.log(
     `${label.padEnd(8)} ${count} URL en ${seconds.toFixed(2)} s → ${(count / seconds).toFixed(1)} URL/s` +
       ` | réussies ${ok}/${count} | p50 ${percentile(latencies, 50).toFixed(0)} ms | p99 ${percentile(latencies, 99).toFixed(0)} ms par URL` +
@@ -90,10 +114,17 @@ async function run(label: string, count: number, path: (i: number) => string, fe
   );
 }
 
-console.log(`[bench:scrape] ${concurrency} tâches en parallèle, ${hostCount} marchands simulés, base PGlite en mémoire`);
+console.log(
+  `[bench:scrape] ${concurrency} tâches en parallèle, ${hostCount} marchands simulés, base PGlite en mémoire`,
+);
 // warm-up: database code paths and the HTTP stack
 await run("chauffe", Math.min(50, staticCount), (i) => `/product/warm-${i}?price=${(i % 500) + 1}.99`, "auto");
-await run("statique", staticCount, (i) => `/product/p-${i}?price=${(i % 900) + 10}.${String(i % 100).padStart(2, "0")}`, "auto");
+await run(
+  "statique",
+  staticCount,
+  (i) => `/product/p-${i}?price=${(i % 900) + 10}.${String(i % 100).padStart(2, "0")}`,
+  "auto",
+);
 await run("chromium", browserCount, (i) => `/js-only/j-${i}?price=${(i % 300) + 5}.50`, "browser");
 
 clearInterval(sampler);

@@ -1,5 +1,8 @@
 // npm run test:e2e – builds the app, starts it on a free port with a fresh embedded database
 // (or a fresh PostgreSQL database when TEST_DATABASE_URL is set), runs the browser tests, stops it.
+// A second instance, "bare", is started the way most people start Next.js in production
+// (`NODE_ENV=production next start` with NEXTAUTH_SECRET and APP_URL only: no APP_ENV, no DATABASE_URL, no
+// demo or outbox switch); the black-box security tests (tests/security) attack it.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -8,7 +11,7 @@ import path from "node:path";
 import postgres from "postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+const _distDir = process.env.NEXT_DIST_DIR || ".next";
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -55,6 +58,8 @@ const serverEnv = {
   NEXTAUTH_URL: baseUrl,
   PGLITE_DIR: path.join(dataDir, "pglite"),
   SCRAPER_ALLOW_PRIVATE_HOSTS: "1",
+  BILLING_DEMO: "1",
+  DEV_OUTBOX: "1",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 delete serverEnv.DATABASE_URL;
@@ -87,24 +92,55 @@ const log = fs.createWriteStream(logPath);
 server.stdout.pipe(log);
 server.stderr.pipe(log);
 
+const barePort = await freePort();
+const bareUrl = `http://localhost:${barePort}`;
+const bareEnv = { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG ?? "C.UTF-8" };
+Object.assign(bareEnv, {
+  NODE_ENV: "production",
+  PORT: String(barePort),
+  APP_URL: bareUrl,
+  NEXTAUTH_SECRET: `bare-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  PGLITE_DIR: path.join(dataDir, "bare-pglite"),
+  NEXT_TELEMETRY_DISABLED: "1",
+  // settings given at start only (the build never saw them): tests/security/runtime-settings.test.ts
+  COMPANY_NAME: "Société Nue Exploitation SARL",
+  COMPANY_EMAIL: "bonjour@nue-exploitation.example",
+});
+const bare = spawn("npx", ["next", "start", "-p", String(barePort)], {
+  cwd: root,
+  env: bareEnv,
+  stdio: ["ignore", "pipe", "pipe"],
+  detached: true,
+});
+const bareLogPath = path.join(dataDir, "bare-server.log");
+const bareLog = fs.createWriteStream(bareLogPath);
+bare.stdout.pipe(bareLog);
+bare.stderr.pipe(bareLog);
+
 let status = 1;
 try {
   await waitFor(`${baseUrl}/api/health`, 120_000);
-  status = run("npx", ["vitest", "run", "--project", "e2e", ...process.argv.slice(2)], {
+  await waitFor(`${bareUrl}/api/health`, 120_000);
+  status = run("npx", ["vitest", "run", "--project", "e2e", "--project", "security", ...process.argv.slice(2)], {
     E2E_BASE_URL: baseUrl,
     E2E_DATA_DIR: dataDir,
+    SECURITY_BASE_URL: bareUrl,
   });
 } catch (error) {
   console.error(String(error));
 } finally {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
+  for (const child of [server, bare]) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
   await new Promise((r) => setTimeout(r, 1000));
   await dropDatabase().catch(() => {});
   if (status !== 0) {
     console.log("[e2e] journal du serveur :");
     console.log(fs.readFileSync(logPath, "utf8").split("\n").slice(-80).join("\n"));
+    console.log("[e2e] journal du serveur nu (bare) :");
+    console.log(fs.readFileSync(bareLogPath, "utf8").split("\n").slice(-40).join("\n"));
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -8,7 +8,6 @@ declare module "next-auth" {
   interface User {
     firstName: string;
     lastName: string;
-    pwdAt: number;
   }
 }
 
@@ -16,6 +15,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     firstName?: string;
     lastName?: string;
-    pwdAt?: number;
+    /** the sessions row of this sign-in (revoked on sign-out and password change) */
+    sid?: string;
   }
 }

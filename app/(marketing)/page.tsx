@@ -44,7 +44,10 @@ export default async function HomePage() {
             <PlanCards
               plans={plans}
               renderAction={(plan, recommended) => (
-                <Link href={registerHref(plan)} className={buttonClasses(recommended ? "primary" : "secondary", "md", "w-full")}>
+                <Link
+                  href={registerHref(plan)}
+                  className={buttonClasses(recommended ? "primary" : "secondary", "md", "w-full")}
+                >
                   {plan.type === "freemium" ? "Commencer gratuitement" : "Choisir ce plan"}
                 </Link>
               )}

@@ -3,9 +3,15 @@
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatEuros } from "@/lib/format";
-import { ALERT_KINDS, ALERT_KIND_LABELS, ZCreateAlertRule, type TAlertKind, type TCreateAlertRule } from "@/lib/alerts/schemas";
+import {
+  ALERT_KINDS,
+  ALERT_KIND_LABELS,
+  ZCreateAlertRule,
+  type TAlertKind,
+  type TCreateAlertRule,
+} from "@/lib/alerts/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -53,14 +59,26 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
     formState: { errors, isSubmitting },
   } = useForm<TFormValues, unknown, TCreateAlertRule>({
     resolver: zodResolver(ZCreateAlertRule) as unknown as Resolver<TFormValues, unknown, TCreateAlertRule>,
-    defaultValues: { kind: "drop", url_id: "", threshold_amount: "", threshold_percent: "", min_price: "", max_price: "", cooldown_minutes: "60" },
+    defaultValues: {
+      kind: "drop",
+      url_id: "",
+      threshold_amount: "",
+      threshold_percent: "",
+      min_price: "",
+      max_price: "",
+      cooldown_minutes: "60",
+    },
   });
   const kind = watch("kind");
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const rule = await apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, { method: "POST", body: values, fallback: CREATE_ERROR });
+      const rule = await apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, {
+        method: "POST",
+        body: values,
+        fallback: CREATE_ERROR,
+      });
       onCreated(rule);
     } catch (err) {
       setServerError(errorMessage(err, CREATE_ERROR));
@@ -106,12 +124,28 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
             </Select>
           </Field>
           {unit === "percent" ? (
-            <Field label={kind === "drop" ? "Baisse d'au moins (%)" : "Hausse d'au moins (%)"} error={errors.threshold_percent?.message ?? errors.threshold_amount?.message}>
-              <Input inputMode="decimal" placeholder="10" invalid={!!errors.threshold_percent || !!errors.threshold_amount} {...register("threshold_percent")} />
+            <Field
+              label={kind === "drop" ? "Baisse d'au moins (%)" : "Hausse d'au moins (%)"}
+              error={errors.threshold_percent?.message ?? errors.threshold_amount?.message}
+            >
+              <Input
+                inputMode="decimal"
+                placeholder="10"
+                invalid={!!errors.threshold_percent || !!errors.threshold_amount}
+                {...register("threshold_percent")}
+              />
             </Field>
           ) : (
-            <Field label={kind === "drop" ? "Baisse d'au moins (€)" : "Hausse d'au moins (€)"} error={errors.threshold_amount?.message}>
-              <Input inputMode="decimal" placeholder="5,00" invalid={!!errors.threshold_amount} {...register("threshold_amount")} />
+            <Field
+              label={kind === "drop" ? "Baisse d'au moins (€)" : "Hausse d'au moins (€)"}
+              error={errors.threshold_amount?.message}
+            >
+              <Input
+                inputMode="decimal"
+                placeholder="5,00"
+                invalid={!!errors.threshold_amount}
+                {...register("threshold_amount")}
+              />
             </Field>
           )}
         </div>
@@ -138,7 +172,9 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
             Alerte quand un marchand affiche un prix inférieur à votre prix ({formatEuros(referencePrice)}).
           </p>
         ) : (
-          <Alert tone="warning">Définissez d&apos;abord « mon prix » pour ce produit : sans lui, cette alerte ne se déclenche pas.</Alert>
+          <Alert tone="warning">
+            Définissez d&apos;abord « mon prix » pour ce produit : sans lui, cette alerte ne se déclenche pas.
+          </Alert>
         )
       ) : null}
 

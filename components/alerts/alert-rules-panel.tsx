@@ -2,18 +2,19 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/api-client";
-import { useApi } from "@/lib/hooks/use-api";
+import { apiFetch, errorMessage } from "@/client/api-client";
+import { useAlertEvents } from "@/client/hooks/use-alert-events";
+import { useAlertRules } from "@/client/hooks/use-alert-rules";
+import { useProductUrls } from "@/client/hooks/use-product-urls";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { ConfirmDialog } from "@/components/products/confirm-dialog";
 import { AlertEventsList } from "./alert-events-list";
 import { AlertRuleForm } from "./alert-rule-form";
-import type { TAlertEvent, TAlertRule, TAlertRulesResponse, TUrlOption } from "./types";
+import type { TAlertRule, TUrlOption } from "./types";
 
-const RULES_ERROR = "Erreur lors de la récupération des alertes";
-const EVENTS_ERROR = "Erreur lors de la récupération de l'historique des alertes";
 const TEST_ERROR = "Erreur lors de l'envoi de l'alerte de test";
 
 type Props = {
@@ -38,13 +39,14 @@ function cooldownLabel(minutes: number) {
 
 /** E-mail alerts of one product, for the product detail modal: rules, test e-mail and alert history. */
 export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
-  const rules = useApi<TAlertRulesResponse>(`/api/products/${productId}/alerts`, RULES_ERROR);
-  const events = useApi<TAlertEvent[]>(`/api/products/${productId}/alert-events?limit=20`, EVENTS_ERROR);
-  const fetchedUrls = useApi<TUrlOption[]>(givenUrls ? null : `/api/products/${productId}/urls`, "Erreur lors de la récupération des URLs");
+  const rules = useAlertRules(productId);
+  const events = useAlertEvents(productId);
+  const fetchedUrls = useProductUrls(productId, !givenUrls);
   const urls = givenUrls ?? (Array.isArray(fetchedUrls.data) ? fetchedUrls.data : []);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [banner, setBanner] = useState<TBanner>(null);
+  const [confirmRule, setConfirmRule] = useState<TAlertRule | null>(null);
 
   const data = rules.data;
   const allowed = data?.has_email_alerts ?? false;
@@ -65,21 +67,28 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
     run(
       `toggle:${rule.id}`,
       async () => {
-        await apiFetch(`/api/products/${productId}/alerts/${rule.id}`, { method: "PATCH", body: { active: !rule.active }, fallback: "Erreur lors de la mise à jour de l'alerte" });
-        rules.reload();
+        await apiFetch(`/api/products/${productId}/alerts/${rule.id}`, {
+          method: "PATCH",
+          body: { active: !rule.active },
+          fallback: "Erreur lors de la mise à jour de l'alerte",
+        });
+        void rules.mutate();
         return rule.active ? "Alerte mise en pause" : "Alerte réactivée";
       },
       "Erreur lors de la mise à jour de l'alerte",
     );
 
   const remove = (rule: TAlertRule) => {
-    if (!window.confirm(`Supprimer l'alerte « ${rule.description} » ? Son historique sera supprimé.`)) return;
+    setConfirmRule(null);
     void run(
       `delete:${rule.id}`,
       async () => {
-        await apiFetch(`/api/products/${productId}/alerts/${rule.id}`, { method: "DELETE", fallback: "Erreur lors de la suppression de l'alerte" });
-        rules.reload();
-        events.reload();
+        await apiFetch(`/api/products/${productId}/alerts/${rule.id}`, {
+          method: "DELETE",
+          fallback: "Erreur lors de la suppression de l'alerte",
+        });
+        void rules.mutate();
+        void events.mutate();
         return "Alerte supprimée";
       },
       "Erreur lors de la suppression de l'alerte",
@@ -90,8 +99,12 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
     run(
       "test",
       async () => {
-        const res = await apiFetch<{ message: string }>("/api/alerts/test", { method: "POST", body: { product_id: productId }, fallback: TEST_ERROR });
-        events.reload();
+        const res = await apiFetch<{ message: string }>("/api/alerts/test", {
+          method: "POST",
+          body: { product_id: productId },
+          fallback: TEST_ERROR,
+        });
+        void events.mutate();
         return res.message;
       },
       TEST_ERROR,
@@ -104,11 +117,19 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
           <h3 id={`alerts-${productId}`} className="text-base font-semibold text-zinc-900">
             Alertes email
           </h3>
-          <p className="mt-0.5 text-sm text-zinc-500">Soyez prévenu des changements de prix, des sorties de fourchette et des ruptures de stock.</p>
+          <p className="mt-0.5 text-sm text-zinc-500">
+            Soyez prévenu des changements de prix, des sorties de fourchette et des ruptures de stock.
+          </p>
         </div>
         {allowed ? (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={sendTest} loading={busy === "test"} disabled={!data?.rules.length || busy !== null}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={sendTest}
+              loading={busy === "test"}
+              disabled={!data?.rules.length || busy !== null}
+            >
               {busy === "test" ? "Envoi..." : "Envoyer une alerte de test"}
             </Button>
             {!adding ? (
@@ -126,7 +147,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
         </Alert>
       ) : null}
 
-      {rules.loading && !data ? (
+      {rules.isLoading && !data ? (
         <div role="status" aria-label="Chargement des alertes" className="space-y-2">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
@@ -137,7 +158,9 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
         <>
           {!allowed ? (
             <Alert tone="info" title="Les alertes par email ne sont pas incluses dans votre abonnement">
-              <p>Passez à un abonnement supérieur pour être alerté par email des variations de prix de vos concurrents.</p>
+              <p>
+                Passez à un abonnement supérieur pour être alerté par email des variations de prix de vos concurrents.
+              </p>
               <Link href="/subscriptions" className={buttonClasses("primary", "sm", "mt-3")}>
                 Voir les abonnements
               </Link>
@@ -153,7 +176,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
               onCreated={() => {
                 setAdding(false);
                 setBanner({ tone: "success", text: "Alerte créée" });
-                rules.reload();
+                void rules.mutate();
               }}
             />
           ) : null}
@@ -182,7 +205,13 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
                   </div>
                   <div className="flex shrink-0 gap-2">
                     {allowed || rule.active ? (
-                      <Button size="sm" variant="ghost" onClick={() => void toggle(rule)} loading={busy === `toggle:${rule.id}`} disabled={busy !== null}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => void toggle(rule)}
+                        loading={busy === `toggle:${rule.id}`}
+                        disabled={busy !== null}
+                      >
                         {rule.active ? "Mettre en pause" : "Réactiver"}
                       </Button>
                     ) : null}
@@ -190,7 +219,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
                       size="sm"
                       variant="ghost"
                       className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      onClick={() => remove(rule)}
+                      onClick={() => setConfirmRule(rule)}
                       loading={busy === `delete:${rule.id}`}
                       disabled={busy !== null}
                       aria-label={`Supprimer l'alerte ${rule.description}`}
@@ -207,7 +236,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
 
       <div className="space-y-2">
         <h4 className="text-sm font-semibold text-zinc-900">Alertes envoyées</h4>
-        {events.loading && !events.data ? (
+        {events.isLoading && !events.data ? (
           <div role="status" aria-label="Chargement de l'historique des alertes">
             <Skeleton className="h-16 w-full" />
           </div>
@@ -217,6 +246,21 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
           <AlertEventsList events={events.data ?? []} />
         )}
       </div>
+
+      <ConfirmDialog
+        open={confirmRule !== null}
+        title="Supprimer cette alerte ?"
+        confirmLabel="Supprimer l'alerte"
+        busyLabel="Suppression..."
+        busy={false}
+        onConfirm={() => confirmRule && remove(confirmRule)}
+        onCancel={() => setConfirmRule(null)}
+      >
+        <p>
+          L&apos;alerte <strong className="font-semibold text-zinc-900">{confirmRule?.description}</strong> sera
+          supprimée, avec son historique.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

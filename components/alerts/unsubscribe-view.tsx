@@ -3,20 +3,12 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/api-client";
-import { useApi } from "@/lib/hooks/use-api";
+import { apiFetch, errorMessage } from "@/client/api-client";
+import { useUnsubscribeLink } from "@/client/hooks/use-unsubscribe-link";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
-
-type TTokenInfo = {
-  scope: "rule" | "all";
-  active: boolean;
-  active_rules: number;
-  product_name: string | null;
-  rule_description: string | null;
-};
 
 const INVALID = "Lien de désabonnement invalide";
 const FAILED = "Le désabonnement a échoué. Veuillez réessayer.";
@@ -25,7 +17,7 @@ const FAILED = "Le désabonnement a échoué. Veuillez réessayer.";
 export function UnsubscribeView() {
   const token = useSearchParams().get("token") ?? "";
   const path = token ? `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}` : null;
-  const info = useApi<TTokenInfo>(path, INVALID);
+  const info = useUnsubscribeLink(token);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +39,7 @@ export function UnsubscribeView() {
   const data = info.data;
   let body;
   if (!token) body = <Alert tone="error">{INVALID}</Alert>;
-  else if (info.loading && !data) body = <LoadingBlock />;
+  else if (info.isLoading && !data) body = <LoadingBlock />;
   else if (info.error || !data) body = <Alert tone="error">{info.error?.message ?? INVALID}</Alert>;
   else if (done) body = <Alert tone="success">{done}</Alert>;
   else if (!data.active)
@@ -73,8 +65,8 @@ export function UnsubscribeView() {
             </>
           ) : (
             <>
-              Désactiver vos {data.active_rules > 1 ? `${data.active_rules} alertes` : "alertes"} ? Vous ne recevrez plus
-              aucune alerte de prix par email.
+              Désactiver vos {data.active_rules > 1 ? `${data.active_rules} alertes` : "alertes"} ? Vous ne recevrez
+              plus aucune alerte de prix par email.
             </>
           )}
         </p>

@@ -20,7 +20,9 @@ export function AuthCard({
         {subtitle ? <p className="mt-2 text-sm text-zinc-500">{subtitle}</p> : null}
       </div>
       {children}
-      {footer ? <div className="mt-6 border-t border-zinc-100 pt-5 text-center text-sm text-zinc-600">{footer}</div> : null}
+      {footer ? (
+        <div className="mt-6 border-t border-zinc-100 pt-5 text-center text-sm text-zinc-600">{footer}</div>
+      ) : null}
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { ZForgotPassword, type TForgotPassword } from "@/lib/auth/schemas";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -32,7 +32,10 @@ export function ForgotPasswordForm() {
         body: { email },
         fallback: FALLBACK,
       });
-      setResult({ tone: "success", text: res?.message || "Si un compte existe pour cette adresse, un email vous a été envoyé." });
+      setResult({
+        tone: "success",
+        text: res?.message || "Si un compte existe pour cette adresse, un email vous a été envoyé.",
+      });
     } catch (err) {
       setResult({ tone: "error", text: errorMessage(err, FALLBACK) });
     }

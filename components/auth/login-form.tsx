@@ -4,10 +4,8 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
-import type { z } from "zod";
-import { MSG, ZLogin, type TLogin } from "@/lib/auth/schemas";
+import { MSG } from "@/lib/auth/messages";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -16,6 +14,8 @@ import { Input } from "@/components/ui/input";
 import { linkClass } from "./auth-card";
 
 const FALLBACK = "Échec de la connexion";
+
+export const ACCOUNT_CREATED = "Votre compte a été créé. Connectez-vous pour commencer.";
 
 /** next-auth returns either our French message or a bare code such as "CredentialsSignin". */
 function loginErrorText(error: string): string {
@@ -28,16 +28,17 @@ export function LoginForm() {
   const router = useRouter();
   const params = useSearchParams();
   const target = safeRedirect(params.get("redirect"));
+  const registered = params.get("registered") === "1";
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<TLogin, unknown, z.output<typeof ZLogin>>({
-    resolver: zodResolver(ZLogin),
-    defaultValues: { email: "", password: "" },
-  });
+  } = useForm<{ email: string; password: string }>({ defaultValues: { email: "", password: "" } });
+
+  // The form's only rule is the server's first one (ZLogin: both fields required); the page stays free of zod.
+  const required = { validate: (v: string) => v.trim() !== "" };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
@@ -62,9 +63,19 @@ export function LoginForm() {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner ? <Alert tone="error">{banner}</Alert> : null}
+      {banner ? (
+        <Alert tone="error">{banner}</Alert>
+      ) : registered ? (
+        <Alert tone="success">{ACCOUNT_CREATED}</Alert>
+      ) : null}
       <Field label="Adresse email">
-        <Input type="email" autoComplete="email" inputMode="email" invalid={!!errors.email} {...register("email")} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          invalid={!!errors.email}
+          {...register("email", required)}
+        />
       </Field>
       <Field
         label="Mot de passe"
@@ -74,7 +85,12 @@ export function LoginForm() {
           </Link>
         }
       >
-        <Input type="password" autoComplete="current-password" invalid={!!errors.password} {...register("password")} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          invalid={!!errors.password}
+          {...register("password", required)}
+        />
       </Field>
       <Button type="submit" className="w-full" loading={pending}>
         {pending ? "Connexion..." : "Se connecter"}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZRegisterForm, type TRegisterForm } from "@/lib/auth/schemas";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { ApiClientError, apiFetch } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -16,7 +16,10 @@ const REDIRECT_DELAY_MS = 2000;
 
 /** The one banner to show, in SPEC.md §5 order: required, mismatch, e-mail shape, length. */
 function firstRegisterError(v: TRegisterForm): string | null {
-  const filled = [v.first_name, v.last_name, v.email].every((s) => s.trim() !== "") && v.password !== "" && v.confirm_password !== "";
+  const filled =
+    [v.first_name, v.last_name, v.email].every((s) => s.trim() !== "") &&
+    v.password !== "" &&
+    v.confirm_password !== "";
   if (!filled) return MSG.allRequired;
   if (v.password !== v.confirm_password) return MSG.mismatch;
   if (!EMAIL_SHAPE.test(v.email.trim())) return MSG.invalidEmail;
@@ -64,7 +67,7 @@ export function RegisterForm() {
         setDone(true);
         setBanner({ tone: "success", text: "Inscription réussie ! Redirection..." });
         timer.current = setTimeout(() => {
-          router.push(plan ? `/subscriptions?plan=${encodeURIComponent(plan)}` : "/login");
+          router.push(plan ? `/subscriptions?plan=${encodeURIComponent(plan)}` : "/login?registered=1");
         }, REDIRECT_DELAY_MS);
       } catch (err) {
         const text =

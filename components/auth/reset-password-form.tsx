@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZResetPasswordForm, type TResetPasswordForm } from "@/lib/auth/schemas";
-import { ApiClientError, apiFetch, errorMessage } from "@/lib/api-client";
+import { ApiClientError, apiFetch, errorMessage } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -52,19 +52,28 @@ export function ResetPasswordForm() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The token arrives in the hash (#access_token=...&type=recovery); keep it for this tab, then drop it from the URL.
+  // A link pasted into a tab already on this page changes only the hash: read it again then.
   useEffect(() => {
-    const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
-    const fromLink = hash.get("access_token");
-    if (fromLink) {
-      try {
-        sessionStorage.setItem(STORAGE_KEY, fromLink);
-      } catch {
-        /* storage unavailable: the submit will report an expired session */
+    const readLink = () => {
+      const hash = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+      const fromLink = hash.get("access_token");
+      if (fromLink) {
+        try {
+          sessionStorage.setItem(STORAGE_KEY, fromLink);
+        } catch {
+          /* storage unavailable: the submit will report an expired session */
+        }
+        window.history.replaceState(null, "", window.location.pathname + window.location.search);
+        setBanner(null);
       }
-      window.history.replaceState(null, "", window.location.pathname + window.location.search);
-    }
-    setLinkState(fromLink || readStoredToken() ? "ready" : "invalid");
-    return () => clearTimeout(timer.current);
+      setLinkState(fromLink || readStoredToken() ? "ready" : "invalid");
+    };
+    readLink();
+    window.addEventListener("hashchange", readLink);
+    return () => {
+      window.removeEventListener("hashchange", readLink);
+      clearTimeout(timer.current);
+    };
   }, []);
 
   const {

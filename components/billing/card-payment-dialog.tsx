@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { planPriceLabel } from "./plan-features";
 import type { Plan } from "./types";
 
@@ -56,7 +56,9 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
       }
       if (res.subscription_id) {
         // converge our side now rather than waiting for the webhook
-        await apiFetch(`/api/payments/checkout-sessions/${encodeURIComponent(res.subscription_id)}/sync`, { method: "POST" }).catch(() => undefined);
+        await apiFetch(`/api/payments/checkout-sessions/${encodeURIComponent(res.subscription_id)}/sync`, {
+          method: "POST",
+        }).catch(() => undefined);
       }
       onSuccess();
     } catch (err) {
@@ -72,7 +74,10 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
       <div>
         <label className="mb-1.5 block text-sm font-medium text-zinc-800">Carte bancaire</label>
         <div className="rounded-lg border border-zinc-300 bg-white px-3 py-3 shadow-xs focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/20">
-          <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: "15px", color: "#18181b" } } }} onChange={() => setCardError(null)} />
+          <CardElement
+            options={{ hidePostalCode: true, style: { base: { fontSize: "15px", color: "#18181b" } } }}
+            onChange={() => setCardError(null)}
+          />
         </div>
         {cardError ? (
           <p role="alert" className="mt-1.5 text-sm text-red-600">
@@ -91,7 +96,12 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
 }
 
 /** 'Paiement pour {plan}': the embedded Stripe card form (create-subscription path, 3-D Secure confirmed). */
-export function CardPaymentDialog(props: { plan: Plan | null; publishableKey: string; onClose: () => void; onSuccess: () => void }) {
+export function CardPaymentDialog(props: {
+  plan: Plan | null;
+  publishableKey: string;
+  onClose: () => void;
+  onSuccess: () => void;
+}) {
   const { plan, publishableKey, onClose, onSuccess } = props;
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);

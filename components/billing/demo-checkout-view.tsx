@@ -6,9 +6,10 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { planFeatures, planPriceLabel } from "./plan-features";
 import type { Plan } from "./types";
+import { ttcNote } from "@/lib/billing/vat";
 
 type Props = {
   sessionId: string;
@@ -33,7 +34,10 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(`/api/payments/demo-checkout/${encodeURIComponent(sessionId)}/confirm`, { method: "POST", fallback: "Une erreur est survenue lors du paiement" });
+      await apiFetch(`/api/payments/demo-checkout/${encodeURIComponent(sessionId)}/confirm`, {
+        method: "POST",
+        fallback: "Une erreur est survenue lors du paiement",
+      });
       router.push(successPath);
     } catch (err) {
       setError(errorMessage(err, "Une erreur est survenue lors du paiement"));
@@ -58,6 +62,11 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
                     <p className="font-medium text-zinc-900">Plan {plan.name}</p>
                     <p className="num font-semibold text-zinc-900">{planPriceLabel(plan)}</p>
                   </div>
+                  {ttcNote(plan.limits?.price_ht ?? plan.price) ? (
+                    <p className="num mt-1 text-right text-sm text-zinc-600">
+                      {ttcNote(plan.limits?.price_ht ?? plan.price)}
+                    </p>
+                  ) : null}
                   <ul className="mt-3 space-y-1 text-sm text-zinc-600">
                     {planFeatures(plan).map((f) => (
                       <li key={f}>· {f}</li>
@@ -65,10 +74,14 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
                   </ul>
                 </div>
                 <p className="mt-5 text-sm text-zinc-600">
-                  Aucune clé Stripe n&apos;est configurée sur ce serveur : en confirmant, le plan est activé pour un mois et une facture de
-                  démonstration est enregistrée. Aucune carte n&apos;est débitée.
+                  Aucune clé Stripe n&apos;est configurée sur ce serveur : en confirmant, le plan est activé pour un
+                  mois et une facture de démonstration est enregistrée. Aucune carte n&apos;est débitée.
                 </p>
-                {error ? <Alert tone="error" className="mt-4">{error}</Alert> : null}
+                {error ? (
+                  <Alert tone="error" className="mt-4">
+                    {error}
+                  </Alert>
+                ) : null}
                 <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Link href="/subscriptions" className={buttonClasses("secondary")}>
                     Annuler
@@ -87,7 +100,9 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
             ) : null
           ) : (
             <>
-              <Alert tone="error" className="mt-5">{MESSAGES[state]}</Alert>
+              <Alert tone="error" className="mt-5">
+                {MESSAGES[state]}
+              </Alert>
               <Link href="/subscriptions" className={buttonClasses("secondary", "md", "mt-6")}>
                 Retour aux abonnements
               </Link>

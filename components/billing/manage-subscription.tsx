@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatUnixDate } from "@/lib/format";
 import { planPriceLabel } from "./plan-features";
 import type { Subscription, TBillingConfig } from "./types";
@@ -35,7 +35,11 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
         fallback: "Erreur lors de l'abonnement",
       });
       setConfirming(false);
-      setNotice(action === "cancel" ? `Votre abonnement prendra fin le ${end}.` : "Votre abonnement continue : la résiliation est annulée.");
+      setNotice(
+        action === "cancel"
+          ? `Votre abonnement prendra fin le ${end}.`
+          : "Votre abonnement continue : la résiliation est annulée.",
+      );
       onChanged(next);
     } catch (err) {
       setError(errorMessage(err, "Erreur lors de l'abonnement"));
@@ -52,13 +56,20 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
       if (typeof res?.url !== "string") throw new Error("Invalid response from server");
       window.location.assign(res.url);
     } catch (err) {
-      setError(err instanceof Error && err.message === "Invalid response from server" ? err.message : errorMessage(err, "Une erreur est survenue"));
+      setError(
+        err instanceof Error && err.message === "Invalid response from server"
+          ? err.message
+          : errorMessage(err, "Une erreur est survenue"),
+      );
       setBusy(null);
     }
   }
 
   return (
-    <section aria-labelledby="my-subscription" className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6">
+    <section
+      aria-labelledby="my-subscription"
+      className="rounded-2xl border border-zinc-200 bg-white p-5 shadow-xs sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h2 id="my-subscription" className="text-base font-semibold text-zinc-900">
@@ -66,17 +77,31 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
           </h2>
           <p className="num mt-1 text-sm text-zinc-600">
             {planPriceLabel(sub.plan)}
-            {sub.current_period_end ? (sub.cancel_at_period_end ? ` · se termine le ${end}` : ` · prochaine facturation le ${end}`) : null}
+            {sub.current_period_end
+              ? sub.cancel_at_period_end
+                ? ` · se termine le ${end}`
+                : ` · prochaine facturation le ${end}`
+              : null}
           </p>
           <div className="mt-2 flex flex-wrap gap-1.5">
-            {sub.status === "past_due" ? <Badge tone="danger">Paiement en retard</Badge> : <Badge tone="success">Abonnement actif</Badge>}
+            {sub.status === "past_due" ? (
+              <Badge tone="danger">Paiement en retard</Badge>
+            ) : (
+              <Badge tone="success">Abonnement actif</Badge>
+            )}
             {sub.cancel_at_period_end ? <Badge tone="warning">Résiliation en fin de période</Badge> : null}
             {sub.provider === "demo" ? <Badge tone="neutral">Mode démonstration</Badge> : null}
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
           {config.mode === "stripe" && sub.provider === "stripe" ? (
-            <Button variant="secondary" size="sm" loading={busy === "portal"} disabled={busy !== null} onClick={openPortal}>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={busy === "portal"}
+              disabled={busy !== null}
+              onClick={openPortal}
+            >
               Gérer la facturation
             </Button>
           ) : null}
@@ -91,19 +116,29 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
           )}
         </div>
       </div>
-      {notice ? <Alert tone="success" className="mt-4">{notice}</Alert> : null}
-      {error && !confirming ? <Alert tone="error" className="mt-4">{error}</Alert> : null}
+      {notice ? (
+        <Alert tone="success" className="mt-4">
+          {notice}
+        </Alert>
+      ) : null}
+      {error && !confirming ? (
+        <Alert tone="error" className="mt-4">
+          {error}
+        </Alert>
+      ) : null}
 
-      <Dialog
+      <AlertDialog
         open={confirming}
-        onClose={() => setConfirming(false)}
+        onCancel={() => setConfirming(false)}
         dismissible={busy === null}
         title="Résilier l'abonnement ?"
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy !== null}>
-              Annuler
-            </Button>
+            <AlertDialogCancel asChild>
+              <Button variant="secondary" disabled={busy !== null}>
+                Annuler
+              </Button>
+            </AlertDialogCancel>
             <Button variant="danger" loading={busy === "cancel"} onClick={() => change("cancel")}>
               Résilier en fin de période
             </Button>
@@ -112,14 +147,16 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
       >
         <div className="space-y-3 text-sm text-zinc-700">
           <p>
-            Votre plan {sub.plan.name} reste actif jusqu&apos;au <span className="num font-medium">{end}</span>, puis vous passerez au plan Freemium.
+            Votre plan {sub.plan.name} reste actif jusqu&apos;au <span className="num font-medium">{end}</span>, puis
+            vous passerez au plan Freemium.
           </p>
           <p>
-            Aucune donnée n&apos;est supprimée : les produits et URLs au-delà des limites du plan Freemium sont conservés en lecture seule et leur suivi est mis en pause.
+            Aucune donnée n&apos;est supprimée : les produits et URLs au-delà des limites du plan Freemium sont
+            conservés en lecture seule et leur suivi est mis en pause.
           </p>
           {error ? <Alert tone="error">{error}</Alert> : null}
         </div>
-      </Dialog>
+      </AlertDialog>
     </section>
   );
 }

@@ -6,14 +6,20 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { mutate } from "swr";
+import { ApiClientError, apiFetch } from "@/client/api-client";
+import { SUBSCRIPTION_KEY } from "@/client/hooks/use-subscription";
 import type { Subscription } from "./types";
 
 const WAIT_MS = 2000;
 const REDIRECT_MS = 3000;
 const FAILURE = "Une erreur est survenue lors de la finalisation de votre abonnement";
 
-type State = { phase: "missing" } | { phase: "processing" } | { phase: "success"; plan: string | null } | { phase: "error" };
+type State =
+  | { phase: "missing" }
+  | { phase: "processing" }
+  | { phase: "success"; plan: string | null }
+  | { phase: "error" };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -41,7 +47,11 @@ export function PaymentSuccessView() {
           await sleep(WAIT_MS);
         }
       }
-      const sub = await apiFetch<Subscription>("/api/subscriptions/my-subscription", { fallback: "Erreur lors de la mise à jour de votre abonnement" });
+      // fills the shared cache: the dashboard shows the new plan at once
+      const sub = await mutate(
+        SUBSCRIPTION_KEY,
+        apiFetch<Subscription>(SUBSCRIPTION_KEY, { fallback: "Erreur lors de la mise à jour de votre abonnement" }),
+      );
       setState({ phase: "success", plan: sub?.plan?.name ?? null });
     })().catch(() => setState({ phase: "error" }));
   }, [sessionId]);
@@ -56,7 +66,9 @@ export function PaymentSuccessView() {
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-16 text-center sm:py-24">
       {state.phase === "missing" ? (
         <>
-          <Alert tone="error" className="w-full text-left">Session ID manquant</Alert>
+          <Alert tone="error" className="w-full text-left">
+            Session ID manquant
+          </Alert>
           <Link href="/subscriptions" className={buttonClasses("secondary", "md", "mt-6")}>
             Retour aux abonnements
           </Link>
@@ -70,7 +82,11 @@ export function PaymentSuccessView() {
         <div role="status" className="flex flex-col items-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-600">
             <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-8">
-              <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
+                clipRule="evenodd"
+              />
             </svg>
           </span>
           <h1 className="mt-5 text-2xl font-semibold tracking-tight text-zinc-900">Paiement réussi !</h1>
@@ -79,11 +95,13 @@ export function PaymentSuccessView() {
           <Button className="mt-8" onClick={() => router.push("/dashboard")}>
             Aller au tableau de bord
           </Button>
-          <p className="mt-3 text-xs text-zinc-400">Redirection automatique dans quelques secondes…</p>
+          <p className="mt-3 text-xs text-zinc-500">Redirection automatique dans quelques secondes…</p>
         </div>
       ) : (
         <>
-          <Alert tone="error" className="w-full text-left">{FAILURE}</Alert>
+          <Alert tone="error" className="w-full text-left">
+            {FAILURE}
+          </Alert>
           <Link href="/subscriptions" className={buttonClasses("secondary", "md", "mt-6")}>
             Retour aux abonnements
           </Link>

@@ -6,13 +6,14 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { planFeatures, planPriceLabel } from "./plan-features";
 import type { Plan } from "./types";
+import { ttcNote } from "@/lib/billing/vat";
 
 type PlanCardProps = {
   plan: Plan;
   authenticated: boolean;
   current: boolean;
   highlighted: boolean;
-  /** 'Changer de plan' once a paid plan is held, else 'Choisir ce plan'. */
+  /** 'Changer de plan' once a plan (Freemium included) is held, else 'Choisir ce plan'. */
   actionLabel: string;
   busy: boolean;
   disabled: boolean;
@@ -26,13 +27,18 @@ type PlanCardProps = {
 function Check() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-4 shrink-0 text-brand-600">
-      <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-7.5 7.5a1 1 0 0 1-1.4 0L3.3 9.7a1 1 0 1 1 1.4-1.4l3.8 3.8 6.8-6.8a1 1 0 0 1 1.4 0Z"
+        clipRule="evenodd"
+      />
     </svg>
   );
 }
 
 export function PlanCard(props: PlanCardProps) {
-  const { plan, authenticated, current, highlighted, actionLabel, busy, disabled, unavailable, onChoose, onPayByCard } = props;
+  const { plan, authenticated, current, highlighted, actionLabel, busy, disabled, unavailable, onChoose, onPayByCard } =
+    props;
   const [amount, ...unit] = planPriceLabel(plan).split(" € ");
   return (
     <article
@@ -58,6 +64,9 @@ export function PlanCard(props: PlanCardProps) {
         <span className="num text-4xl font-semibold tracking-tight text-zinc-900">{amount}</span>{" "}
         <span className="text-sm text-zinc-500">€ {unit.join(" € ")}</span>
       </p>
+      {ttcNote(plan.limits?.price_ht ?? plan.price) ? (
+        <p className="num mt-1 text-xs text-zinc-500">{ttcNote(plan.limits?.price_ht ?? plan.price)}</p>
+      ) : null}
       <ul className="mt-6 flex-1 space-y-2.5 text-sm text-zinc-700">
         {planFeatures(plan).map((f) => (
           <li key={f} className="flex gap-2">
@@ -81,7 +90,7 @@ export function PlanCard(props: PlanCardProps) {
             loading={busy}
             onClick={onChoose}
           >
-            {actionLabel}
+            {current ? "Plan actuel" : actionLabel}
           </Button>
         )}
         {authenticated && onPayByCard && !current && !unavailable ? (

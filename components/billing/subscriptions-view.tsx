@@ -2,12 +2,14 @@
 
 import { useSession } from "next-auth/react";
 import { useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
+import { usePlans } from "@/client/hooks/use-plans";
+import { useSubscription } from "@/client/hooks/use-subscription";
 import { formatUnixDate } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
 import { ManageSubscription } from "./manage-subscription";
@@ -19,8 +21,6 @@ const LOAD_ERROR = "Erreur lors du chargement des plans";
 const INVALID_FORMAT = "Format de données invalide";
 const MISSING_PRICE = "ID de prix Stripe manquant";
 
-type PlansState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; plans: Plan[] };
-
 function matchesPlan(plan: Plan, wanted: string | null) {
   if (!wanted) return false;
   const w = wanted.trim().toLowerCase();
@@ -29,45 +29,30 @@ function matchesPlan(plan: Plan, wanted: string | null) {
 
 const priceOf = (p: Plan) => Number(p.limits?.price_ht ?? p.price ?? 0);
 
-export function SubscriptionsView({ config }: { config: TBillingConfig }) {
+export function SubscriptionsView({ config, initialPlans }: { config: TBillingConfig; initialPlans?: Plan[] }) {
   const { status: authStatus } = useSession();
   const authenticated = authStatus === "authenticated";
   const wanted = useSearchParams().get("plan");
-  const [plansState, setPlansState] = useState<PlansState>({ status: "loading" });
-  const [sub, setSub] = useState<Subscription | undefined>(undefined);
+  const plansAnswer = usePlans(initialPlans);
+  const subscription = useSubscription(authenticated);
+  const sub = subscription.data;
+  const setSub = (next: Subscription) => void subscription.mutate(next, { revalidate: false });
   const [busyPlan, setBusyPlan] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [cardPlan, setCardPlan] = useState<Plan | null>(null);
   const [downgrade, setDowngrade] = useState<Plan | null>(null);
 
-  const loadPlans = useCallback(async () => {
-    try {
-      const data = await apiFetch<unknown>("/api/subscriptions/plans", { fallback: LOAD_ERROR });
-      if (!Array.isArray(data)) setPlansState({ status: "error", message: INVALID_FORMAT });
-      else setPlansState({ status: "ready", plans: data as Plan[] });
-    } catch {
-      setPlansState({ status: "error", message: LOAD_ERROR });
-    }
-  }, []);
-
-  const loadSubscription = useCallback(async () => {
-    try {
-      setSub(await apiFetch<Subscription>("/api/subscriptions/my-subscription", { fallback: "Erreur lors de la récupération de l'abonnement" }));
-    } catch (err) {
-      setSub(null);
-      setError(errorMessage(err, "Erreur lors de la récupération de l'abonnement"));
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadPlans();
-  }, [loadPlans]);
-  useEffect(() => {
-    if (authenticated) void loadSubscription();
-  }, [authenticated, loadSubscription]);
+  const plansState = plansAnswer.error
+    ? { status: "error" as const, message: LOAD_ERROR }
+    : plansAnswer.data === undefined
+      ? { status: "loading" as const }
+      : Array.isArray(plansAnswer.data)
+        ? { status: "ready" as const, plans: plansAnswer.data }
+        : { status: "error" as const, message: INVALID_FORMAT };
 
   const current = sub ?? null;
+  const shownError = error ?? subscription.error?.message ?? null;
   const holdsPaidPlan = current !== null && !isFreePlan(current.plan);
 
   async function goToCheckout(plan: Plan) {
@@ -84,10 +69,12 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
         },
         fallback: "Error during payment redirection",
       });
-      if (!res || typeof res.url !== "string" || typeof res.session_id !== "string") throw new Error("Invalid response from server");
+      if (!res || typeof res.url !== "string" || typeof res.session_id !== "string")
+        throw new Error("Invalid response from server");
       window.location.assign(res.url);
     } catch (err) {
-      const own = err instanceof Error && (err.message === MISSING_PRICE || err.message === "Invalid response from server");
+      const own =
+        err instanceof Error && (err.message === MISSING_PRICE || err.message === "Invalid response from server");
       setError(own ? (err as Error).message : errorMessage(err, "Une erreur est survenue"));
       setBusyPlan(null);
     }
@@ -138,7 +125,8 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-semibold tracking-tight text-zinc-900 sm:text-4xl">Plans d&apos;abonnement</h1>
         <p className="mt-3 text-base text-zinc-600">
-          Des formules mensuelles sans engagement, prix hors taxes. Changez de plan à tout moment : vos données sont toujours conservées.
+          Des formules mensuelles sans engagement, prix hors taxes. Changez de plan à tout moment : vos données sont
+          toujours conservées.
         </p>
       </div>
 
@@ -149,9 +137,19 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
       ) : null}
 
       <div className="mx-auto mt-6 max-w-4xl space-y-4">
-        {error ? <Alert tone="error" onDismiss={() => setError(null)}>{error}</Alert> : null}
-        {success ? <Alert tone="success" onDismiss={() => setSuccess(null)}>{success}</Alert> : null}
-        {authenticated && holdsPaidPlan && current ? <ManageSubscription subscription={current} config={config} onChanged={setSub} /> : null}
+        {shownError ? (
+          <Alert tone="error" onDismiss={() => setError(null)}>
+            {shownError}
+          </Alert>
+        ) : null}
+        {success ? (
+          <Alert tone="success" onDismiss={() => setSuccess(null)}>
+            {success}
+          </Alert>
+        ) : null}
+        {authenticated && holdsPaidPlan && current ? (
+          <ManageSubscription subscription={current} config={config} onChanged={setSub} />
+        ) : null}
       </div>
 
       {plansState.status === "loading" ? (
@@ -174,7 +172,7 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
         <div className="mx-auto mt-10 max-w-2xl">
           <Alert tone="error">{plansState.message}</Alert>
           <div className="mt-4 text-center">
-            <Button variant="secondary" onClick={() => { setPlansState({ status: "loading" }); void loadPlans(); }}>
+            <Button variant="secondary" onClick={() => void plansAnswer.mutate()}>
               Réessayer
             </Button>
           </div>
@@ -191,12 +189,23 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
                 authenticated={authStatus !== "unauthenticated"}
                 current={isCurrent}
                 highlighted={matchesPlan(plan, wanted) && !isCurrent}
-                actionLabel={holdsPaidPlan ? "Changer de plan" : "Choisir ce plan"}
+                actionLabel={current ? "Changer de plan" : "Choisir ce plan"}
                 busy={busyPlan === plan.id}
-                disabled={busyPlan !== null || authStatus === "loading" || (authenticated && sub === undefined)}
+                disabled={
+                  busyPlan !== null ||
+                  authStatus === "loading" ||
+                  (authenticated && sub === undefined && !subscription.error)
+                }
                 unavailable={paid && config.mode === "unavailable" ? config.unavailable_message : null}
                 onChoose={() => choose(plan)}
-                onPayByCard={paid && canPayByCard && !holdsPaidPlan ? () => { setError(null); setCardPlan(plan); } : undefined}
+                onPayByCard={
+                  paid && canPayByCard && !holdsPaidPlan
+                    ? () => {
+                        setError(null);
+                        setCardPlan(plan);
+                      }
+                    : undefined
+                }
               />
             );
           })}
@@ -211,22 +220,24 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
           onSuccess={() => {
             setCardPlan(null);
             setSuccess("Votre abonnement a été activé avec succès!");
-            void loadPlans();
-            void loadSubscription();
+            void plansAnswer.mutate();
+            void subscription.mutate();
           }}
         />
       ) : null}
 
-      <Dialog
+      <AlertDialog
         open={downgrade !== null}
-        onClose={() => setDowngrade(null)}
+        onCancel={() => setDowngrade(null)}
         dismissible={busyPlan === null}
         title={downgrade ? `Passer au plan ${downgrade.name} ?` : ""}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setDowngrade(null)} disabled={busyPlan !== null}>
-              Annuler
-            </Button>
+            <AlertDialogCancel asChild>
+              <Button variant="secondary" disabled={busyPlan !== null}>
+                Annuler
+              </Button>
+            </AlertDialogCancel>
             <Button loading={busyPlan !== null} onClick={confirmDowngrade}>
               Confirmer
             </Button>
@@ -237,18 +248,24 @@ export function SubscriptionsView({ config }: { config: TBillingConfig }) {
           <div className="space-y-3 text-sm text-zinc-700">
             {current?.provider === "stripe" && isFreePlan(downgrade) && current.current_period_end ? (
               <p>
-                Votre plan {current.plan.name} reste actif jusqu&apos;au <span className="num font-medium">{formatUnixDate(current.current_period_end)}</span>.
+                Votre plan {current.plan.name} reste actif jusqu&apos;au{" "}
+                <span className="num font-medium">{formatUnixDate(current.current_period_end)}</span>.
               </p>
             ) : null}
             <p>
               Aucune donnée n&apos;est supprimée : les produits et URLs au-delà des limites du plan {downgrade.name} (
-              {downgrade.limits.max_products === null ? "produits illimités" : `${downgrade.limits.max_products} produits max`},{" "}
-              {downgrade.limits.max_urls_per_product === null ? "URLs illimitées" : `${downgrade.limits.max_urls_per_product} URLs par produit`}) sont conservés en
-              lecture seule et leur suivi est mis en pause. Les plus anciens restent actifs.
+              {downgrade.limits.max_products === null
+                ? "produits illimités"
+                : `${downgrade.limits.max_products} produits max`}
+              ,{" "}
+              {downgrade.limits.max_urls_per_product === null
+                ? "URLs illimitées"
+                : `${downgrade.limits.max_urls_per_product} URLs par produit`}
+              ) sont conservés en lecture seule et leur suivi est mis en pause. Les plus anciens restent actifs.
             </p>
           </div>
         ) : null}
-      </Dialog>
+      </AlertDialog>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 // Shapes of the billing API answers read by the billing screens (SPEC.md §3).
 import type { TBillingConfig } from "@/lib/billing/get-billing-config";
-import type { TPlan } from "@/lib/billing/present-plan";
+import type { Jsonify } from "@/client/jsonify";
+import type { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
+import type { TPlan } from "@/lib/billing/plans/present-plan";
 
 export type { TBillingConfig };
 
@@ -8,15 +10,7 @@ export type { TBillingConfig };
 export type Plan = TPlan;
 export type PlanLimits = TPlan["limits"];
 
-export type Subscription = {
-  id: string;
-  status: string;
-  plan: Plan;
-  subscription_plan_id: number;
-  current_period_end: number | null;
-  cancel_at_period_end: boolean;
-  provider: "none" | "stripe" | "demo";
-  stripe_subscription_id?: string | null;
-} | null;
+/** GET /api/subscriptions/my-subscription (null: none, Freemium applies). */
+export type Subscription = Jsonify<Awaited<ReturnType<typeof getCurrentSubscription>>>;
 
 export type CheckoutAnswer = { session_id?: unknown; url?: unknown };

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/api-client";
-import { useApi } from "@/lib/hooks/use-api";
+import { apiFetch, errorMessage } from "@/client/api-client";
+import { useAlertPreferences } from "@/client/hooks/use-alert-preferences";
 import type { TAlertMode } from "@/lib/alerts/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,6 @@ import { cn } from "@/lib/cn";
 
 type TPrefs = { alert_mode: TAlertMode; has_email_alerts: boolean };
 
-const FETCH_ERROR = "Erreur lors de la récupération des préférences d'alerte";
 const SAVE_ERROR = "Erreur lors de l'enregistrement des préférences d'alerte";
 
 const CHOICES: { value: TAlertMode; title: string; text: string }[] = [
@@ -23,7 +22,7 @@ const CHOICES: { value: TAlertMode; title: string; text: string }[] = [
 
 /** Dashboard card: instant alert e-mails or one daily digest. */
 export function AlertPreferencesCard() {
-  const { data, error, loading, setData } = useApi<TPrefs>("/api/users/me/alert-preferences", FETCH_ERROR);
+  const { data, error, isLoading: loading, mutate } = useAlertPreferences();
   const [selected, setSelected] = useState<TAlertMode | null>(null);
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -39,7 +38,7 @@ export function AlertPreferencesCard() {
         body: { alert_mode: current },
         fallback: SAVE_ERROR,
       });
-      setData({ alert_mode: res.alert_mode, has_email_alerts: res.has_email_alerts });
+      void mutate({ alert_mode: res.alert_mode, has_email_alerts: res.has_email_alerts }, { revalidate: false });
       setSelected(null);
       setBanner({ tone: "success", text: res.message });
     } catch (err) {
@@ -74,7 +73,9 @@ export function AlertPreferencesCard() {
                   key={choice.value}
                   className={cn(
                     "flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors",
-                    current === choice.value ? "border-brand-500 bg-brand-50/60" : "border-zinc-200 hover:border-zinc-300",
+                    current === choice.value
+                      ? "border-brand-500 bg-brand-50/60"
+                      : "border-zinc-200 hover:border-zinc-300",
                   )}
                 >
                   <input

@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { ZCreateApiToken, type TCreateApiToken } from "@/lib/api-tokens/schemas";
 import { formatDateTime } from "@/lib/format";
-import { useApi } from "@/lib/hooks/use-api";
+import { useApiTokens } from "@/client/hooks/use-api-tokens";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -17,17 +17,15 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 
-const FETCH_ERROR = "Erreur lors de la récupération des jetons d'API";
 const CREATE_ERROR = "Erreur lors de la création du jeton";
 const REVOKE_ERROR = "Erreur lors de la révocation du jeton";
 
 type Token = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
-type TokenList = { can_create: boolean; tokens: Token[] };
 type Created = Token & { token: string };
 
 /** Integration tokens: create (shown once), list with last use, revoke. Plans with automation only. */
 export function ApiTokensCard() {
-  const { data, error, loading, reload } = useApi<TokenList>("/api/tokens", FETCH_ERROR);
+  const { data, error, isLoading: loading, mutate: reload } = useApiTokens();
   const [created, setCreated] = useState<Created | null>(null);
   const [copied, setCopied] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -47,7 +45,7 @@ export function ApiTokensCard() {
       const res = await apiFetch<Created>("/api/tokens", { method: "POST", body: values, fallback: CREATE_ERROR });
       setCreated(res);
       form.reset({ name: "" });
-      reload();
+      void reload();
     } catch (err) {
       setActionError(errorMessage(err, CREATE_ERROR));
     }
@@ -62,7 +60,7 @@ export function ApiTokensCard() {
       if (created?.id === toRevoke.id) setCreated(null);
       setNotice(`Jeton « ${toRevoke.name} » révoqué`);
       setToRevoke(null);
-      reload();
+      void reload();
     } catch (err) {
       setActionError(errorMessage(err, REVOKE_ERROR));
       setToRevoke(null);
@@ -87,7 +85,8 @@ export function ApiTokensCard() {
         title="Jetons d'API"
         description={
           <>
-            Pour vos intégrations : envoyez le jeton dans l&apos;en-tête <code className="text-xs">Authorization: Bearer</code>.{" "}
+            Pour vos intégrations : envoyez le jeton dans l&apos;en-tête{" "}
+            <code className="text-xs">Authorization: Bearer</code>.{" "}
             <Link href="/docs/api" className="font-medium text-brand-700 hover:underline">
               Documentation de l&apos;API
             </Link>
@@ -123,9 +122,16 @@ export function ApiTokensCard() {
             )}
 
             {created ? (
-              <Alert tone="success" title="Jeton créé : copiez-le maintenant, il ne sera plus affiché." onDismiss={() => setCreated(null)}>
+              <Alert
+                tone="success"
+                title="Jeton créé : copiez-le maintenant, il ne sera plus affiché."
+                onDismiss={() => setCreated(null)}
+              >
                 <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <code className="max-w-full rounded bg-white px-2 py-1 text-xs break-all text-zinc-900 ring-1 ring-green-200" data-testid="api-token-secret">
+                  <code
+                    className="max-w-full rounded bg-white px-2 py-1 text-xs break-all text-zinc-900 ring-1 ring-green-200"
+                    data-testid="api-token-secret"
+                  >
                     {created.token}
                   </code>
                   <Button variant="secondary" size="sm" onClick={copy}>
@@ -155,10 +161,17 @@ export function ApiTokensCard() {
                       <p className="truncate text-sm font-medium text-zinc-900">{t.name}</p>
                       <p className="num text-xs text-zinc-500">
                         <code>{t.prefix}…</code> · créé le {formatDateTime(t.created_at)} ·{" "}
-                        {t.last_used_at ? `dernière utilisation le ${formatDateTime(t.last_used_at)}` : "jamais utilisé"}
+                        {t.last_used_at
+                          ? `dernière utilisation le ${formatDateTime(t.last_used_at)}`
+                          : "jamais utilisé"}
                       </p>
                     </div>
-                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setToRevoke(t)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      onClick={() => setToRevoke(t)}
+                    >
                       Révoquer
                     </Button>
                   </li>
@@ -186,7 +199,8 @@ export function ApiTokensCard() {
       >
         {toRevoke ? (
           <p className="text-sm text-zinc-600">
-            Les intégrations qui utilisent « {toRevoke.name} » recevront aussitôt une erreur 401. Cette action est irréversible.
+            Les intégrations qui utilisent « {toRevoke.name} » recevront aussitôt une erreur 401. Cette action est
+            irréversible.
           </p>
         ) : null}
       </Dialog>

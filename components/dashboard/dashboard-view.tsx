@@ -1,6 +1,6 @@
 "use client";
 
-import { useCurrentUser } from "@/lib/use-current-user";
+import { useCurrentUser } from "@/client/use-current-user";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
@@ -26,7 +26,9 @@ export function DashboardView() {
             Bonjour, {user?.firstName || "Utilisateur"} !
           </h1>
         )}
-        <p className="mt-1 text-sm text-zinc-500">Votre compte, votre abonnement et vos factures en un coup d&apos;œil.</p>
+        <p className="mt-1 text-sm text-zinc-500">
+          Votre compte, votre abonnement et vos factures en un coup d&apos;œil.
+        </p>
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -43,7 +45,9 @@ export function DashboardView() {
         <div className="min-w-0 lg:col-span-3">
           <InvoiceTable />
         </div>
-        <div className="min-w-0 lg:col-span-3"><ApiTokensCard /></div>
+        <div className="min-w-0 lg:col-span-3">
+          <ApiTokensCard />
+        </div>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { formatCents, formatUnixDate } from "@/lib/format";
-import { useApi } from "@/lib/hooks/use-api";
+import { useInvoices } from "@/client/hooks/use-invoices";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,8 +10,6 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
 import type { Invoice } from "./types";
-
-const FETCH_ERROR = "Erreur lors de la récupération des factures";
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   paid: { label: "Payée", tone: "success" },
@@ -69,7 +67,13 @@ function PdfAction({ inv, onError }: { inv: Invoice; onError: (message: string |
     }
   };
   return (
-    <Button size="sm" variant={enabled ? "secondary" : "ghost"} disabled={!enabled} loading={busy} onClick={() => void open()}>
+    <Button
+      size="sm"
+      variant={enabled ? "secondary" : "ghost"}
+      disabled={!enabled}
+      loading={busy}
+      onClick={() => void open()}
+    >
       {label}
       {enabled ? <span className="sr-only"> (nouvel onglet)</span> : null}
     </Button>
@@ -77,7 +81,7 @@ function PdfAction({ inv, onError }: { inv: Invoice; onError: (message: string |
 }
 
 export function InvoiceTable() {
-  const { data, error, loading } = useApi<Invoice[]>("/api/payments/invoices", FETCH_ERROR);
+  const { data, error, isLoading: loading } = useInvoices();
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const invoices = Array.isArray(data) ? data : [];
 
@@ -100,40 +104,48 @@ export function InvoiceTable() {
         </CardBody>
       ) : (
         <>
-        {downloadError ? (
-          <CardBody>
-            <Alert tone="error" onDismiss={() => setDownloadError(null)}>{downloadError}</Alert>
-          </CardBody>
-        ) : null}
-        <Table aria-label="Factures">
-          <THead>
-            <tr>
-              <Th>Date</Th>
-              <Th numeric>Montant</Th>
-              <Th>Statut</Th>
-              <Th className="text-right">Facture</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {invoices.map((inv) => {
-              const st = invoiceStatus(inv.status);
-              return (
-                <Tr key={inv.id}>
-                  <Td className="num whitespace-nowrap">{formatUnixDate(inv.created)}</Td>
-                  <Td numeric className="font-medium text-zinc-900">
-                    {invoiceAmount(inv)}
-                  </Td>
-                  <Td>
-                    <Badge tone={st.tone}>{st.label}</Badge>
-                  </Td>
-                  <Td className="text-right">
-                    <PdfAction inv={inv} onError={setDownloadError} />
-                  </Td>
-                </Tr>
-              );
-            })}
-          </TBody>
-        </Table>
+          {downloadError ? (
+            <CardBody>
+              <Alert tone="error" onDismiss={() => setDownloadError(null)}>
+                {downloadError}
+              </Alert>
+            </CardBody>
+          ) : null}
+          <Table aria-label="Factures">
+            <THead>
+              <tr>
+                <Th>Date</Th>
+                <Th numeric>Montant</Th>
+                <Th className="hidden sm:table-cell">Statut</Th>
+                <Th className="text-right">Facture</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {invoices.map((inv) => {
+                const st = invoiceStatus(inv.status);
+                return (
+                  <Tr key={inv.id}>
+                    <Td className="num whitespace-nowrap">
+                      {formatUnixDate(inv.created)}
+                      {/* on a phone the status goes under the date, so the PDF button stays on screen */}
+                      <Badge tone={st.tone} className="mt-1 flex w-fit sm:hidden">
+                        {st.label}
+                      </Badge>
+                    </Td>
+                    <Td numeric className="font-medium text-zinc-900">
+                      {invoiceAmount(inv)}
+                    </Td>
+                    <Td className="hidden sm:table-cell">
+                      <Badge tone={st.tone}>{st.label}</Badge>
+                    </Td>
+                    <Td className="text-right">
+                      <PdfAction inv={inv} onError={setDownloadError} />
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
         </>
       )}
     </Card>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZChangePasswordForm, type TChangePasswordForm } from "@/lib/auth/schemas";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -57,7 +57,11 @@ export function PasswordCard() {
       <CardHeader title="Mot de passe" description="Choisissez un mot de passe d'au moins 8 caractères." />
       <CardBody>
         <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-          {banner ? <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>{banner.text}</Alert> : null}
+          {banner ? (
+            <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+              {banner.text}
+            </Alert>
+          ) : null}
           <Field label="Mot de passe actuel">
             <Input
               type="password"
@@ -68,7 +72,12 @@ export function PasswordCard() {
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Nouveau mot de passe">
-              <Input type="password" autoComplete="new-password" invalid={!!errors.new_password} {...register("new_password")} />
+              <Input
+                type="password"
+                autoComplete="new-password"
+                invalid={!!errors.new_password}
+                {...register("new_password")}
+              />
             </Field>
             <Field label="Confirmer le nouveau mot de passe">
               <Input

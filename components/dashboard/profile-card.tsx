@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { MSG, ZUpdateProfile, type TUpdateProfile } from "@/lib/auth/schemas";
-import { apiFetch, errorMessage } from "@/lib/api-client";
-import { useApi } from "@/lib/hooks/use-api";
-import { useCurrentUser } from "@/lib/use-current-user";
+import { apiFetch, errorMessage } from "@/client/api-client";
+import { useProfile } from "@/client/hooks/use-profile";
+import { useCurrentUser } from "@/client/use-current-user";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -16,7 +16,6 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { Profile } from "./types";
 
-const FETCH_ERROR = "Échec de la récupération du profil";
 const UPDATE_ERROR = "Échec de la mise à jour du profil";
 
 function toForm(p: Profile | undefined): TUpdateProfile {
@@ -29,7 +28,7 @@ function toForm(p: Profile | undefined): TUpdateProfile {
 
 export function ProfileCard() {
   const { update } = useCurrentUser();
-  const profile = useApi<Profile>("/api/users/me", FETCH_ERROR);
+  const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const current = toForm(profile.data);
@@ -38,8 +37,12 @@ export function ProfileCard() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<TUpdateProfile, unknown, z.output<typeof ZUpdateProfile>>({ resolver: zodResolver(ZUpdateProfile) });
+
+  // the current password is asked (and checked by the server) only when the e-mail changes
+  const emailChanged = editing && (watch("email") ?? "").trim().toLowerCase() !== current.email.toLowerCase();
 
   function startEdit() {
     reset(current);
@@ -51,21 +54,31 @@ export function ProfileCard() {
     async (values) => {
       setBanner(null);
       try {
-        const saved = await apiFetch<Profile | undefined>("/api/users/me", { method: "PUT", body: values, fallback: UPDATE_ERROR });
-        const next = saved && typeof saved === "object" && "email" in saved ? saved : { ...values };
-        profile.setData(next);
+        const { current_password, ...fields } = values;
+        const saved = await apiFetch<Profile | undefined>("/api/users/me", {
+          method: "PUT",
+          body: emailChanged ? { ...fields, current_password } : fields,
+          fallback: UPDATE_ERROR,
+        });
+        const next = saved && typeof saved === "object" && "email" in saved ? saved : { ...fields };
+        void profile.mutate(next, { revalidate: false });
         setEditing(false);
         setBanner({ tone: "success", text: "Profil mis à jour avec succès" });
         const f = toForm(next);
         // The navbar reads the name from the session token; next-auth's jwt callback (trigger "update") refreshes it.
-        await update({ firstName: f.first_name, lastName: f.last_name, email: f.email, name: `${f.first_name} ${f.last_name}` });
+        await update({
+          firstName: f.first_name,
+          lastName: f.last_name,
+          email: f.email,
+          name: `${f.first_name} ${f.last_name}`,
+        });
       } catch (err) {
         setBanner({ tone: "error", text: errorMessage(err, UPDATE_ERROR) });
       }
     },
     (errs) => {
       const anyEmpty = Object.values(errs).some((e) => e?.message === MSG.allRequired);
-      setBanner({ tone: "error", text: anyEmpty ? MSG.allRequired : errs.email?.message ?? MSG.allRequired });
+      setBanner({ tone: "error", text: anyEmpty ? MSG.allRequired : (errs.email?.message ?? MSG.allRequired) });
     },
   );
 
@@ -88,8 +101,12 @@ export function ProfileCard() {
         }
       />
       <CardBody className="space-y-4">
-        {banner ? <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>{banner.text}</Alert> : null}
-        {profile.loading && !profile.data ? (
+        {banner ? (
+          <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
+            {banner.text}
+          </Alert>
+        ) : null}
+        {profile.isLoading && !profile.data ? (
           <div role="status" aria-label="Chargement du profil" className="space-y-4">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
@@ -110,6 +127,11 @@ export function ProfileCard() {
             <Field label="Email">
               <Input type="email" autoComplete="email" invalid={!!errors.email} {...register("email")} />
             </Field>
+            {emailChanged ? (
+              <Field label="Mot de passe actuel" hint="Requis pour changer d'adresse email">
+                <Input type="password" autoComplete="current-password" {...register("current_password")} />
+              </Field>
+            ) : null}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="ghost" onClick={() => setEditing(false)} disabled={isSubmitting}>
                 Annuler

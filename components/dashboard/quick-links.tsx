@@ -27,7 +27,7 @@ export function QuickLinks() {
                   aria-hidden="true"
                   viewBox="0 0 20 20"
                   fill="currentColor"
-                  className="size-4 text-zinc-400 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600"
+                  className="size-4 text-zinc-500 transition-transform group-hover:translate-x-0.5 group-hover:text-brand-600"
                 >
                   <path
                     fillRule="evenodd"

@@ -1,12 +1,11 @@
 "use client";
 
-import { useApi } from "@/lib/hooks/use-api";
+import { useUserStats } from "@/client/hooks/use-user-stats";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { UserStats } from "./types";
 
 export function StatsCard() {
-  const { data, loading } = useApi<UserStats>("/api/users/me/stats", "Erreur lors de la récupération des statistiques");
+  const { data, isLoading: loading } = useUserStats();
   const items = [
     { label: "Produits suivis", value: data?.products ?? 0 },
     { label: "URLs actives", value: data?.active_urls ?? 0 },

@@ -2,22 +2,20 @@
 
 import Link from "next/link";
 import { formatAmount, formatUnixDate } from "@/lib/format";
-import { useApi } from "@/lib/hooks/use-api";
+import { useSubscription } from "@/client/hooks/use-subscription";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { MySubscription, Plan } from "./types";
-
-const FETCH_ERROR = "Erreur lors de la récupération de l'abonnement";
+import type { Plan } from "./types";
 
 export function planPriceHt(plan: Plan | null | undefined) {
   return plan?.limits.price_ht ?? null;
 }
 
 export function SubscriptionCard() {
-  const { data, error, loading } = useApi<MySubscription>("/api/subscriptions/my-subscription", FETCH_ERROR);
+  const { data, error, isLoading: loading } = useSubscription();
   const sub = data ?? null;
 
   return (

@@ -1,26 +1,13 @@
 // Shapes of the API answers the dashboard reads (SPEC.md §3).
 
 import type { Plan } from "@/components/billing/types";
+import type { Jsonify } from "@/client/jsonify";
+import type { TInvoice } from "@/lib/billing/invoices/present-invoice";
 
 export type { Plan };
 
-export type MySubscription = {
-  plan: Plan | null;
-  status: string;
-  current_period_end: number | null;
-  subscription_plan_id: number | string | null;
-  cancel_at_period_end?: boolean;
-} | null;
-
-export type Invoice = {
-  id: string;
-  created: number;
-  amount_paid: number | null;
-  amount_due: number | null;
-  total: number | null;
-  status: string | null;
-  invoice_pdf?: string | null;
-};
+/** An item of GET /api/payments/invoices. */
+export type Invoice = Jsonify<TInvoice>;
 
 export type UserStats = { products: number; active_urls: number };
 

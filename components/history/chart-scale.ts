@@ -50,3 +50,39 @@ export function pointAt(points: TPoint[], t: number): TPoint | undefined {
   }
   return found >= 0 ? points[found] : undefined;
 }
+
+const HOUR = 3_600_000;
+
+/**
+ * The price axis (cents) from the readings: their span plus 8 % either side, and never narrower than ±5 % of
+ * the price (at least ±1 €), so that one reading or a flat line gets round, distinct labels.
+ */
+export function valueDomain(min: number, max: number): [number, number] {
+  const center = (min + max) / 2;
+  const half = Math.max((max - min) * 0.58, Math.abs(max) * 0.05, 100);
+  return [Math.max(0, center - half), center + half];
+}
+
+/**
+ * The time axis: the chosen period, but starting shortly before the first reading when the readings begin
+ * later (a product followed since yesterday is not drawn as a vertical line at the right of a 30-day view).
+ */
+export function timeDomain(rangeFrom: number, to: number, firstReading: number | null): [number, number] {
+  if (firstReading === null || firstReading <= rangeFrom) return [rangeFrom, to];
+  const lead = Math.max((to - firstReading) * 0.1, HOUR);
+  return [Math.max(rangeFrom, firstReading - lead), to];
+}
+
+const DAY_FORMAT = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "Europe/Paris" });
+const TIME_FORMAT = new Intl.DateTimeFormat("fr-FR", {
+  day: "2-digit",
+  month: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
+/** A time-axis label: the day, with the hour when the axis spans less than three days. */
+export function timeTickLabel(t: number, spanMs: number): string {
+  return (spanMs < 3 * 24 * HOUR ? TIME_FORMAT : DAY_FORMAT).format(t);
+}

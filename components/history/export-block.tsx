@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { downloadFile } from "./download-file";
@@ -27,7 +27,11 @@ export function ExportBlock({ productId, productName }: { productId: string; pro
     setError(null);
     try {
       const query = kind !== "xlsx" && standard ? "?dialect=standard" : "";
-      await downloadFile(`${FILES[kind].path(productId)}${query}`, `${productName.replace(/\s/g, "_")}_${FILES[kind].suffix}`, ERROR);
+      await downloadFile(
+        `${FILES[kind].path(productId)}${query}`,
+        `${productName.replace(/\s/g, "_")}_${FILES[kind].suffix}`,
+        ERROR,
+      );
     } catch (err) {
       setError(errorMessage(err, ERROR));
     } finally {
@@ -36,7 +40,10 @@ export function ExportBlock({ productId, productName }: { productId: string; pro
   }
 
   return (
-    <section aria-labelledby={`export-${productId}`} className="min-w-0 rounded-lg border border-zinc-200 bg-zinc-50/60 p-4">
+    <section
+      aria-labelledby={`export-${productId}`}
+      className="min-w-0 rounded-lg border border-zinc-200 bg-zinc-50/60 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h3 id={`export-${productId}`} className="text-sm font-semibold text-zinc-900">
@@ -45,13 +52,31 @@ export function ExportBlock({ productId, productName }: { productId: string; pro
           <p className="text-xs text-zinc-500">Dans la limite de la durée d&apos;historique de votre abonnement.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" loading={busy === "latest"} disabled={busy !== null} onClick={() => run("latest")}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={busy === "latest"}
+            disabled={busy !== null}
+            onClick={() => run("latest")}
+          >
             Derniers prix
           </Button>
-          <Button variant="secondary" size="sm" loading={busy === "history"} disabled={busy !== null} onClick={() => run("history")}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={busy === "history"}
+            disabled={busy !== null}
+            onClick={() => run("history")}
+          >
             Historique complet
           </Button>
-          <Button variant="secondary" size="sm" loading={busy === "xlsx"} disabled={busy !== null} onClick={() => run("xlsx")}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={busy === "xlsx"}
+            disabled={busy !== null}
+            onClick={() => run("xlsx")}
+          >
             Excel
           </Button>
         </div>

@@ -1,21 +1,29 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { formatDate, formatDateTime, formatEuros } from "@/lib/format";
-import { useApi } from "@/lib/hooks/use-api";
+import { formatDateTime, formatEuros } from "@/lib/format";
+import { useProductHistory } from "@/client/hooks/use-product-history";
 import { HISTORY_RANGES, RANGE_LABELS, type THistoryRange } from "@/lib/history/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
-import { niceTicks, pointAt, stepPath, type TPoint } from "./chart-scale";
+import { niceTicks, pointAt, stepPath, timeDomain, timeTickLabel, valueDomain } from "./chart-scale";
 
-const FETCH_ERROR = "Erreur lors de la récupération de l'historique des prix";
-const COLORS = ["#4f46e5", "#0891b2", "#d97706", "#db2777", "#16a34a", "#7c3aed", "#dc2626", "#0d9488", "#ca8a04", "#475569"];
+const COLORS = [
+  "#4f46e5",
+  "#0891b2",
+  "#d97706",
+  "#db2777",
+  "#16a34a",
+  "#7c3aed",
+  "#dc2626",
+  "#0d9488",
+  "#ca8a04",
+  "#475569",
+];
 const HEIGHT = 260;
+const MAX_DOTS = 60;
 const PAD = { top: 12, right: 16, bottom: 28, left: 72 };
-
-type Series = { url_id: string; name: string; url: string; points: TPoint[] };
-type HistoryAnswer = { from: string; to: string; retention_days: number | null; range: THistoryRange; series: Series[] };
 
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -35,23 +43,25 @@ function useWidth<T extends HTMLElement>() {
  * a fr-FR tooltip, ranges 7 / 30 / 90 days / all within the plan's retention. The server sends at most a few
  * points per pixel column, so 10 URLs × 10,000 readings stay light.
  */
-export function PriceChart({ productId, refreshKey = 0 }: { productId: string; refreshKey?: number }) {
+export function PriceChart({ productId }: { productId: string }) {
   const [range, setRange] = useState<THistoryRange>("30d");
   const [boxRef, width] = useWidth<HTMLDivElement>();
   // one bucket per pixel column, rounded so that small resizes do not refetch
-  const buckets = width > 0 ? Math.min(4000, Math.max(100, Math.ceil((width - PAD.left - PAD.right) / 100) * 100)) : null;
-  const path = buckets
-    ? `/api/products/${encodeURIComponent(productId)}/history?range=${range}&points=${buckets}${refreshKey ? `&r=${refreshKey}` : ""}`
-    : null;
-  const { data, error, loading } = useApi<HistoryAnswer>(path, FETCH_ERROR);
+  const buckets =
+    width > 0 ? Math.min(4000, Math.max(100, Math.ceil((width - PAD.left - PAD.right) / 100) * 100)) : null;
+  const { data, error, isLoading: loading } = useProductHistory(productId, range, buckets);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [hoverX, setHoverX] = useState<number | null>(null);
 
   const view = useMemo(() => {
     if (!data || width === 0) return null;
-    const from = new Date(data.from).getTime();
+    const rangeFrom = new Date(data.from).getTime();
     const to = new Date(data.to).getTime();
-    const visible = data.series.map((s, i) => ({ ...s, color: COLORS[i % COLORS.length]!, hidden: hidden.has(s.url_id) }));
+    const visible = data.series.map((s, i) => ({
+      ...s,
+      color: COLORS[i % COLORS.length]!,
+      hidden: hidden.has(s.url_id),
+    }));
     let min = Infinity;
     let max = -Infinity;
     for (const s of visible) {
@@ -62,10 +72,15 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
         if (v > max) max = v;
       }
     }
-    if (min === Infinity) return { from, to, visible, empty: true as const };
-    const pad = Math.max(1, Math.round((max - min) * 0.08)) || Math.max(1, Math.round(min * 0.05));
-    const lo = Math.max(0, min - pad);
-    const hi = max + pad;
+    if (min === Infinity) return { from: rangeFrom, to, visible, empty: true as const };
+    let first: number | null = null;
+    for (const s of visible) {
+      if (s.hidden) continue;
+      const p = s.points.find(([, v]) => v !== null);
+      if (p && (first === null || p[0] < first)) first = p[0];
+    }
+    const [from] = timeDomain(rangeFrom, to, first);
+    const [lo, hi] = valueDomain(min, max);
     const innerW = Math.max(10, width - PAD.left - PAD.right);
     const innerH = HEIGHT - PAD.top - PAD.bottom;
     const x = (t: number) => PAD.left + ((t - from) / Math.max(1, to - from)) * innerW;
@@ -73,7 +88,12 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
     const yTicks = niceTicks(lo / 100, hi / 100, 4).filter((v) => v * 100 >= lo && v * 100 <= hi);
     const tickCount = Math.max(2, Math.min(6, Math.floor(innerW / 110)));
     const xTicks = Array.from({ length: tickCount }, (_, i) => from + ((to - from) * i) / (tickCount - 1));
-    const paths = visible.map((s) => ({ ...s, d: s.hidden ? "" : stepPath(s.points, x, y, x(to)) }));
+    const paths = visible.map((s) => {
+      const inView = s.points.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);
+      // readings drawn as dots while they are few enough to tell apart
+      const dots = !s.hidden && inView.length <= MAX_DOTS ? inView : [];
+      return { ...s, dots, d: s.hidden ? "" : stepPath(s.points, x, y, x(to)) };
+    });
     return { from, to, visible: paths, empty: false as const, x, y, yTicks, xTicks, innerW };
   }, [data, width, hidden]);
 
@@ -96,10 +116,16 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
             Évolution des prix
           </h3>
           {data?.retention_days ? (
-            <p className="text-xs text-zinc-500">Historique conservé {data.retention_days} jours avec votre abonnement</p>
+            <p className="text-xs text-zinc-500">
+              Historique conservé {data.retention_days} jours avec votre abonnement
+            </p>
           ) : null}
         </div>
-        <div role="group" aria-label="Période" className="inline-flex rounded-lg border border-zinc-200 bg-zinc-50 p-0.5">
+        <div
+          role="group"
+          aria-label="Période"
+          className="inline-flex rounded-lg border border-zinc-200 bg-zinc-50 p-0.5"
+        >
           {HISTORY_RANGES.map((r) => (
             <button
               key={r}
@@ -108,7 +134,9 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
               onClick={() => setRange(r)}
               className={cn(
                 "rounded-md px-2.5 py-1 text-xs font-medium transition-colors",
-                range === r ? "bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200" : "text-zinc-600 hover:text-zinc-900",
+                range === r
+                  ? "bg-white text-zinc-900 shadow-xs ring-1 ring-zinc-200"
+                  : "text-zinc-600 hover:text-zinc-900",
               )}
             >
               {RANGE_LABELS[r]}
@@ -127,7 +155,9 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
             <Skeleton className="h-[236px] w-full" />
           </div>
         ) : view.empty ? (
-          <p className="flex h-[200px] items-center justify-center text-sm text-zinc-500">Aucun prix relevé sur cette période</p>
+          <p className="flex h-[200px] items-center justify-center text-sm text-zinc-500">
+            Aucun prix relevé sur cette période
+          </p>
         ) : (
           <svg
             width={width}
@@ -141,7 +171,13 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
             {view.yTicks.map((v) => (
               <g key={v}>
                 <line x1={PAD.left} x2={width - PAD.right} y1={view.y(v * 100)} y2={view.y(v * 100)} stroke="#f4f4f5" />
-                <text x={PAD.left - 8} y={view.y(v * 100)} dy="0.32em" textAnchor="end" className="fill-zinc-500 text-[11px] tabular-nums">
+                <text
+                  x={PAD.left - 8}
+                  y={view.y(v * 100)}
+                  dy="0.32em"
+                  textAnchor="end"
+                  className="fill-zinc-500 text-[11px] tabular-nums"
+                >
                   {formatEuros(v)}
                 </text>
               </g>
@@ -154,17 +190,50 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
                 textAnchor={i === 0 ? "start" : i === view.xTicks.length - 1 ? "end" : "middle"}
                 className="fill-zinc-500 text-[11px] tabular-nums"
               >
-                {formatDate(t)}
+                {timeTickLabel(t, view.to - view.from)}
               </text>
             ))}
             {view.visible.map((s) =>
-              s.d ? <path key={s.url_id} d={s.d} fill="none" stroke={s.color} strokeWidth={1.75} strokeLinejoin="round" /> : null,
+              s.d ? (
+                <path key={s.url_id} d={s.d} fill="none" stroke={s.color} strokeWidth={1.75} strokeLinejoin="round" />
+              ) : null,
+            )}
+            {view.visible.map((s) =>
+              s.dots.map(([t, v]) => (
+                <circle
+                  key={`${s.url_id}-${t}`}
+                  data-reading
+                  cx={view.x(t)}
+                  cy={view.y(v)}
+                  r={2.75}
+                  fill={s.color}
+                  stroke="white"
+                  strokeWidth={1}
+                />
+              )),
             )}
             {hover ? (
               <g pointerEvents="none">
-                <line x1={hoverX!} x2={hoverX!} y1={PAD.top} y2={HEIGHT - PAD.bottom} stroke="#a1a1aa" strokeDasharray="3 3" />
+                <line
+                  x1={hoverX!}
+                  x2={hoverX!}
+                  y1={PAD.top}
+                  y2={HEIGHT - PAD.bottom}
+                  stroke="#a1a1aa"
+                  strokeDasharray="3 3"
+                />
                 {hover.rows.map(({ s, p }) =>
-                  p && p[1] !== null ? <circle key={s.url_id} cx={hoverX!} cy={view.y(p[1])} r={3.5} fill="white" stroke={s.color} strokeWidth={2} /> : null,
+                  p && p[1] !== null ? (
+                    <circle
+                      key={s.url_id}
+                      cx={hoverX!}
+                      cy={view.y(p[1])}
+                      r={3.5}
+                      fill="white"
+                      stroke={s.color}
+                      strokeWidth={2}
+                    />
+                  ) : null,
                 )}
               </g>
             ) : null}
@@ -190,7 +259,7 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
                 </li>
               ))}
             </ul>
-            <p className="mt-1 text-[11px] text-zinc-400">
+            <p className="mt-1 text-[11px] text-zinc-500">
               Relevé du {formatDateTime(Math.max(...hover.rows.map((r) => r.p![0])))}
             </p>
           </div>
@@ -213,7 +282,10 @@ export function PriceChart({ productId, refreshKey = 0 }: { productId: string; r
                     return next;
                   })
                 }
-                className={cn("flex items-center gap-1.5 text-xs", s.hidden ? "text-zinc-400 line-through" : "text-zinc-700")}
+                className={cn(
+                  "flex items-center gap-1.5 text-xs",
+                  s.hidden ? "text-zinc-500 line-through" : "text-zinc-700",
+                )}
               >
                 <span className="h-0.5 w-4 rounded" style={{ background: s.color }} />
                 {s.name}

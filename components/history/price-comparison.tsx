@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatDateTime, formatEuros } from "@/lib/format";
-import { useApi } from "@/lib/hooks/use-api";
+import { usePriceComparison } from "@/client/hooks/use-price-comparison";
 import { ZReferencePrice, type TReferencePrice } from "@/lib/history/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -16,35 +16,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 
-const FETCH_ERROR = "Erreur lors de la récupération de la comparaison des prix";
 const SAVE_ERROR = "Erreur lors de l'enregistrement du prix de référence";
-
-type Merchant = {
-  url_id: string;
-  name: string;
-  url: string;
-  price: string | null;
-  currency: string;
-  available: boolean | null;
-  checked_at: string | null;
-  comparable: boolean;
-  is_cheapest: boolean;
-  gap_to_cheapest: string | null;
-  gap_to_cheapest_percent: string | null;
-  gap_to_reference: string | null;
-  gap_to_reference_percent: string | null;
-};
-type Comparison = {
-  currency: string;
-  reference_price: string | null;
-  stats: { count: number; min: string | null; avg: string | null; max: string | null; spread: string | null };
-  merchants: Merchant[];
-};
 
 const pct = (p: string | null) => (p === null ? "" : `${Number(p) > 0 ? "+" : ""}${p.replace(".", ",")} %`);
 
 function Gap({ amount, percent, currency }: { amount: string | null; percent: string | null; currency: string }) {
-  if (amount === null) return <span className="text-zinc-400">—</span>;
+  if (amount === null) return <span className="text-zinc-500">—</span>;
   const n = Number(amount);
   if (n === 0) return <span className="text-zinc-500">=</span>;
   return (
@@ -57,11 +34,8 @@ function Gap({ amount, percent, currency }: { amount: string | null; percent: st
 }
 
 /** Current price at each merchant, min / average / max, cheapest highlighted, gaps to the cheapest and to "mon prix". */
-export function PriceComparison({ productId, refreshKey = 0 }: { productId: string; refreshKey?: number }) {
-  const { data, error, loading, reload } = useApi<Comparison>(
-    `/api/products/${encodeURIComponent(productId)}/comparison${refreshKey ? `?r=${refreshKey}` : ""}`,
-    FETCH_ERROR,
-  );
+export function PriceComparison({ productId }: { productId: string }) {
+  const { data, error, isLoading: loading, mutate: reload } = usePriceComparison(productId);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const form = useForm<TReferencePrice, unknown, z.output<typeof ZReferencePrice>>({
@@ -78,9 +52,13 @@ export function PriceComparison({ productId, refreshKey = 0 }: { productId: stri
     setSaveError(null);
     setSaved(null);
     try {
-      await apiFetch(`/api/products/${productId}/reference-price`, { method: "PUT", body: { reference_price: value }, fallback: SAVE_ERROR });
+      await apiFetch(`/api/products/${productId}/reference-price`, {
+        method: "PUT",
+        body: { reference_price: value },
+        fallback: SAVE_ERROR,
+      });
       setSaved(value === null ? "Prix de référence effacé" : "Prix de référence enregistré");
-      reload();
+      void reload();
     } catch (err) {
       setSaveError(errorMessage(err, SAVE_ERROR));
     }

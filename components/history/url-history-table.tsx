@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/client/api-client";
 import { formatDateTime, formatEuros, truncate } from "@/lib/format";
-import { useApi } from "@/lib/hooks/use-api";
+import { useUrlHistory } from "@/client/hooks/use-url-history";
 import { computeVariations, HISTORY_TABLE_LIMIT } from "@/lib/history/compute-variations";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -13,19 +13,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
 import { downloadFile } from "./download-file";
 
-const FETCH_ERROR = "Erreur lors de la récupération de l'historique de scraping";
 const DOWNLOAD_ERROR = "Erreur lors du téléchargement de l'historique";
-
-type Entry = {
-  id?: number | string;
-  price: string | number | null;
-  currency?: string | null;
-  availability?: boolean;
-  available?: boolean;
-  created_at: string;
-};
-/** SPEC.md §7 answers a list; a `{ entries, total }` object is accepted too. */
-type HistoryAnswer = Entry[] | { entries: Entry[]; total: number };
 
 type Props = {
   urlId: string;
@@ -35,21 +23,17 @@ type Props = {
   /** Enables 'Télécharger tout l'historique' (the product's full CSV). */
   productId?: string;
   productName?: string;
-  /** Change it to fetch again (after a scrape). */
-  refreshKey?: number;
 };
 
 /** The per-URL history card of SPEC.md §2: the 10 latest readings with their variation. */
-export function UrlHistoryTable({ urlId, url, name, productId, productName, refreshKey = 0 }: Props) {
-  const { data, error, loading } = useApi<HistoryAnswer>(
-    `/api/scraping/urls/${encodeURIComponent(urlId)}/history${refreshKey ? `?r=${refreshKey}` : ""}`,
-    FETCH_ERROR,
-  );
+export function UrlHistoryTable({ urlId, url, name, productId, productName }: Props) {
+  // one entry more than shown, so the last shown row still gets its variation
+  const { data, error, isLoading: loading } = useUrlHistory(urlId, HISTORY_TABLE_LIMIT + 1);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  const entries = data ? (Array.isArray(data) ? data : data.entries) : [];
-  const total = data ? (Array.isArray(data) ? data.length : data.total) : 0;
+  const entries = data?.entries ?? [];
+  const total = data?.total ?? 0;
   const table = computeVariations(entries, { limit: HISTORY_TABLE_LIMIT, total });
 
   async function downloadAll() {
@@ -58,7 +42,11 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName, refr
     setDownloadError(null);
     try {
       const base = (productName ?? "produit").replace(/\s/g, "_");
-      await downloadFile(`/api/products/${productId}/export/history.csv`, `${base}_historique_complet.csv`, DOWNLOAD_ERROR);
+      await downloadFile(
+        `/api/products/${productId}/export/history.csv`,
+        `${base}_historique_complet.csv`,
+        DOWNLOAD_ERROR,
+      );
     } catch (err) {
       setDownloadError(errorMessage(err, DOWNLOAD_ERROR));
     } finally {
@@ -76,9 +64,7 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName, refr
           </p>
         </div>
         {data !== undefined ? (
-          <span className="num shrink-0 text-xs font-medium text-zinc-500">
-            {total} entrée(s)
-          </span>
+          <span className="num shrink-0 text-xs font-medium text-zinc-500">{total} entrée(s)</span>
         ) : null}
       </header>
 
@@ -101,29 +87,42 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName, refr
               <tr>
                 <Th>Date &amp; Heure</Th>
                 <Th numeric>Prix</Th>
-                <Th>Disponibilité</Th>
+                <Th className="hidden sm:table-cell">Disponibilité</Th>
                 <Th numeric>Variation</Th>
               </tr>
             </THead>
             <TBody>
               {table.rows.map((row, i) => {
                 const available = row.availability ?? row.available ?? row.price !== null;
-                const v = row.variation === null ? 0 : Number(row.variation);
+                const availability = (
+                  <Badge tone={available ? "success" : "danger"}>{available ? "Disponible" : "Indisponible"}</Badge>
+                );
                 return (
                   <Tr key={row.id ?? i}>
-                    <Td className="num whitespace-nowrap">{formatDateTime(row.created_at)}</Td>
+                    <Td className="num sm:whitespace-nowrap">{formatDateTime(row.created_at)}</Td>
                     <Td numeric className="font-medium text-zinc-900">
                       {formatEuros(row.price, row.currency?.trim() || "EUR")}
+                      {row.regular_price != null && row.price !== null ? (
+                        <span className="block text-xs font-normal text-zinc-600" data-testid="regular-price">
+                          prix barré {formatEuros(row.regular_price, row.currency?.trim() || "EUR")}
+                        </span>
+                      ) : null}
+                      {row.shipping != null && row.price !== null ? (
+                        <span className="block text-xs font-normal text-zinc-600">
+                          livraison {formatEuros(row.shipping, row.currency?.trim() || "EUR")}
+                        </span>
+                      ) : null}
+                      {/* on a phone the availability goes under the price, so the four columns fit the screen */}
+                      <span className="mt-1 block sm:hidden">{availability}</span>
                     </Td>
-                    <Td>
-                      <Badge tone={available ? "success" : "danger"}>{available ? "Disponible" : "Indisponible"}</Badge>
-                    </Td>
+                    <Td className="hidden sm:table-cell">{availability}</Td>
                     <Td
                       numeric
                       className={cn(
-                        v < 0 && "text-green-700",
-                        v > 0 && "text-red-700",
-                        row.variation_label === "Premier relevé" && "text-xs text-zinc-500",
+                        row.variation_label.startsWith("-") && "text-green-700",
+                        row.variation_label.startsWith("+") && "text-red-700",
+                        row.variation_label === "Premier relevé" &&
+                          "text-xs whitespace-normal text-zinc-500 sm:whitespace-nowrap",
                       )}
                     >
                       {row.variation_label}

@@ -18,7 +18,9 @@ export function Footer() {
           <Link href="/" className="text-base font-semibold tracking-tight text-zinc-900">
             VeillePrix
           </Link>
-          <p className="mt-2 text-sm text-zinc-500">La veille tarifaire simple pour suivre les prix de vos concurrents et revendeurs.</p>
+          <p className="mt-2 text-sm text-zinc-500">
+            La veille tarifaire simple pour suivre les prix de vos concurrents et revendeurs.
+          </p>
         </div>
         <nav aria-label="Liens du pied de page">
           <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
@@ -33,7 +35,9 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-zinc-100">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-zinc-500 sm:px-6">© {year} VeillePrix. Tous droits réservés.</p>
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-zinc-500 sm:px-6">
+          © {year} VeillePrix. Tous droits réservés.
+        </p>
       </div>
     </footer>
   );

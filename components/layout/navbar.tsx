@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
-import { useCurrentUser } from "@/lib/use-current-user";
+import { useCurrentUser } from "@/client/use-current-user";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UserMenu } from "./user-menu";
@@ -43,7 +43,10 @@ export function Navbar() {
     <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <nav aria-label="Navigation principale" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight text-zinc-900">
-          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-white">
+          <span
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-lg bg-brand-600 text-white"
+          >
             <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2" className="size-4">
               <path d="M3 14l4-4 3 3 7-7" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
@@ -54,7 +57,11 @@ export function Navbar() {
         <ul className="ml-4 hidden items-center gap-1 md:flex">
           {links.map((l) => (
             <li key={l.href}>
-              <Link href={l.href} className={linkClass(l.href)} aria-current={isActive(pathname, l.href) ? "page" : undefined}>
+              <Link
+                href={l.href}
+                className={linkClass(l.href)}
+                aria-current={isActive(pathname, l.href) ? "page" : undefined}
+              >
                 {l.label}
               </Link>
             </li>
@@ -68,7 +75,11 @@ export function Navbar() {
             <UserMenu firstName={user.firstName} email={user.email} />
           ) : (
             <div className="hidden items-center gap-2 md:flex">
-              <Link href="/login" className={linkClass("/login")} aria-current={pathname === "/login" ? "page" : undefined}>
+              <Link
+                href="/login"
+                className={linkClass("/login")}
+                aria-current={pathname === "/login" ? "page" : undefined}
+              >
                 Connexion
               </Link>
               <Link href="/register" className={buttonClasses("primary", "sm")}>
@@ -84,7 +95,14 @@ export function Navbar() {
             aria-label={menuOpen ? "Fermer le menu" : "Ouvrir le menu"}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              className="size-5"
+            >
               {menuOpen ? (
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               ) : (

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { CONTACT_LIMITS, CONTACT_MSG, ZContact, type TContact, type TContactParsed } from "@/lib/contact/schemas";
 
 const FALLBACK = "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.";
@@ -28,7 +28,11 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     setResult(null);
     try {
-      const res = await apiFetch<{ message?: string }>("/api/contact", { method: "POST", body: values, fallback: FALLBACK });
+      const res = await apiFetch<{ message?: string }>("/api/contact", {
+        method: "POST",
+        body: values,
+        fallback: FALLBACK,
+      });
       setResult({ tone: "success", text: res?.message || CONTACT_MSG.sent });
       reset(EMPTY);
     } catch (err) {

@@ -1,5 +1,3 @@
-import { SectionHeading } from "./section-heading";
-
 export const DEMO = {
   video: "/demo/veilleprix-demo.mp4",
   poster: "/demo/poster.jpg",
@@ -17,7 +15,8 @@ export function DemoVideo() {
             VeillePrix en action, en 20 secondes
           </h2>
           <p className="mt-4 text-lg leading-relaxed text-zinc-300">
-            Ajoutez un produit et ses URLs, laissez VeillePrix relever les prix, puis suivez l&apos;historique et les alertes.
+            Ajoutez un produit et ses URLs, laissez VeillePrix relever les prix, puis suivez l&apos;historique et les
+            alertes.
           </p>
         </div>
         <div className="mx-auto mt-12 max-w-4xl overflow-hidden rounded-2xl bg-black shadow-2xl ring-1 ring-white/10">

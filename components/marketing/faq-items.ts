@@ -5,7 +5,9 @@ export type TFaqItem = { id: string; question: string; answer: string[] };
 const products = (p: TPublicPlan) =>
   p.limits.max_products === null ? "un nombre illimité de produits" : `${p.limits.max_products} produits`;
 const history = (p: TPublicPlan) =>
-  p.limits.history_retention_days === null ? "un historique illimité" : `${p.limits.history_retention_days} jours d'historique`;
+  p.limits.history_retention_days === null
+    ? "un historique illimité"
+    : `${p.limits.history_retention_days} jours d'historique`;
 const urls = (p: TPublicPlan) =>
   p.limits.max_urls_per_product === null ? "des URLs illimitées" : `${p.limits.max_urls_per_product} URLs`;
 

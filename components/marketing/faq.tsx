@@ -15,7 +15,10 @@ export function Faq({ items }: { items: TFaqItem[] }) {
           <details key={item.id} id={`faq-${item.id}`} className="group" data-faq-item="">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-zinc-900 hover:bg-zinc-50 sm:px-6 [&::-webkit-details-marker]:hidden">
               <span>{item.question}</span>
-              <Icon name="chevronDown" className="size-5 shrink-0 text-zinc-400 transition-transform group-open:rotate-180" />
+              <Icon
+                name="chevronDown"
+                className="size-5 shrink-0 text-zinc-500 transition-transform group-open:rotate-180"
+              />
             </summary>
             <div className="space-y-3 px-5 pb-5 text-sm leading-relaxed text-zinc-600 sm:px-6">
               {item.answer.map((p) => (

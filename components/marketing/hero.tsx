@@ -67,7 +67,11 @@ function ProductMock() {
               <p className="num font-semibold text-zinc-900">{formatEuros(s.price)}</p>
               <p
                 className={
-                  s.delta < 0 ? "num text-xs text-green-700" : s.delta > 0 ? "num text-xs text-red-700" : "text-xs text-zinc-400"
+                  s.delta < 0
+                    ? "num text-xs text-green-700"
+                    : s.delta > 0
+                      ? "num text-xs text-red-700"
+                      : "text-xs text-zinc-500"
                 }
               >
                 {s.delta === 0 ? "—" : `${s.delta > 0 ? "+" : "-"}${formatEuros(Math.abs(s.delta))}`}
@@ -103,8 +107,8 @@ export function Hero() {
             Surveillez les prix de vos concurrents, automatiquement.
           </h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-pretty text-zinc-600">
-            VeillePrix relève chaque jour, ou chaque heure, le prix de vos produits chez tous les marchands qui les vendent,
-            garde l&apos;historique des variations et vous alerte par email dès qu&apos;un prix bouge.
+            VeillePrix relève chaque jour, ou chaque heure, le prix de vos produits chez tous les marchands qui les
+            vendent, garde l&apos;historique des variations et vous alerte par email dès qu&apos;un prix bouge.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link href="/register" className={buttonClasses("primary", "lg")}>

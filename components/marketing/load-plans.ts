@@ -1,6 +1,6 @@
 import { PLAN_SEEDS } from "@/db/seed";
-import { listPlans } from "@/lib/billing/list-plans";
-import { presentPlan, type TPlan } from "@/lib/billing/present-plan";
+import { listPlans } from "@/lib/billing/plans/list-plans";
+import { presentPlan, type TPlan } from "@/lib/billing/plans/present-plan";
 
 /** A plan as the public pages show it; `id` is null when it comes from the seed fallback. */
 export type TPublicPlan = Omit<TPlan, "id" | "stripe_price_id"> & { id: number | null };

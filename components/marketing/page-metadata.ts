@@ -12,14 +12,30 @@ const OG_IMAGE = {
 };
 
 /** Title, description, canonical URL and social cards of a public page. */
-export function pageMetadata({ title, description, path }: { title: string; description: string; path: string }): Metadata {
+export function pageMetadata({
+  title,
+  description,
+  path,
+}: {
+  title: string;
+  description: string;
+  path: string;
+}): Metadata {
   const absoluteTitle = path === "/" ? title : `${title} · ${SITE_NAME}`;
   return {
     metadataBase: new URL(env.appUrl),
     title: path === "/" ? { absolute: title } : title,
     description,
     alternates: { canonical: path },
-    openGraph: { title: absoluteTitle, description, url: path, siteName: SITE_NAME, locale: "fr_FR", type: "website", images: [OG_IMAGE] },
+    openGraph: {
+      title: absoluteTitle,
+      description,
+      url: path,
+      siteName: SITE_NAME,
+      locale: "fr_FR",
+      type: "website",
+      images: [OG_IMAGE],
+    },
     twitter: { card: "summary_large_image", title: absoluteTitle, description, images: [OG_IMAGE.url] },
   };
 }

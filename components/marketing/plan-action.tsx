@@ -1,17 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiFetch } from "@/lib/api-client";
-import { useCurrentUser } from "@/lib/use-current-user";
+import { useSubscription } from "@/client/hooks/use-subscription";
+import { useCurrentUser } from "@/client/use-current-user";
 
-type TViewer =
-  | { kind: "loading" }
-  | { kind: "anonymous" }
-  | { kind: "signed-in"; currentPlanId: number | null };
+type TViewer = { kind: "loading" } | { kind: "anonymous" } | { kind: "signed-in"; currentPlanId: number | null };
 
 const ViewerContext = createContext<TViewer>({ kind: "loading" });
 
@@ -20,35 +17,28 @@ export const LOGIN_TO_SUBSCRIBE_HREF = `/login?redirect=${encodeURIComponent("/s
 /** Loads the visitor's session and current subscription once for every plan card below it. */
 export function PlanViewerProvider({ children }: { children: ReactNode }) {
   const { user, status } = useCurrentUser();
-  const [subscription, setSubscription] = useState<{ userId: string; planId: number | null } | null>(null);
-  const userId = user?.id ?? null;
-
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    apiFetch<{ subscription_plan_id?: number | null } | null>("/api/subscriptions/my-subscription", {
-      signal: controller.signal,
-      fallback: "Erreur lors de la récupération de l'abonnement",
-    })
-      .then((sub) => setSubscription({ userId, planId: sub?.subscription_plan_id ?? null }))
-      // without the subscription the cards still offer "Choisir ce plan"
-      .catch(() => {
-        if (!controller.signal.aborted) setSubscription({ userId, planId: null });
-      });
-    return () => controller.abort();
-  }, [userId]);
+  const subscription = useSubscription(user !== null);
 
   let viewer: TViewer;
   if (status === "loading") viewer = { kind: "loading" };
   else if (!user) viewer = { kind: "anonymous" };
-  else if (subscription?.userId !== user.id) viewer = { kind: "loading" };
-  else viewer = { kind: "signed-in", currentPlanId: subscription.planId };
+  else if (subscription.data === undefined && !subscription.error) viewer = { kind: "loading" };
+  // without the subscription (an error) the cards still offer "Choisir ce plan"
+  else viewer = { kind: "signed-in", currentPlanId: subscription.data?.subscription_plan_id ?? null };
 
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
 
 /** The subscribe button of a plan card, with the logic of the Subscriptions screen (SPEC.md §2). */
-export function PlanAction({ planId, planName, primary }: { planId: number | null; planName: string; primary: boolean }) {
+export function PlanAction({
+  planId,
+  planName,
+  primary,
+}: {
+  planId: number | null;
+  planName: string;
+  primary: boolean;
+}) {
   const viewer = useContext(ViewerContext);
   const variant = primary ? "primary" : "secondary";
   const full = buttonClasses(variant, "md", "w-full");

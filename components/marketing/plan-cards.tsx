@@ -3,6 +3,7 @@ import { cn } from "@/lib/cn";
 import { Icon } from "./icons";
 import type { TPublicPlan } from "./load-plans";
 import { planFeatures, planPriceLabel } from "./plan-text";
+import { ttcNote } from "@/lib/billing/vat";
 
 /** The plan highlighted as "Recommandé": the first paid plan. */
 export function recommendedPlan(plans: TPublicPlan[]): TPublicPlan | undefined {
@@ -47,6 +48,9 @@ export function PlanCards({ plans, renderAction, headingLevel: Heading = "h3" }:
               <span className="num text-4xl font-semibold tracking-tight text-zinc-900">{price.amount}</span>{" "}
               <span className="text-sm text-zinc-500">{price.suffix}</span>
             </p>
+            {ttcNote(plan.limits.price_ht) ? (
+              <p className="num mt-1 text-xs text-zinc-500">{ttcNote(plan.limits.price_ht)}</p>
+            ) : null}
             <div className="mt-6">{renderAction(plan, highlighted)}</div>
             <ul className="mt-8 space-y-3 border-t border-zinc-100 pt-6 text-sm text-zinc-700">
               {planFeatures(plan).map((line) => (

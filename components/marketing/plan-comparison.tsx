@@ -11,7 +11,7 @@ function Included({ value }: { value: boolean }) {
       <span className="sr-only">Inclus</span>
     </span>
   ) : (
-    <span className="text-zinc-400">
+    <span className="text-zinc-500">
       <span aria-hidden="true">—</span>
       <span className="sr-only">Non inclus</span>
     </span>
@@ -35,7 +35,10 @@ const ROWS: { label: string; cell: (p: TPublicPlan) => ReactNode }[] = [
   { label: "Produits suivis", cell: (p) => limit(p.limits.max_products, "produits max", "Illimités") },
   { label: "URLs par produit", cell: (p) => limit(p.limits.max_urls_per_product, "URLs", "Illimitées") },
   { label: "Historique des prix", cell: (p) => limit(p.limits.history_retention_days, "jours", "Illimité") },
-  { label: "Fréquence des relevés", cell: (p) => (p.type === "freemium" ? "Quotidienne" : "Jusqu'à toutes les heures") },
+  {
+    label: "Fréquence des relevés",
+    cell: (p) => (p.type === "freemium" ? "Quotidienne" : "Jusqu'à toutes les heures"),
+  },
   { label: "Relance manuelle d'un relevé", cell: () => <Included value /> },
   { label: "Export CSV", cell: () => <Included value /> },
   { label: "Automatisation", cell: (p) => <Included value={p.limits.has_automation} /> },
@@ -50,11 +53,18 @@ export function PlanComparison({ plans }: { plans: TPublicPlan[] }) {
       <Table aria-labelledby="comparatif">
         <THead>
           <tr>
-            <th scope="col" className="w-1/3 min-w-44 px-4 py-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+            <th
+              scope="col"
+              className="w-1/3 min-w-44 px-4 py-3 text-xs font-semibold tracking-wide text-zinc-500 uppercase"
+            >
               Fonctionnalité
             </th>
             {plans.map((p) => (
-              <th key={p.code} scope="col" className="min-w-36 px-4 py-3 text-center text-sm font-semibold text-zinc-900">
+              <th
+                key={p.code}
+                scope="col"
+                className="min-w-36 px-4 py-3 text-center text-sm font-semibold text-zinc-900"
+              >
                 {p.name}
               </th>
             ))}

@@ -13,7 +13,9 @@ export function productsLabel(limits: Limits): string {
 }
 
 export function urlsLabel(limits: Limits): string {
-  return limits.max_urls_per_product === null ? "URLs illimitées par produit" : `${limits.max_urls_per_product} URLs par produit`;
+  return limits.max_urls_per_product === null
+    ? "URLs illimitées par produit"
+    : `${limits.max_urls_per_product} URLs par produit`;
 }
 
 export function historyLabel(limits: Limits): string {

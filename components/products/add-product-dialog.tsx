@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { ZProductForm, type TCreateProduct, type TProductForm, type TProductFormData } from "@/lib/products/schemas";
 import { urlLimitMessage } from "@/lib/products/limit-messages";
 import { Alert } from "@/components/ui/alert";
@@ -45,7 +45,10 @@ export function AddProductDialog({ open, limits, onClose, onCreated }: Props) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<TProductForm, unknown, TProductFormData>({ resolver: zodResolver(ZProductForm), defaultValues: defaults() });
+  } = useForm<TProductForm, unknown, TProductFormData>({
+    resolver: zodResolver(ZProductForm),
+    defaultValues: defaults(),
+  });
   const { fields, append, remove } = useFieldArray({ control, name: "urls" });
 
   const close = () => {
@@ -64,7 +67,11 @@ export function AddProductDialog({ open, limits, onClose, onCreated }: Props) {
       return;
     }
     try {
-      const product = await apiFetch<Product>("/api/products", { method: "POST", body: payload, fallback: CREATE_ERROR });
+      const product = await apiFetch<Product>("/api/products", {
+        method: "POST",
+        body: payload,
+        fallback: CREATE_ERROR,
+      });
       reset(defaults());
       onCreated(product);
     } catch (err) {
@@ -107,11 +114,20 @@ export function AddProductDialog({ open, limits, onClose, onCreated }: Props) {
           {fields.map((field, index) => {
             const blockErrors = errors.urls?.[index];
             return (
-              <div key={field.id} className="rounded-xl border border-zinc-200 bg-zinc-50/60 p-4" data-testid="url-block">
+              <div
+                key={field.id}
+                className="rounded-xl border border-zinc-200 bg-zinc-50/60 p-4"
+                data-testid="url-block"
+              >
                 <div className="mb-3 flex items-center justify-between">
                   <p className="text-xs font-medium tracking-wide text-zinc-500 uppercase">Source {index + 1}</p>
                   {fields.length > 1 ? (
-                    <Button variant="ghost" size="sm" onClick={() => remove(index)} aria-label={`Retirer la source ${index + 1}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => remove(index)}
+                      aria-label={`Retirer la source ${index + 1}`}
+                    >
                       Retirer
                     </Button>
                   ) : null}
@@ -124,7 +140,13 @@ export function AddProductDialog({ open, limits, onClose, onCreated }: Props) {
                     <FrequencySelect hourlyAllowed={hourlyAllowed} {...register(`urls.${index}.tracking_frequency`)} />
                   </Field>
                   <Field label="URL" className="sm:col-span-2" error={blockErrors?.url?.message}>
-                    <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...register(`urls.${index}.url`)} />
+                    <Input
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://"
+                      autoComplete="off"
+                      {...register(`urls.${index}.url`)}
+                    />
                   </Field>
                 </div>
               </div>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { ZCreateProductUrl, type TCreateProductUrl } from "@/lib/products/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -37,7 +37,11 @@ export function AddUrlForm({ productId, hourlyAllowed, onCancel, onAdded }: Prop
   const onSubmit = handleSubmit(async (data) => {
     setServerError(null);
     try {
-      const url = await apiFetch<ProductUrl>(`/api/products/${productId}/urls`, { method: "POST", body: data, fallback: ADD_ERROR });
+      const url = await apiFetch<ProductUrl>(`/api/products/${productId}/urls`, {
+        method: "POST",
+        body: data,
+        fallback: ADD_ERROR,
+      });
       onAdded(url);
     } catch (err) {
       setServerError(errorMessage(err, ADD_ERROR));

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -17,20 +17,31 @@ type ConfirmDialogProps = {
   onCancel: () => void;
 };
 
-/** A destructive-action confirmation; Escape and the backdrop are ignored while the action runs. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+/** A destructive-action confirmation (alertdialog); Escape is ignored while the action runs. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
-    <Dialog
+    <AlertDialog
       open={open}
-      onClose={onCancel}
+      onCancel={onCancel}
       title={title}
-      size="sm"
       dismissible={!busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Annuler
-          </Button>
+          <AlertDialogCancel asChild>
+            <Button variant="secondary" disabled={busy}>
+              Annuler
+            </Button>
+          </AlertDialogCancel>
           <Button variant="danger" onClick={onConfirm} loading={busy}>
             {busy ? busyLabel : confirmLabel}
           </Button>
@@ -41,6 +52,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
         {children}
         {error ? <Alert tone="error">{error}</Alert> : null}
       </div>
-    </Dialog>
+    </AlertDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch, errorMessage } from "@/client/api-client";
 import { PRODUCT_MSG, zProductName } from "@/lib/products/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

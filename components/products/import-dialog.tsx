@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { ApiClientError } from "@/lib/api-client";
+import { ApiClientError } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -102,9 +102,15 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
                 <table className="w-full text-left text-sm">
                   <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-500">
                     <tr>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">Ligne</th>
-                      <th scope="col" className="px-3 py-2 font-medium">Produit</th>
-                      <th scope="col" className="px-3 py-2 font-medium">Motif</th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Ligne
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Produit
+                      </th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Motif
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-zinc-100">
@@ -135,8 +141,8 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
               <strong>url</strong>, frequence.
             </p>
             <p className="mt-1">
-              Fréquence : hourly, daily ou weekly (ou Toutes les heures, Quotidienne, Hebdomadaire) ; quotidienne si vide. Les
-              lignes d&apos;un même produit sont regroupées.
+              Fréquence : hourly, daily ou weekly (ou Toutes les heures, Quotidienne, Hebdomadaire) ; quotidienne si
+              vide. Les lignes d&apos;un même produit sont regroupées.
             </p>
           </div>
           <Field label="Fichier">

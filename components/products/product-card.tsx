@@ -1,21 +1,11 @@
 import { formatEuros } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
-import type { Product } from "./types";
+import type { ProductSummary } from "./types";
 
-/** Lowest latest price among the product's URLs, compared in cents (never a float sum). */
-function lowestPrice(product: Product): string | null {
-  let best: { cents: number; text: string } | null = null;
-  for (const u of product.urls) {
-    const p = u.latest?.price;
-    if (!p || (u.latest?.currency && u.latest.currency !== "EUR")) continue;
-    const cents = Math.round(Number(p) * 100);
-    if (Number.isFinite(cents) && (!best || cents < best.cents)) best = { cents, text: p };
-  }
-  return best ? best.text : null;
-}
-
-export function ProductCard({ product, onOpen }: { product: Product; onOpen: () => void }) {
-  const lowest = lowestPrice(product);
+export function ProductCard({ product, onOpen }: { product: ProductSummary; onOpen: () => void }) {
+  const lowest = product.lowest_price;
+  // A URL whose price was too doubtful to store waits for the user to choose it.
+  const uncertain = product.uncertain_count > 0;
   return (
     <li>
       <button
@@ -26,16 +16,19 @@ export function ProductCard({ product, onOpen }: { product: Product; onOpen: () 
       >
         <span className="flex items-start justify-between gap-3">
           <span className="line-clamp-2 text-base font-semibold text-zinc-900">{product.name}</span>
-          <Badge tone="success" className="shrink-0">
-            Suivi actif
+          <Badge tone={uncertain ? "warning" : "success"} className="shrink-0">
+            {uncertain ? "Prix incertain" : "Suivi actif"}
           </Badge>
         </span>
-        <span className={`mt-1.5 line-clamp-2 text-sm ${product.description ? "text-zinc-600" : "text-zinc-400 italic"}`}>
+        <span
+          className={`mt-1.5 line-clamp-2 text-sm ${product.description ? "text-zinc-600" : "text-zinc-500 italic"}`}
+        >
           {product.description || "Aucune description"}
         </span>
         <span className="mt-4 flex items-end justify-between gap-3 border-t border-zinc-100 pt-3 text-sm">
           <span className="text-zinc-500">
-            <span className="num">{product.url_count}</span> URL{product.url_count > 1 ? "s" : ""} suivie{product.url_count > 1 ? "s" : ""}
+            <span className="num">{product.url_count}</span> URL{product.url_count > 1 ? "s" : ""} suivie
+            {product.url_count > 1 ? "s" : ""}
             {lowest ? (
               <span className="block text-xs">
                 Dès <span className="num font-medium text-zinc-800">{formatEuros(lowest)}</span>

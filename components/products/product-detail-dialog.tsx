@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { apiFetch, errorMessage } from "@/lib/api-client";
-import { useApi } from "@/lib/hooks/use-api";
+import { apiFetch, errorMessage } from "@/client/api-client";
+import { useProduct } from "@/client/hooks/use-product";
+import { revalidateProduct } from "@/client/revalidate-product";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -12,21 +13,20 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { EditProductForm } from "./edit-product-form";
 import { ProductHistorySlot } from "./product-history-slot";
 import { ProductUrlsSection } from "./product-urls-section";
-import type { PlanLimits, Product, ProductUrl } from "./types";
+import type { PlanLimits, Product, ProductSummary, ProductUrl } from "./types";
 
-const FETCH_ERROR = "Erreur lors de la récupération du produit";
 const DELETE_ERROR = "Erreur lors de la suppression du produit";
 const DELETE_URL_ERROR = "Erreur lors de la suppression de l'URL";
 const SCRAPE_ERROR = "Erreur lors du déclenchement du scraping";
 // SPEC.md §9: product data is refreshed 5 s after a manual scrape
 const REFRESH_AFTER_SCRAPE_MS = 5000;
-const ACTIVE_POLL_MS = 10_000;
 
 type Banner = { tone: "success" | "error"; text: string } | null;
 
 type Props = {
   productId: string;
-  initial: Product | undefined;
+  /** The grid's summary, shown while the detail loads. */
+  initial: ProductSummary | undefined;
   limits: PlanLimits | null;
   onClose: () => void;
   /** Something changed (URL added or deleted, product renamed): the list should reload. */
@@ -35,9 +35,9 @@ type Props = {
 };
 
 export function ProductDetailDialog({ productId, initial, limits, onClose, onChanged, onDeleted }: Props) {
-  const { data, error, reload, setData } = useApi<Product>(`/api/products/${productId}`, FETCH_ERROR);
-  const product = data ?? initial;
-  const [refreshKey, setRefreshKey] = useState(0);
+  const { data, error, mutate } = useProduct(productId);
+  const product = data;
+  const setData = (next: Product) => void mutate(next, { revalidate: false });
   const [banner, setBanner] = useState<Banner>(null);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -50,22 +50,25 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
-  // A first reading still awaited: poll like the queue panel (SPEC.md §9, every 10 s) until it lands,
-  // even when its task finished before the panel could see it running.
-  const awaitingFirst = (data ?? initial)?.urls.some((u) => u.last_status === "pending" && !u.last_checked_at) ?? false;
-  useEffect(() => {
-    if (!awaitingFirst) return;
-    const id = window.setInterval(() => {
-      reload();
-      setRefreshKey((k) => k + 1);
-    }, ACTIVE_POLL_MS);
-    return () => window.clearInterval(id);
-  }, [awaitingFirst, reload]);
+  // every panel showing this product (URLs, history, chart, comparison, queue, alerts sent) fetches again
+  // the URLs as they are now, not as a timer's closure saw them (a deleted URL's history is never refetched)
+  const currentUrls = useRef(data?.urls ?? []);
+  currentUrls.current = data?.urls ?? [];
+  const refresh = (urls = currentUrls.current) =>
+    void revalidateProduct(
+      productId,
+      urls.map((u) => u.id),
+    );
 
-  const refresh = () => {
-    reload();
-    setRefreshKey((k) => k + 1);
-  };
+  // a reading landed (seen by the product's own polling while a first one is awaited): the other panels follow
+  const readings = data?.urls.map((u) => u.last_checked_at ?? "").join("|");
+  const seenReadings = useRef(readings);
+  useEffect(() => {
+    if (seenReadings.current === readings) return;
+    const first = seenReadings.current === undefined;
+    seenReadings.current = readings;
+    if (!first) refresh();
+  });
   const refreshLater = (after: () => void = () => {}) => {
     timers.current.push(
       window.setTimeout(() => {
@@ -77,7 +80,7 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
 
   if (!product) {
     return (
-      <Dialog open onClose={onClose} title="Produit" size="xl">
+      <Dialog open onClose={onClose} title={initial?.name ?? "Produit"} size="xl">
         {error ? <Alert tone="error">{error.message}</Alert> : <p role="status">Chargement...</p>}
       </Dialog>
     );
@@ -90,6 +93,7 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
     try {
       await apiFetch(`/api/scraping/urls/${url.id}/scrape`, { method: "POST", fallback: SCRAPE_ERROR });
       setBanner({ tone: "success", text: `Scraping lancé pour ${url.name}` });
+      refresh();
       refreshLater(() =>
         setScraping((s) => {
           const next = new Set(s);
@@ -112,12 +116,16 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
     setDeleting(true);
     setDeleteError(null);
     try {
-      await apiFetch(`/api/products/${product!.id}/urls/${confirmUrl.id}`, { method: "DELETE", fallback: DELETE_URL_ERROR });
+      await apiFetch(`/api/products/${product!.id}/urls/${confirmUrl.id}`, {
+        method: "DELETE",
+        fallback: DELETE_URL_ERROR,
+      });
       const left = product!.urls.filter((u) => u.id !== confirmUrl.id);
       setData({ ...product!, urls: left, url_count: left.length });
       setConfirmUrl(null);
       setBanner({ tone: "success", text: "URL supprimée avec succès" });
-      refresh();
+      // not the deleted URL's history: its table is still on screen until the next render
+      refresh(left);
       onChanged();
     } catch (err) {
       setDeleteError(errorMessage(err, DELETE_URL_ERROR));
@@ -142,7 +150,13 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
 
   return (
     <>
-      <Dialog open onClose={onClose} title={product.name} description={product.description || "Aucune description"} size="xl">
+      <Dialog
+        open
+        onClose={onClose}
+        title={product.name}
+        description={product.description || "Aucune description"}
+        size="xl"
+      >
         <div className="space-y-6">
           {banner ? (
             <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
@@ -186,8 +200,12 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
             adding={adding}
             onAdding={setAdding}
             scraping={scraping}
-            refreshKey={refreshKey}
             onScrape={(url) => void scrape(url)}
+            onPriceChosen={(url) => {
+              setBanner({ tone: "success", text: `Prix choisi pour ${url.name} : nouveau relevé lancé` });
+              refresh();
+              refreshLater();
+            }}
             onDelete={(url) => {
               setDeleteError(null);
               setConfirmUrl(url);
@@ -202,9 +220,9 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
             }}
           />
 
-          <ProductHistorySlot product={product} refreshKey={refreshKey} />
+          <ProductHistorySlot product={product} />
           {urls.length > 0 ? (
-            <QueuePanel productId={product.id} refreshKey={refreshKey} onTaskFinished={refresh} className="mt-6" />
+            <QueuePanel productId={product.id} onTaskFinished={() => refresh()} className="mt-6" />
           ) : null}
           <AlertRulesPanel productId={product.id} urls={urls} />
         </div>
@@ -239,8 +257,8 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
         onCancel={() => setConfirmProduct(false)}
       >
         <p>
-          Le produit <strong className="font-semibold text-zinc-900">{product.name}</strong> et ses {urls.length} URL(s) suivie(s)
-          seront supprimés.
+          Le produit <strong className="font-semibold text-zinc-900">{product.name}</strong> et ses {urls.length} URL(s)
+          suivie(s) seront supprimés.
         </p>
         <p className="font-medium text-red-700">
           Cette suppression est irréversible : tout l&apos;historique des prix de ce produit sera supprimé.

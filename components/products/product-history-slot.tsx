@@ -4,21 +4,14 @@ import { ProductHistoryPanel } from "@/components/history/product-history-panel"
 import { UrlHistoryTable } from "@/components/history/url-history-table";
 import type { Product, ProductUrl } from "./types";
 
-// `refreshKey` changes whenever the modal reloads the product (after a scrape, an added or deleted URL).
-export function ProductHistorySlot({ product, refreshKey }: { product: Product; refreshKey: number }) {
+// Their data is refreshed by revalidateProduct (client/revalidate-product.ts) after a scrape or a change.
+export function ProductHistorySlot({ product }: { product: Product }) {
   if (product.urls.length === 0) return null;
-  return <ProductHistoryPanel productId={product.id} productName={product.name} refreshKey={refreshKey} />;
+  return <ProductHistoryPanel productId={product.id} productName={product.name} />;
 }
 
-export function UrlHistorySlot({ product, url, refreshKey }: { product: Product; url: ProductUrl; refreshKey: number }) {
+export function UrlHistorySlot({ product, url }: { product: Product; url: ProductUrl }) {
   return (
-    <UrlHistoryTable
-      urlId={url.id}
-      url={url.url}
-      name={url.name}
-      productId={product.id}
-      productName={product.name}
-      refreshKey={refreshKey}
-    />
+    <UrlHistoryTable urlId={url.id} url={url.url} name={url.name} productId={product.id} productName={product.name} />
   );
 }

@@ -5,7 +5,9 @@ import { formatDateTime, formatEuros, truncate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { FREQUENCY_LABELS } from "@/lib/products/schemas";
+import { PricePicker } from "./price-picker";
 import { UrlStatus } from "./url-status";
+import { urlState } from "./url-state";
 import type { ProductUrl } from "./types";
 
 type Props = {
@@ -13,19 +15,24 @@ type Props = {
   scraping: boolean;
   onScrape: () => void;
   onDelete: () => void;
+  /** The user chose how the price is read: a re-scrape was queued. */
+  onPriceChosen: () => void;
   /** The history slot of this URL (see product-history-slot.tsx). */
   children?: ReactNode;
 };
 
-export function ProductUrlRow({ url, scraping, onScrape, onDelete, children }: Props) {
+export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen, children }: Props) {
   const latest = url.latest;
+  const state = urlState(url);
   return (
     <li className="rounded-xl border border-zinc-200 bg-white p-4" data-testid="url-row">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium text-zinc-900">{url.name}</p>
-            <Badge tone="success">Suivi actif</Badge>
+            <Badge tone={state.tone} role="status">
+              {state.label}
+            </Badge>
             <span className="text-xs text-zinc-500">{FREQUENCY_LABELS[url.tracking_frequency]}</span>
           </div>
           <a
@@ -50,7 +57,14 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, children }: P
             {scraping ? (
               <Spinner size="sm" label={null} />
             ) : (
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-4">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                className="size-4"
+              >
                 <path d="M16.5 10a6.5 6.5 0 1 1-1.9-4.6M16.5 3.5v3.5H13" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             )}
@@ -62,7 +76,14 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, children }: P
             aria-label={`Supprimer l'URL ${url.name}`}
             className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-600 hover:bg-red-50 hover:text-red-700"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-4">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              className="size-4"
+            >
               <path d="M4 6h12M8 6V4h4v2m-6 0 .7 10h6.6L14 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
@@ -77,11 +98,14 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, children }: P
           <dt className="text-xs text-zinc-500">Dernier prix</dt>
           <dd className="num text-base font-semibold text-zinc-900 tabular-nums">
             {latest?.price != null ? formatEuros(latest.price, latest.currency ?? "EUR") : "N/A"}
-            {latest && !latest.available ? <span className="ml-2 text-xs font-normal text-zinc-500">Indisponible</span> : null}
+            {latest && !latest.available ? (
+              <span className="ml-2 text-xs font-normal text-zinc-500">Indisponible</span>
+            ) : null}
           </dd>
         </div>
       </dl>
       <UrlStatus url={url} />
+      <PricePicker productId={url.product_id} url={url} onChanged={onPriceChosen} />
       {children}
     </li>
   );

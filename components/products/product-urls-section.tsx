@@ -12,14 +12,24 @@ type Props = {
   adding: boolean;
   onAdding: (adding: boolean) => void;
   scraping: ReadonlySet<string>;
-  refreshKey: number;
   onScrape: (url: ProductUrl) => void;
+  onPriceChosen: (url: ProductUrl) => void;
   onDelete: (url: ProductUrl) => void;
   onAdded: (url: ProductUrl) => void;
 };
 
 /** The product's tracked URLs, within the plan's limit, with the add-URL form. */
-export function ProductUrlsSection({ product, limits, adding, onAdding, scraping, refreshKey, onScrape, onDelete, onAdded }: Props) {
+export function ProductUrlsSection({
+  product,
+  limits,
+  adding,
+  onAdding,
+  scraping,
+  onScrape,
+  onPriceChosen,
+  onDelete,
+  onAdded,
+}: Props) {
   const urls = product.urls;
   const max = limits?.maxUrlsPerProduct ?? null;
   const canAdd = max === null || urls.length < max;
@@ -71,9 +81,10 @@ export function ProductUrlsSection({ product, limits, adding, onAdding, scraping
               url={url}
               scraping={scraping.has(url.id)}
               onScrape={() => onScrape(url)}
+              onPriceChosen={() => onPriceChosen(url)}
               onDelete={() => onDelete(url)}
             >
-              <UrlHistorySlot product={product} url={url} refreshKey={refreshKey} />
+              <UrlHistorySlot product={product} url={url} />
             </ProductUrlRow>
           ))}
         </ul>

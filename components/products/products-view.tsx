@@ -2,21 +2,22 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useApi } from "@/lib/hooks/use-api";
-import { useCurrentUser } from "@/lib/use-current-user";
+import { useProducts } from "@/client/hooks/use-products";
+import { useCurrentUser } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limit-messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { AddProductDialog } from "./add-product-dialog";
-import { ImportDialog } from "./import-dialog";
+import dynamic from "next/dynamic";
 import { ProductCard } from "./product-card";
-import { ProductDetailDialog } from "./product-detail-dialog";
-import type { Product } from "./types";
 import { usePlanLimits } from "./use-plan-limits";
 import { ExportAllButton } from "@/components/history/export-all-button";
 
-const FETCH_ERROR = "Erreur lors de la récupération des produits";
+// The dialogs (and the form validation they carry) load when first opened, not with the grid.
+const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
+const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
+const ProductDetailDialog = dynamic(() => import("./product-detail-dialog").then((m) => m.ProductDetailDialog));
+
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
 
 type Banner = { tone: "success" | "error"; text: string } | null;
@@ -26,7 +27,7 @@ export function ProductsView() {
   const router = useRouter();
   const { status } = useCurrentUser();
   const authenticated = status === "authenticated";
-  const products = useApi<Product[]>(authenticated ? "/api/products" : null, FETCH_ERROR);
+  const products = useProducts(authenticated);
   const { limits } = usePlanLimits(authenticated);
   const [banner, setBanner] = useState<Banner>(null);
   const [adding, setAdding] = useState(false);
@@ -43,7 +44,7 @@ export function ProductsView() {
   }, [status, router]);
 
   const list = products.data ?? [];
-  const loading = status === "loading" || (authenticated && products.loading && products.data === undefined);
+  const loading = status === "loading" || (authenticated && products.isLoading && products.data === undefined);
 
   function requireSignIn(): boolean {
     if (authenticated) return true;
@@ -72,7 +73,8 @@ export function ProductsView() {
             {authenticated && limits ? (
               <span className="num ml-1">
                 {list.length}
-                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit{list.length > 1 ? "s" : ""} · plan {limits.planName}
+                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit{list.length > 1 ? "s" : ""} ·
+                plan {limits.planName}
               </span>
             ) : null}
           </p>
@@ -100,13 +102,18 @@ export function ProductsView() {
           <LoadingBlock label="Chargement..." />
         ) : list.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-16 text-center">
-            <div aria-hidden="true" className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <div
+              aria-hidden="true"
+              className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600"
+            >
               <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-6">
                 <path d="M4 17l5-5 4 4 7-7M14 9h6v6" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </div>
             <p className="mt-4 text-base font-semibold text-zinc-900">Aucun produit à surveiller</p>
-            <p className="mt-1 text-sm text-zinc-500">Ajoutez un produit et les pages marchandes dont vous voulez suivre le prix.</p>
+            <p className="mt-1 text-sm text-zinc-500">
+              Ajoutez un produit et les pages marchandes dont vous voulez suivre le prix.
+            </p>
             <Button className="mt-6" onClick={openAdd}>
               Ajouter mon premier produit
             </Button>
@@ -126,24 +133,28 @@ export function ProductsView() {
         )}
       </div>
 
-      <AddProductDialog
-        open={adding}
-        limits={limits}
-        onClose={() => setAdding(false)}
-        onCreated={() => {
-          setAdding(false);
-          setBanner({ tone: "success", text: "Produit créé avec succès" });
-          products.reload();
-        }}
-      />
+      {adding ? (
+        <AddProductDialog
+          open
+          limits={limits}
+          onClose={() => setAdding(false)}
+          onCreated={() => {
+            setAdding(false);
+            setBanner({ tone: "success", text: "Produit créé avec succès" });
+            void products.mutate();
+          }}
+        />
+      ) : null}
 
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={(summary) => {
-          if (summary.created_urls > 0) products.reload();
-        }}
-      />
+      {importing ? (
+        <ImportDialog
+          open
+          onClose={() => setImporting(false)}
+          onImported={(summary) => {
+            if (summary.created_urls > 0) void products.mutate();
+          }}
+        />
+      ) : null}
 
       {openId ? (
         <ProductDetailDialog
@@ -152,11 +163,11 @@ export function ProductsView() {
           initial={list.find((p) => p.id === openId)}
           limits={limits}
           onClose={() => setOpenId(null)}
-          onChanged={() => products.reload()}
+          onChanged={() => void products.mutate()}
           onDeleted={() => {
             setOpenId(null);
             setBanner({ tone: "success", text: "Produit supprimé avec succès" });
-            products.reload();
+            void products.mutate();
           }}
         />
       ) : null}

@@ -1,32 +1,14 @@
-import type { TFrequency } from "@/lib/products/schemas";
+import type { Jsonify } from "@/client/jsonify";
+import type { listProducts } from "@/lib/products/list-products";
+import type { TProductView } from "@/lib/products/present-product";
+import type { TProductUrlView } from "@/lib/products/present-product-url";
 
-// The JSON answers of /api/products (dates as ISO strings).
-export type ProductUrl = {
-  id: string;
-  product_id: string;
-  name: string;
-  url: string;
-  tracking_frequency: TFrequency;
-  selector: string | null;
-  last_status: "pending" | "ok" | "no_price" | "blocked" | "unreachable" | "error" | "paused";
-  last_error: string | null;
-  last_checked_at: string | null;
-  next_check_at: string | null;
-  paused: boolean;
-  created_at: string;
-  latest: { price: string | null; currency: string | null; available: boolean; created_at: string } | null;
-};
+// The JSON answers of /api/products, typed from the server's presenters.
+export type ProductUrl = Jsonify<TProductUrlView>;
+export type Product = Jsonify<TProductView>;
 
-export type Product = {
-  id: string;
-  name: string;
-  description: string | null;
-  reference_price: string | null;
-  created_at: string;
-  updated_at: string;
-  url_count: number;
-  urls: ProductUrl[];
-};
+/** An item of GET /api/products: what the grid shows (the detail is GET /api/products/{id}). */
+export type ProductSummary = Jsonify<Awaited<ReturnType<typeof listProducts>>[number]>;
 
 /** The plan limits that apply to the signed-in user (null = unlimited). */
 export type PlanLimits = {

@@ -1,36 +1,31 @@
-import { Badge } from "@/components/ui/badge";
+import { urlState } from "./url-state";
 import type { ProductUrl } from "./types";
 
-const FAILURES: Partial<Record<ProductUrl["last_status"], string>> = {
-  blocked: "Accès bloqué par le site",
-  no_price: "Prix introuvable sur la page",
-  unreachable: "Site injoignable",
-  error: "Échec du dernier relevé",
-};
-
-/** The last scrape's outcome when it failed (with the reason), or a note while the first one waits. */
+/** Under a URL row: why the last reading failed (its status is the row's badge), or that the chosen price was lost. */
 export function UrlStatus({ url }: { url: ProductUrl }) {
-  const failure = FAILURES[url.last_status];
-  if (failure) {
+  const { failed, tone } = urlState(url);
+  if (url.price_rule_lost && !failed) {
     return (
-      <div role="status" className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-xs text-red-900">
-        <p className="font-semibold">{failure}</p>
-        {url.last_error ? <p className="mt-0.5 break-words">{url.last_error}</p> : null}
+      <div
+        role="status"
+        className="mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+      >
+        <p className="font-semibold">Le prix choisi n'a plus été trouvé sur la page</p>
+        <p className="mt-0.5">Le prix automatique est utilisé en attendant : choisissez à nouveau le bon prix.</p>
       </div>
     );
   }
-  if (url.last_status === "pending" && !url.last_checked_at) {
+  if (failed && url.last_error) {
     return (
-      <div className="mt-2">
-        <Badge tone="neutral">Premier relevé en attente</Badge>
-      </div>
-    );
-  }
-  if (url.paused || url.last_status === "paused") {
-    return (
-      <div className="mt-2">
-        <Badge tone="warning">En pause</Badge>
-      </div>
+      <p
+        className={
+          tone === "warning"
+            ? "mt-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs break-words text-amber-900"
+            : "mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-xs break-words text-red-900"
+        }
+      >
+        {url.last_error}
+      </p>
     );
   }
   return null;

@@ -1,16 +1,11 @@
 "use client";
 
-import { useApi } from "@/lib/hooks/use-api";
+import { usePlans } from "@/client/hooks/use-plans";
+import { useSubscription } from "@/client/hooks/use-subscription";
+import type { Plan } from "@/components/billing/types";
 import type { PlanLimits } from "./types";
 
-type PlanJson = {
-  code?: string;
-  name: string;
-  type?: string;
-  limits: { max_products: number | null; max_urls_per_product: number | null; has_automation: boolean };
-};
-
-const toLimits = (plan: PlanJson): PlanLimits => ({
+const toLimits = (plan: Plan): PlanLimits => ({
   planName: plan.name,
   maxProducts: plan.limits.max_products,
   maxUrlsPerProduct: plan.limits.max_urls_per_product,
@@ -22,12 +17,9 @@ const toLimits = (plan: PlanJson): PlanLimits => ({
  * only when authenticated). Without a subscription the server applies Freemium, so does this hook.
  */
 export function usePlanLimits(enabled: boolean) {
-  const sub = useApi<{ plan: PlanJson } | null>(
-    enabled ? "/api/subscriptions/my-subscription" : null,
-    "Erreur lors de la récupération de l'abonnement",
-  );
-  const needFallback = enabled && !sub.loading && sub.data === null;
-  const plans = useApi<PlanJson[]>(needFallback ? "/api/subscriptions/plans" : null, "Erreur lors de la récupération des plans");
+  const sub = useSubscription(enabled);
+  const needFallback = enabled && !sub.isLoading && sub.data === null;
+  const plans = usePlans(undefined, needFallback);
   let limits: PlanLimits | null = null;
   if (sub.data?.plan) limits = toLimits(sub.data.plan);
   else if (needFallback && Array.isArray(plans.data)) {

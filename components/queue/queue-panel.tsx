@@ -1,11 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/lib/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
+import { isActiveTask, useQueueTasks } from "@/client/hooks/use-queue-tasks";
 import { formatDateTime, formatEuros } from "@/lib/format";
 import type { TTask } from "@/lib/queue/present-task";
 
@@ -20,13 +22,10 @@ const STATUS: Record<TaskStatus, { label: string; tone: BadgeTone }> = {
   cancelled: { label: "Annulée", tone: "neutral" },
 };
 
-const ACTIVE: TaskStatus[] = ["processing", "pending", "retry"];
-// SPEC.md §9: active tasks polled every 10 s; the queue refreshed 1 s after an action
-const POLL_MS = 10_000;
+// SPEC.md §9: the queue is refreshed 1 s after an action (active tasks are polled every 10 s by useQueueTasks)
 const AFTER_ACTION_MS = 1_000;
 
 const MSG = {
-  fetch: "Erreur lors de la récupération des tâches",
   cancel: "Erreur lors de l'annulation de la tâche",
   retry: "Erreur lors de la relance de la tâche",
   batch: "Erreur lors du scraping en lot",
@@ -35,8 +34,6 @@ const MSG = {
 export type QueuePanelProps = {
   /** Only this product's tasks; every task of the user otherwise. */
   productId?: string;
-  /** Change it (e.g. a counter) to refresh at once, after starting a scrape. */
-  refreshKey?: number;
   /** Called when a task the panel saw active is finished (to reload prices). */
   onTaskFinished?: (task: TTask) => void;
   className?: string;
@@ -48,95 +45,71 @@ function shortUrl(url: string) {
 }
 
 /** Active and recent scrape tasks with cancel and retry; polls while tasks are active. */
-export function QueuePanel({ productId, refreshKey = 0, onTaskFinished, className }: QueuePanelProps) {
-  const [active, setActive] = useState<TTask[]>([]);
-  const [recent, setRecent] = useState<TTask[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+export function QueuePanel({ productId, onTaskFinished, className }: QueuePanelProps) {
+  const tasks = useQueueTasks(productId);
+  const { active, recent, latest } = tasks;
+  const { busy, error: actionError, run } = useAction();
+  const error = actionError ?? tasks.error?.message ?? null;
+  const loading = tasks.isLoading;
   const seenActive = useRef(new Set<string>());
   const finishedCb = useRef(onTaskFinished);
   finishedCb.current = onTaskFinished;
 
-  const load = useCallback(async () => {
-    try {
-      let nowActive: TTask[];
-      let latest: TTask[];
-      if (productId) {
-        const all = await apiFetch<TTask[]>(`/api/queue/products/${productId}/tasks`, { fallback: MSG.fetch });
-        nowActive = all.filter((t) => ACTIVE.includes(t.status));
-        latest = all.slice(0, 10);
-      } else {
-        [nowActive, latest] = await Promise.all([
-          apiFetch<TTask[]>("/api/queue/tasks?status=active&limit=50", { fallback: MSG.fetch }),
-          apiFetch<TTask[]>("/api/queue/tasks?limit=10", { fallback: MSG.fetch }),
-        ]);
+  useEffect(() => {
+    for (const t of latest) {
+      if (seenActive.current.has(t.task_id) && !isActiveTask(t)) {
+        seenActive.current.delete(t.task_id);
+        finishedCb.current?.(t);
       }
-      for (const t of latest) {
-        if (seenActive.current.has(t.task_id) && !ACTIVE.includes(t.status)) {
-          seenActive.current.delete(t.task_id);
-          finishedCb.current?.(t);
-        }
-      }
-      for (const t of nowActive) seenActive.current.add(t.task_id);
-      setActive(nowActive);
-      setRecent(latest.filter((t) => !ACTIVE.includes(t.status)));
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err, MSG.fetch));
-    } finally {
-      setLoading(false);
     }
-  }, [productId]);
-
-  useEffect(() => {
-    void load();
-  }, [load, refreshKey]);
-
-  useEffect(() => {
-    if (active.length === 0) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [active.length, load]);
+    for (const t of active) seenActive.current.add(t.task_id);
+  }, [active, latest]);
 
   async function act(task: TTask, action: "cancel" | "retry") {
-    setBusy(task.task_id);
-    try {
-      await apiFetch(`/api/queue/tasks/${task.task_id}/${action}`, {
-        method: "POST",
-        body: action === "retry" ? { force: task.status === "completed" } : undefined,
-        fallback: MSG[action],
-      });
-      seenActive.current.add(task.task_id);
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err, MSG[action]));
-    } finally {
-      setBusy(null);
-      setTimeout(() => void load(), AFTER_ACTION_MS);
-    }
+    await run(
+      task.task_id,
+      async () => {
+        await apiFetch(`/api/queue/tasks/${task.task_id}/${action}`, {
+          method: "POST",
+          body: action === "retry" ? { force: task.status === "completed" } : undefined,
+          fallback: MSG[action],
+        });
+        seenActive.current.add(task.task_id);
+      },
+      MSG[action],
+    );
+    setTimeout(() => void tasks.revalidate(), AFTER_ACTION_MS);
   }
 
   // every URL of the product at once; the server answers 'Aucune URL trouvée pour ce produit' when there is none
   async function scrapeAll() {
-    setBusy("all");
-    try {
-      await apiFetch("/api/queue/tasks/scheduled", { method: "POST", body: { product_id: productId, all: true }, fallback: MSG.batch });
-      setError(null);
-    } catch (err) {
-      setError(errorMessage(err, MSG.batch));
-    } finally {
-      setBusy(null);
-      setTimeout(() => void load(), AFTER_ACTION_MS);
-    }
+    await run(
+      "all",
+      () =>
+        apiFetch("/api/queue/tasks/scheduled", {
+          method: "POST",
+          body: { product_id: productId, all: true },
+          fallback: MSG.batch,
+        }),
+      MSG.batch,
+    );
+    setTimeout(() => void tasks.revalidate(), AFTER_ACTION_MS);
   }
 
   const row = (task: TTask) => {
     const status = STATUS[task.status];
     const result = task.result as { price?: unknown; currency?: unknown } | null;
-    const price = result && typeof result.price === "number" ? formatEuros(result.price, typeof result.currency === "string" ? result.currency : "EUR") : null;
+    const price =
+      result && typeof result.price === "number"
+        ? formatEuros(result.price, typeof result.currency === "string" ? result.currency : "EUR")
+        : null;
     return (
-      <li key={task.task_id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5" data-task-id={task.task_id} data-status={task.status}>
+      <li
+        key={task.task_id}
+        className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5"
+        data-task-id={task.task_id}
+        data-status={task.status}
+      >
         <Badge tone={status.tone}>
           {task.status === "processing" ? <Spinner size="sm" label={null} /> : null}
           {status.label}
@@ -147,16 +120,30 @@ export function QueuePanel({ productId, refreshKey = 0, onTaskFinished, classNam
         {price ? <span className="text-sm font-medium tabular-nums text-zinc-900">{price}</span> : null}
         <span className="text-xs tabular-nums text-zinc-500">{formatDateTime(task.created_at)}</span>
         {task.retry_count > 0 ? <span className="text-xs text-zinc-500">{task.retry_count} relance(s)</span> : null}
-        {ACTIVE.includes(task.status) ? (
-          <Button size="sm" variant="ghost" loading={busy === task.task_id} disabled={busy !== null} onClick={() => void act(task, "cancel")}>
+        {isActiveTask(task) ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={busy === task.task_id}
+            disabled={busy !== null}
+            onClick={() => void act(task, "cancel")}
+          >
             Annuler
           </Button>
         ) : task.status === "failed" || task.status === "cancelled" ? (
-          <Button size="sm" variant="secondary" loading={busy === task.task_id} disabled={busy !== null} onClick={() => void act(task, "retry")}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busy === task.task_id}
+            disabled={busy !== null}
+            onClick={() => void act(task, "retry")}
+          >
             Relancer
           </Button>
         ) : null}
-        {task.error && task.status !== "completed" ? <p className="basis-full text-xs text-red-700">{task.error}</p> : null}
+        {task.error && task.status !== "completed" ? (
+          <p className="basis-full text-xs text-red-700">{task.error}</p>
+        ) : null}
       </li>
     );
   };
@@ -170,7 +157,13 @@ export function QueuePanel({ productId, refreshKey = 0, onTaskFinished, classNam
         <div className="flex items-center gap-3">
           {active.length > 0 ? <span className="text-xs text-zinc-500">{active.length} tâche(s) active(s)</span> : null}
           {productId ? (
-            <Button size="sm" variant="secondary" loading={busy === "all"} disabled={busy !== null} onClick={() => void scrapeAll()}>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={busy === "all"}
+              disabled={busy !== null}
+              onClick={() => void scrapeAll()}
+            >
               Relancer toutes les URLs
             </Button>
           ) : null}

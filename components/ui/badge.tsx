@@ -11,7 +11,11 @@ const TONES: Record<BadgeTone, string> = {
   warning: "bg-amber-50 text-amber-800 ring-amber-200",
 };
 
-export function Badge({ tone = "neutral", className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = "neutral",
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return (
     <span
       className={cn(

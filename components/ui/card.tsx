@@ -18,7 +18,12 @@ type CardHeaderProps = {
 
 export function CardHeader({ title, description, actions, className, as: Heading = "h2", titleId }: CardHeaderProps) {
   return (
-    <div className={cn("flex flex-wrap items-start justify-between gap-3 border-b border-zinc-100 px-5 py-4 sm:px-6", className)}>
+    <div
+      className={cn(
+        "flex flex-wrap items-start justify-between gap-3 border-b border-zinc-100 px-5 py-4 sm:px-6",
+        className,
+      )}
+    >
       <div className="min-w-0">
         <Heading id={titleId} className="text-base font-semibold text-zinc-900">
           {title}
@@ -37,7 +42,10 @@ export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>)
 export function CardFooter({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
-      className={cn("flex flex-wrap items-center justify-end gap-2 border-t border-zinc-100 px-5 py-3 sm:px-6", className)}
+      className={cn(
+        "flex flex-wrap items-center justify-end gap-2 border-t border-zinc-100 px-5 py-3 sm:px-6",
+        className,
+      )}
       {...rest}
     />
   );

@@ -75,8 +75,12 @@ export const alertEvents = pgTable(
     newPrice: numeric({ precision: 12, scale: 2 }),
     currency: char({ length: 3 }),
     details: jsonb().notNull().default({}),
-    delivery: text({ enum: ["instant", "digest", "test"] }).notNull().default("instant"),
-    status: text({ enum: ["pending", "sent", "failed", "skipped"] }).notNull().default("pending"),
+    delivery: text({ enum: ["instant", "digest", "test"] })
+      .notNull()
+      .default("instant"),
+    status: text({ enum: ["pending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("pending"),
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

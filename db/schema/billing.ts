@@ -36,7 +36,9 @@ export const subscriptions = pgTable(
     status: text({ enum: ["active", "trialing", "past_due", "canceled", "incomplete", "unpaid"] })
       .notNull()
       .default("active"),
-    provider: text({ enum: ["none", "stripe", "demo"] }).notNull().default("none"),
+    provider: text({ enum: ["none", "stripe", "demo"] })
+      .notNull()
+      .default("none"),
     stripeSubscriptionId: text().unique(),
     stripeCustomerId: text(),
     stripePriceId: text(),

@@ -12,8 +12,12 @@ export const emailOutbox = pgTable(
     headers: jsonb().notNull().default({}),
     kind: text().notNull().default("generic"),
     idempotencyKey: text().unique(),
-    transport: text({ enum: ["outbox", "resend"] }).notNull().default("outbox"),
-    status: text({ enum: ["stored", "sent", "failed"] }).notNull().default("stored"),
+    transport: text({ enum: ["outbox", "resend"] })
+      .notNull()
+      .default("outbox"),
+    status: text({ enum: ["stored", "sent", "failed"] })
+      .notNull()
+      .default("stored"),
     providerId: text(),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   char,
@@ -11,13 +12,23 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const TRACKING_FREQUENCIES = ["hourly", "daily", "weekly"] as const;
-export const URL_STATUSES = ["pending", "ok", "no_price", "blocked", "unreachable", "error", "paused"] as const;
+export const URL_STATUSES = [
+  "pending",
+  "ok",
+  "no_price",
+  "uncertain",
+  "blocked",
+  "unreachable",
+  "error",
+  "paused",
+] as const;
 
 export const products = pgTable(
   "products",
@@ -49,7 +60,9 @@ export const productUrls = pgTable(
     url: varchar({ length: 2048 }).notNull(),
     trackingFrequency: text({ enum: TRACKING_FREQUENCIES }).notNull().default("daily"),
     selector: text(),
-    fetchMode: text({ enum: ["auto", "static", "browser"] }).notNull().default("auto"),
+    fetchMode: text({ enum: ["auto", "static", "browser"] })
+      .notNull()
+      .default("auto"),
     nextCheckAt: timestamp({ withTimezone: true }),
     lastCheckedAt: timestamp({ withTimezone: true }),
     lastStatus: text({ enum: URL_STATUSES }).notNull().default("pending"),
@@ -57,6 +70,19 @@ export const productUrls = pgTable(
     consecutiveFailures: integer().notNull().default(0),
     paused: boolean().notNull().default(false),
     pausedReason: text(),
+    // The prices found by the last scrape, for the price picker (bounded list, see presentCandidates).
+    candidates: jsonb(),
+    // Set when the user's price rule (selector) stopped finding a price and the automatic one was used.
+    selectorLostAt: timestamp({ withTimezone: true }),
+    // A copy of the URL's latest price_history row (newest created_at, then id), null when none. Kept by the
+    // price_history triggers of migration 0005 in the inserting/deleting transaction; never written by the app.
+    latestReadingId: bigint({ mode: "number" }),
+    latestPrice: numeric({ precision: 12, scale: 2 }),
+    latestCurrency: char({ length: 3 }),
+    latestAvailable: boolean(),
+    latestRegularPrice: numeric({ precision: 12, scale: 2 }),
+    latestShipping: numeric({ precision: 12, scale: 2 }),
+    latestAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,10 +104,15 @@ export const priceHistory = pgTable(
     price: numeric({ precision: 12, scale: 2 }),
     currency: char({ length: 3 }),
     available: boolean().notNull(),
+    // The reference price a sale is announced against (crossed-out, list price), when the page shows one.
+    regularPrice: numeric({ precision: 12, scale: 2 }),
+    // Shipping cost when the page states it; null is "not stated", never "free".
+    shipping: numeric({ precision: 12, scale: 2 }),
     taskId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("price_history_url_created_idx").on(t.urlId, t.createdAt.desc())],
+  // matches "order by created_at desc, id desc" per URL exactly: the latest reading is one index probe
+  (t) => [index("price_history_url_latest_idx").on(t.urlId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const TASK_STATUSES = ["pending", "processing", "completed", "failed", "cancelled", "retry"] as const;
@@ -97,14 +128,20 @@ export const scrapeTasks = pgTable(
     urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
     url: varchar({ length: 2048 }).notNull(),
     status: text({ enum: TASK_STATUSES }).notNull().default("pending"),
-    priority: text({ enum: ["low", "normal", "high"] }).notNull().default("normal"),
-    trigger: text({ enum: ["manual", "schedule", "api", "batch", "first"] }).notNull().default("manual"),
+    priority: text({ enum: ["low", "normal", "high"] })
+      .notNull()
+      .default("normal"),
+    trigger: text({ enum: ["manual", "schedule", "api", "batch", "first"] })
+      .notNull()
+      .default("manual"),
     useAi: boolean().notNull().default(false),
     retryCount: integer().notNull().default(0),
     // Retries after the first attempt: 3 attempts in all.
     maxRetries: integer().notNull().default(2),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedBy: text(),
+    // the running worker renews it; past it, the task is back in the queue (its worker died)
+    leaseUntil: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
     error: text(),
@@ -117,6 +154,10 @@ export const scrapeTasks = pgTable(
     index("scrape_tasks_status_run_idx").on(t.status, t.runAt),
     index("scrape_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("scrape_tasks_url_idx").on(t.urlId),
+    // one reading per request: at most one waiting or running task per tracked URL
+    uniqueIndex("scrape_tasks_url_active_unique")
+      .on(t.urlId)
+      .where(sql`${t.status} in ('pending', 'processing', 'retry') and ${t.urlId} is not null`),
     index("scrape_tasks_product_idx").on(t.productId),
   ],
 );

@@ -8,7 +8,9 @@ export const users = pgTable("users", {
   firstName: text().notNull().default(""),
   lastName: text().notNull().default(""),
   roles: text().array().notNull().default(sql`'{}'::text[]`),
-  alertMode: text({ enum: ["instant", "digest"] }).notNull().default("instant"),
+  alertMode: text({ enum: ["instant", "digest"] })
+    .notNull()
+    .default("instant"),
   stripeCustomerId: text().unique(),
   passwordChangedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -47,4 +49,19 @@ export const apiTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("api_tokens_user_idx").on(t.userId)],
+);
+
+/** One row per browser sign-in (next-auth JWT `sid`): revoked on sign-out and on password change/reset. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -1,8 +1,8 @@
-import { purgeHistory } from "@/lib/jobs/purge-history";
-import { inngest } from "../client";
+import { inngest } from "@/lib/jobs/inngest-client";
+import { inngestOptions } from "@/lib/jobs/inngest-options";
+import { JOBS } from "@/lib/jobs/job-definitions";
 
 // Daily: delete price history beyond each owner's plan retention.
-export const purgeHistoryFn = inngest.createFunction(
-  { id: "purge-history", name: "Purger l'historique expiré", triggers: [{ cron: "TZ=Europe/Paris 30 3 * * *" }] },
-  async ({ step }) => step.run("purge", () => purgeHistory()),
+export const purgeHistoryFn = inngest.createFunction(inngestOptions(JOBS.purgeHistory), async ({ step }) =>
+  step.run("purge", () => JOBS.purgeHistory.run({})),
 );

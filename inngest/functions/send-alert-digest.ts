@@ -1,9 +1,9 @@
-import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
-import { inngest } from "../client";
+import { inngest } from "@/lib/jobs/inngest-client";
+import { inngestOptions } from "@/lib/jobs/inngest-options";
+import { JOBS } from "@/lib/jobs/job-definitions";
 
-// Daily at 8:00 (Paris): one digest e-mail per user in digest mode, and a resend of instant alerts a
-// crashed run left unsent. Safe to re-run.
-export const sendAlertDigestFn = inngest.createFunction(
-  { id: "send-alert-digest", name: "Envoyer le résumé quotidien des alertes", triggers: [{ cron: "TZ=Europe/Paris 0 8 * * *" }], retries: 3 },
-  async ({ step }) => step.run("send-digests", () => sendAlertDigests()),
+// Daily: one digest e-mail per user in digest mode, and a resend of instant alerts a crashed run left unsent.
+// Safe to re-run.
+export const sendAlertDigestFn = inngest.createFunction(inngestOptions(JOBS.sendAlertDigest), async ({ step }) =>
+  step.run("send-digests", () => JOBS.sendAlertDigest.run({})),
 );

@@ -1,5 +1,5 @@
 import type { DbLike } from "@/db";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { forbidden } from "@/lib/http/api-error";
 
 export const PLAN_NO_ALERTS =

@@ -21,7 +21,10 @@ export async function createAlertRule(userId: string, productId: string, input: 
     .from(alertRules)
     .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, userId)))) as [{ n: number }];
   if (Number(n) >= MAX_RULES_PER_PRODUCT) {
-    throw conflict(`Vous avez atteint la limite de ${MAX_RULES_PER_PRODUCT} règles d'alerte pour ce produit.`, "alert_rules_limit");
+    throw conflict(
+      `Vous avez atteint la limite de ${MAX_RULES_PER_PRODUCT} règles d'alerte pour ce produit.`,
+      "alert_rules_limit",
+    );
   }
   const [rule] = await db
     .insert(alertRules)

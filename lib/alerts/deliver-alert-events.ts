@@ -45,7 +45,10 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
       errors.push(message);
       await db
         .update(alertEvents)
-        .set({ status: "failed", details: sql`(${alertEvents.details} - 'claimed_at') || jsonb_build_object('error', ${message}::text)` })
+        .set({
+          status: "failed",
+          details: sql`(${alertEvents.details} - 'claimed_at') || jsonb_build_object('error', ${message}::text)`,
+        })
         .where(eq(alertEvents.id, event.id));
     }
   }

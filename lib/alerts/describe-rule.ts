@@ -11,7 +11,8 @@ type TDescribable = {
 
 /** One French line saying what a rule watches ("Baisse d'au moins 10 %"). Browser-safe. */
 export function describeRule(rule: TDescribable): string {
-  const by = rule.threshold_amount !== null ? formatEuros(rule.threshold_amount) : `${formatAmount(rule.threshold_percent)} %`;
+  const by =
+    rule.threshold_amount !== null ? formatEuros(rule.threshold_amount) : `${formatAmount(rule.threshold_percent)} %`;
   switch (rule.kind) {
     case "any_change":
       return "Tout changement de prix";

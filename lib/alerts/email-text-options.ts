@@ -7,7 +7,11 @@ export const EMAIL_TEXT_OPTIONS: Options = {
     wordwrap: false,
     selectors: [
       ...plainTextSelectors,
-      { selector: "table.alert-details", format: "dataTable", options: { colSpacing: 3, uppercaseHeaderCells: false, maxColumnWidth: 200 } },
+      {
+        selector: "table.alert-details",
+        format: "dataTable",
+        options: { colSpacing: 3, uppercaseHeaderCells: false, maxColumnWidth: 200 },
+      },
     ],
   },
 };

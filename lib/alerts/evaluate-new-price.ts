@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import type { TAlertEventDetails } from "./build-alert-item";
 import { deliverAlertEvents } from "./deliver-alert-events";
 import { describeRule } from "./describe-rule";
@@ -185,7 +185,10 @@ export async function evaluateNewPrice(
   if (rules.length === 0) return { status: "skipped", reason: "no_rules" };
 
   const wouldFirePriceRule = rules.some(
-    (rule) => rule.kind !== "back_in_stock" && rule.kind !== "out_of_stock" && evaluateRule(ruleInput(rule, ctx, rule.armedState)).fire,
+    (rule) =>
+      rule.kind !== "back_in_stock" &&
+      rule.kind !== "out_of_stock" &&
+      evaluateRule(ruleInput(rule, ctx, rule.armedState)).fire,
   );
   if (wouldFirePriceRule && isBigJump(ctx.previousPrice, ctx.entry.price)) {
     if (!deps.confirmPrice) return { status: "needs_confirmation", urlId: ctx.url.id };

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentAlertRule } from "./present-alert-rule";
 

@@ -9,7 +9,12 @@ export async function loadPriceContext(db: DbLike, priceHistoryId: number) {
     .select({
       entry: priceHistory,
       url: { id: productUrls.id, name: productUrls.name, url: productUrls.url, productId: productUrls.productId },
-      product: { id: products.id, name: products.name, referencePrice: products.referencePrice, userId: products.userId },
+      product: {
+        id: products.id,
+        name: products.name,
+        referencePrice: products.referencePrice,
+        userId: products.userId,
+      },
       user: { id: users.id, email: users.email, firstName: users.firstName, alertMode: users.alertMode },
     })
     .from(priceHistory)

@@ -21,7 +21,13 @@ export async function readUnsubscribeToken(token: string) {
       .select({ id: alertRules.id })
       .from(alertRules)
       .where(and(eq(alertRules.userId, user.id), eq(alertRules.active, true)));
-    return { scope: "all" as const, active: rules.length > 0, active_rules: rules.length, product_name: null, rule_description: null };
+    return {
+      scope: "all" as const,
+      active: rules.length > 0,
+      active_rules: rules.length,
+      product_name: null,
+      rule_description: null,
+    };
   }
   const [row] = await db
     .select({ rule: alertRules, productName: products.name })

@@ -9,12 +9,21 @@ import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
 type TDigestEvent = Parameters<typeof buildAlertItem>[0] & { createdAt: Date };
 
 /** The daily digest e-mail of one user: events grouped by product (products and events in time order). */
-export async function renderAlertDigest(args: { userId: string; firstName: string; events: TDigestEvent[]; now: Date }) {
+export async function renderAlertDigest(args: {
+  userId: string;
+  firstName: string;
+  events: TDigestEvent[];
+  now: Date;
+}) {
   const sorted = [...args.events].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const groups = new Map<string, TAlertDigestGroup>();
   for (const event of sorted) {
     const item = buildAlertItem(event);
-    const group = groups.get(event.productId) ?? { productName: item.productName, productLink: item.productLink, items: [] };
+    const group = groups.get(event.productId) ?? {
+      productName: item.productName,
+      productLink: item.productLink,
+      items: [],
+    };
     group.items.push(item);
     groups.set(event.productId, group);
   }
@@ -30,5 +39,10 @@ export async function renderAlertDigest(args: { userId: string; firstName: strin
   });
   const [html, text] = await Promise.all([render(element), render(element, EMAIL_TEXT_OPTIONS)]);
   const count = sorted.length > 1 ? `${sorted.length} alertes` : "1 alerte";
-  return { subject: `Votre résumé VeillePrix du ${dateLabel} : ${count}`, html, text, headers: unsubscribeHeaders(scope) };
+  return {
+    subject: `Votre résumé VeillePrix du ${dateLabel} : ${count}`,
+    html,
+    text,
+    headers: unsubscribeHeaders(scope),
+  };
 }

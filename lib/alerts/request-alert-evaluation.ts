@@ -1,8 +1,7 @@
 import { env } from "@/lib/env";
+import { PRICE_RECORDED } from "@/lib/jobs/job-events";
+import { sendJobEvents } from "@/lib/jobs/send-job-events";
 import { evaluateNewPrice, type TConfirmPrice } from "./evaluate-new-price";
-
-/** Event that starts inngest/functions/evaluate-alerts.ts. */
-export const PRICE_RECORDED = "veilleprix/price.recorded";
 
 export type TPriceRecorded = { urlId: string; priceHistoryId: number };
 
@@ -12,9 +11,8 @@ export type TPriceRecorded = { urlId: string; priceHistoryId: number };
  */
 export async function requestAlertEvaluation(entry: TPriceRecorded, confirmPrice?: TConfirmPrice): Promise<void> {
   if (env.inngestEnabled) {
-    const { inngest } = await import("@/inngest/client");
     // the id makes a re-sent event for the same entry a no-op at Inngest
-    await inngest.send({ id: `price-recorded-${entry.priceHistoryId}`, name: PRICE_RECORDED, data: entry });
+    await sendJobEvents({ id: `price-recorded-${entry.priceHistoryId}`, name: PRICE_RECORDED, data: entry });
     return;
   }
   const { rescrapePrice } = await import("./rescrape-price");

@@ -17,7 +17,10 @@ export const rescrapePrice: TConfirmPrice = async (urlId) => {
     .limit(1);
   if (!url) return null;
   try {
-    const page = await scrapeUrl({ url: url.url, selector: url.selector, fetchMode: url.fetchMode }, { signal: AbortSignal.timeout(60_000) });
+    const page = await scrapeUrl(
+      { url: url.url, selector: url.selector, fetchMode: url.fetchMode },
+      { signal: AbortSignal.timeout(60_000) },
+    );
     return { price: page.price, available: page.available };
   } catch {
     return null;

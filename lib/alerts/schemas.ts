@@ -76,7 +76,11 @@ export const zPercent = decimal(ALERT_MSG.percent, 1000, false);
 
 const zCooldown = z.preprocess(
   (v) => (v === "" || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
-  z.number({ error: ALERT_MSG.cooldown }).int(ALERT_MSG.cooldown).min(0, ALERT_MSG.cooldown).max(10_080, ALERT_MSG.cooldown),
+  z
+    .number({ error: ALERT_MSG.cooldown })
+    .int(ALERT_MSG.cooldown)
+    .min(0, ALERT_MSG.cooldown)
+    .max(10_080, ALERT_MSG.cooldown),
 );
 
 const zUrlId = z.preprocess(
@@ -108,13 +112,21 @@ type TRuleShape = {
 
 /** Checks the parameters a kind needs and drops those it ignores. */
 function normalizeRule(rule: TRuleShape, ctx: z.RefinementCtx): TRuleShape {
-  const out: TRuleShape = { ...rule, threshold_amount: null, threshold_percent: null, min_price: null, max_price: null };
+  const out: TRuleShape = {
+    ...rule,
+    threshold_amount: null,
+    threshold_percent: null,
+    min_price: null,
+    max_price: null,
+  };
   const issue = (path: keyof TRuleShape, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   switch (rule.kind) {
     case "drop":
     case "rise":
-      if (rule.threshold_amount === null && rule.threshold_percent === null) issue("threshold_amount", ALERT_MSG.thresholdRequired);
-      else if (rule.threshold_amount !== null && rule.threshold_percent !== null) issue("threshold_percent", ALERT_MSG.thresholdBoth);
+      if (rule.threshold_amount === null && rule.threshold_percent === null)
+        issue("threshold_amount", ALERT_MSG.thresholdRequired);
+      else if (rule.threshold_amount !== null && rule.threshold_percent !== null)
+        issue("threshold_percent", ALERT_MSG.thresholdBoth);
       out.threshold_amount = rule.threshold_amount;
       out.threshold_percent = rule.threshold_percent;
       break;

@@ -32,10 +32,16 @@ export async function sendAlertDigests(now = new Date()) {
     if (claimed.length === 0) continue;
     const ids = claimed.map((e) => e.id);
     try {
-      const [user] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+      const [user] = await db
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!user) continue;
       const email = await renderAlertDigest({ userId, firstName: user.firstName, events: claimed, now });
-      const key = `digest:${userId}:${createHash("sha256").update([...ids].sort().join(",")).digest("hex").slice(0, 32)}`;
+      const key = `digest:${userId}:${createHash("sha256")
+        .update([...ids].sort().join(","))
+        .digest("hex")
+        .slice(0, 32)}`;
       await sendEmail({ to: user.email, ...email, kind: "alert_digest", idempotencyKey: key });
       await db
         .update(alertEvents)
@@ -48,7 +54,10 @@ export async function sendAlertDigests(now = new Date()) {
       errors.push(message);
       await db
         .update(alertEvents)
-        .set({ status: "failed", details: sql`(${alertEvents.details} - 'claimed_at') || jsonb_build_object('error', ${message}::text)` })
+        .set({
+          status: "failed",
+          details: sql`(${alertEvents.details} - 'claimed_at') || jsonb_build_object('error', ${message}::text)`,
+        })
         .where(inArray(alertEvents.id, ids));
     }
   }

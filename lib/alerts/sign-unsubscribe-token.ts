@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
-import { env } from "@/lib/env";
+import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 
 export type TUnsubscribeScope = { userId: string; ruleId?: string | null };
 
 /** The HMAC key for unsubscribe links, derived from the app secret (never the secret itself). */
-export function unsubscribeKey(secret = env.authSecret): Buffer {
+export function unsubscribeKey(secret = getAuthSecret()): Buffer {
   return createHmac("sha256", secret).update("veilleprix:alerts-unsubscribe:v1").digest();
 }
 

@@ -33,5 +33,8 @@ export async function unsubscribeAlerts(token: string) {
         ),
       );
   });
-  return { scope: scope.ruleId ? ("rule" as const) : ("all" as const), message: scope.ruleId ? UNSUBSCRIBED_RULE : UNSUBSCRIBED_ALL };
+  return {
+    scope: scope.ruleId ? ("rule" as const) : ("all" as const),
+    message: scope.ruleId ? UNSUBSCRIBED_RULE : UNSUBSCRIBED_ALL,
+  };
 }

@@ -27,7 +27,8 @@ export async function updateAlertRule(userId: string, productId: string, ruleId:
     cooldown_minutes: patch.cooldown_minutes ?? current.cooldownMinutes,
     active: patch.active ?? current.active,
   });
-  if (merged.url_id && merged.url_id !== current.urlId) await getProductUrlOrThrow(userId, merged.url_id, productId, db);
+  if (merged.url_id && merged.url_id !== current.urlId)
+    await getProductUrlOrThrow(userId, merged.url_id, productId, db);
   const conditionChanged =
     merged.kind !== current.kind ||
     merged.url_id !== current.urlId ||

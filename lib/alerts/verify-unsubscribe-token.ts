@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { unsubscribeKey, type TUnsubscribeScope } from "./sign-unsubscribe-token";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/http/is-uuid";
 
 /** The scope of a genuine token, or null for anything altered, truncated or forged. */
 export function verifyUnsubscribeToken(token: string, secret?: string): TUnsubscribeScope | null {
@@ -14,6 +13,6 @@ export function verifyUnsubscribeToken(token: string, secret?: string): TUnsubsc
   // base64url decoding is lenient: re-encode to refuse non-canonical variants of a signed payload
   if (Buffer.from(signature, "base64url").toString("base64url") !== signature) return null;
   const [userId, ruleId, extra] = Buffer.from(payload, "base64url").toString("utf8").split(":");
-  if (extra !== undefined || !userId || !UUID.test(userId) || (ruleId !== undefined && !UUID.test(ruleId))) return null;
+  if (extra !== undefined || !userId || !isUuid(userId) || (ruleId !== undefined && !isUuid(ruleId))) return null;
   return { userId, ruleId: ruleId ?? null };
 }

@@ -4,5 +4,6 @@ import { API_TOKEN_MSG } from "./schemas";
 
 /** Integration tokens cannot mint or revoke tokens: a leaked token must not be able to entrench itself. */
 export function assertCanManageTokens(user: TAuthUser): void {
-  if (user.via === "token" && user.tokenKind === "api") throw forbidden(API_TOKEN_MSG.tokenNotAllowed, "api_token_not_allowed");
+  if (user.via === "token" && user.tokenKind === "api")
+    throw forbidden(API_TOKEN_MSG.tokenNotAllowed, "api_token_not_allowed");
 }

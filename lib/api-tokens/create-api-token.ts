@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
 import { createAccessToken } from "@/lib/auth/create-access-token";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { conflict, forbidden } from "@/lib/http/api-error";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { presentApiToken } from "./present-api-token";

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { presentApiToken } from "./present-api-token";
 
 /** The owner's active integration tokens (kind 'api'), newest first, and whether the plan allows new ones. */

@@ -6,19 +6,21 @@ import { notFound } from "@/lib/http/api-error";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { API_TOKEN_MSG } from "./schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Revokes one of the owner's integration tokens; login tokens, foreign and already revoked tokens are a 404. */
 export async function revokeApiToken(user: TAuthUser, tokenId: string) {
   assertCanManageTokens(user);
   const userId = user.id;
-  if (!UUID.test(tokenId)) throw notFound(API_TOKEN_MSG.notFound, "token_not_found");
   const db = await getDb();
   const [row] = await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
     .where(
-      and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), eq(apiTokens.kind, "api"), isNull(apiTokens.revokedAt)),
+      and(
+        eq(apiTokens.id, tokenId),
+        eq(apiTokens.userId, userId),
+        eq(apiTokens.kind, "api"),
+        isNull(apiTokens.revokedAt),
+      ),
     )
     .returning({ id: apiTokens.id });
   if (!row) throw notFound(API_TOKEN_MSG.notFound, "token_not_found");

@@ -3,8 +3,11 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { env } from "@/lib/env";
+import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { ApiError } from "@/lib/http/api-error";
+import { openSession, SESSION_MAX_AGE_SECONDS } from "./open-session";
+import { revokeSession } from "./revoke-session";
+import { clientIp } from "@/lib/http/client-ip";
 import { verifyCredentials } from "./verify-credentials";
 
 function headerValue(headers: unknown, name: string): string | undefined {
@@ -15,8 +18,11 @@ function headerValue(headers: unknown, name: string): string | undefined {
 }
 
 export const authOptions: NextAuthOptions = {
-  secret: env.authSecret,
-  session: { strategy: "jwt", maxAge: 30 * 24 * 3600 },
+  // read on use: importing this module (e.g. during `next build`) must not create the secret file
+  get secret() {
+    return getAuthSecret();
+  },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login", error: "/login" },
   providers: [
     CredentialsProvider({
@@ -24,7 +30,13 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Mot de passe", type: "password" } },
       async authorize(credentials, req) {
         const forwarded = headerValue(req?.headers, "x-forwarded-for");
-        const ip = forwarded?.split(",")[0]?.trim() || headerValue(req?.headers, "x-real-ip") || "local";
+        const vercel = headerValue(req?.headers, "x-vercel-forwarded-for");
+        const ip = clientIp(
+          new Headers({
+            ...(forwarded ? { "x-forwarded-for": forwarded } : {}),
+            ...(vercel ? { "x-vercel-forwarded-for": vercel } : {}),
+          }),
+        );
         try {
           const user = await verifyCredentials(
             { email: credentials?.email ?? "", password: credentials?.password ?? "" },
@@ -36,7 +48,6 @@ export const authOptions: NextAuthOptions = {
             name: user.firstName,
             firstName: user.firstName,
             lastName: user.lastName,
-            pwdAt: user.passwordChangedAt?.getTime() ?? 0,
           };
         } catch (error) {
           // next-auth hands this message to signIn() as `error`
@@ -47,13 +58,18 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    async signOut({ token }) {
+      await revokeSession(token?.sid);
+    },
+  },
   callbacks: {
     async jwt({ token, user, trigger }) {
       if (user) {
         token.sub = user.id;
         token.firstName = user.firstName;
         token.lastName = user.lastName;
-        token.pwdAt = user.pwdAt;
+        token.sid = await openSession(user.id);
       } else if (trigger === "update" && token.sub) {
         const db = await getDb();
         const [row] = await db.select().from(users).where(eq(users.id, token.sub)).limit(1);

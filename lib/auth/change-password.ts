@@ -1,15 +1,19 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { apiTokens, users } from "@/db/schema";
+import { users } from "@/db/schema";
 import { badRequest } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
+import { endOtherSessions, type TKeepCredential } from "./end-other-sessions";
 import { hashPassword, verifyPassword } from "./hash-password";
 import { ZChangePassword } from "./schemas";
 
 export const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect";
 
-/** Changes the password after checking the current one; login Bearer tokens are revoked. */
-export async function changePassword(userId: string, input: unknown) {
+/**
+ * Changes the password after checking the current one; every other browser session and login Bearer token
+ * ends (`keep` is the credential of the request making the change).
+ */
+export async function changePassword(userId: string, input: unknown, keep: TKeepCredential = {}) {
   const data = ZChangePassword.parse(input);
   await rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
   const db = await getDb();
@@ -19,11 +23,11 @@ export async function changePassword(userId: string, input: unknown) {
   }
   const passwordHash = await hashPassword(data.new_password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await tx
-      .update(apiTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, "session"), sql`${apiTokens.revokedAt} is null`));
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await endOtherSessions(tx, userId, keep);
   });
   return { message: "Mot de passe mis à jour avec succès" };
 }

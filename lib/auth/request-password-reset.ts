@@ -13,9 +13,9 @@ export const RESET_REQUESTED =
 const TTL_MS = 3600_000;
 
 /** Same answer whether or not the account exists; rate limited per e-mail and per IP. */
-export async function requestPasswordReset(input: unknown, ip: string) {
+export async function requestPasswordReset(input: unknown, ip: string | null) {
   const { email } = ZForgotPassword.parse(input);
-  await rateLimit(`forgot:ip:${ip}`, 10, 15 * 60_000);
+  if (ip) await rateLimit(`forgot:ip:${ip}`, 10, 15 * 60_000);
   await rateLimit(`forgot:email:${email}`, 3, 15 * 60_000);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -1,14 +1,15 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { apiTokens, passwordResetTokens, users } from "@/db/schema";
+import { passwordResetTokens, users } from "@/db/schema";
 import { badRequest } from "@/lib/http/api-error";
+import { endOtherSessions } from "./end-other-sessions";
 import { hashPassword } from "./hash-password";
 import { ZResetPassword } from "./schemas";
 import { hashToken } from "./tokens";
 
 export const INVALID_RESET_LINK = "Lien invalide ou expiré. Veuillez demander un nouveau lien de réinitialisation.";
 
-/** Single use: the token and every other open token of the user are spent; all sessions end. */
+/** Single use: the token and every other open token of the user are spent; all sessions and login tokens end. */
 export async function resetPassword(token: string | null, input: unknown) {
   const { password } = ZResetPassword.parse(input);
   if (!token) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
@@ -35,10 +36,7 @@ export async function resetPassword(token: string | null, input: unknown) {
       .update(users)
       .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, row.userId));
-    await tx
-      .update(apiTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiTokens.userId, row.userId), eq(apiTokens.kind, "session"), isNull(apiTokens.revokedAt)));
+    await endOtherSessions(tx, row.userId);
   });
   return { message: "Votre mot de passe a été réinitialisé avec succès!" };
 }

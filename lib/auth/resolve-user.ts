@@ -2,11 +2,12 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getDb } from "@/db";
-import { apiTokens, users } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
-import { env } from "@/lib/env";
+import { apiTokens, sessions, users } from "@/db/schema";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { forbidden } from "@/lib/http/api-error";
 import { hashToken } from "./tokens";
+import { isUuid } from "@/lib/http/is-uuid";
 
 export type TAuthUser = {
   id: string;
@@ -17,6 +18,9 @@ export type TAuthUser = {
   createdAt: Date;
   via: "session" | "token";
   tokenKind?: "session" | "api";
+  /** the credential of this request: a browser session row, or an access token row */
+  sessionId?: string;
+  tokenId?: string;
 };
 
 const userColumns = {
@@ -26,7 +30,6 @@ const userColumns = {
   lastName: users.lastName,
   roles: users.roles,
   createdAt: users.createdAt,
-  passwordChangedAt: users.passwordChangedAt,
 };
 
 export const API_ACCESS_SUSPENDED =
@@ -63,22 +66,33 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
   }
-  const { tokenId: _id, kind, lastUsedAt: _l, passwordChangedAt: _p, ...user } = row;
+  const { kind, lastUsedAt: _l, ...user } = row;
   return { ...user, via: "token", tokenKind: kind };
 }
 
-/** The signed-in user of a request: Bearer access token first, then the next-auth session cookie. */
+/**
+ * The signed-in user of a request: Bearer access token first, then the next-auth session cookie, whose
+ * `sid` must name a live session row (sign-out and password changes revoke it). One query, no write.
+ */
 export async function resolveUser(req: NextRequest): Promise<TAuthUser | null> {
   const bearer = bearerToken(req.headers);
   if (bearer) return userFromAccessToken(bearer);
-  const jwt = await getToken({ req, secret: env.authSecret });
-  if (!jwt?.sub) return null;
+  const jwt = await getToken({ req, secret: getAuthSecret() });
+  if (!jwt?.sub || !isUuid(jwt.sid)) return null;
   const db = await getDb();
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, jwt.sub)).limit(1);
+  const [row] = await db
+    .select({ ...userColumns, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, jwt.sid),
+        eq(sessions.userId, jwt.sub),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
   if (!row) return null;
-  // a password reset ends the browser sessions opened before it
-  const seenReset = typeof jwt.pwdAt === "number" ? jwt.pwdAt : 0;
-  if (row.passwordChangedAt && seenReset < row.passwordChangedAt.getTime()) return null;
-  const { passwordChangedAt: _p, ...user } = row;
-  return { ...user, via: "session" };
+  return { ...row, via: "session" };
 }

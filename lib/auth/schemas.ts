@@ -1,16 +1,9 @@
 import { z } from "zod";
 
 // Shared by the forms (zodResolver) and the route handlers. Messages are SPEC.md §5 to the letter.
-export const MSG = {
-  fillAll: "Veuillez remplir tous les champs",
-  allRequired: "Tous les champs sont obligatoires",
-  mismatch: "Les mots de passe ne correspondent pas",
-  invalidEmail: "Veuillez entrer une adresse email valide",
-  password8: "Le mot de passe doit contenir au moins 8 caractères",
-  password6: "Le mot de passe doit contenir au moins 6 caractères",
-  newPassword8: "Le nouveau mot de passe doit contenir au moins 8 caractères",
-  emailRequired: "Veuillez saisir votre adresse email",
-} as const;
+import { MSG } from "./messages";
+
+export { MSG };
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_PASSWORD = 256;
@@ -28,7 +21,12 @@ const requiredText = (message: string, max = 100) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${max} caractères maximum`);
 
 export const ZLogin = z.object({
-  email: z.string({ error: MSG.fillAll }).trim().min(1, MSG.fillAll).max(254, MSG.fillAll).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: MSG.fillAll })
+    .trim()
+    .min(1, MSG.fillAll)
+    .max(254, MSG.fillAll)
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: MSG.fillAll }).min(1, MSG.fillAll).max(MAX_PASSWORD, MSG.fillAll),
 });
 export type TLogin = z.input<typeof ZLogin>;
@@ -72,6 +70,8 @@ export const ZUpdateProfile = z.object({
   first_name: requiredText(MSG.allRequired),
   last_name: requiredText(MSG.allRequired),
   email: email(MSG.allRequired),
+  /** required (checked server-side) only when the e-mail changes */
+  current_password: z.string().max(MAX_PASSWORD).optional(),
 });
 export type TUpdateProfile = z.input<typeof ZUpdateProfile>;
 

@@ -1,13 +1,32 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { badRequest, conflict, notFound } from "@/lib/http/api-error";
+import { rateLimit } from "@/lib/http/rate-limit";
+import { WRONG_CURRENT_PASSWORD } from "./change-password";
+import { verifyPassword } from "./hash-password";
 import { EMAIL_TAKEN } from "./register-user";
 import { ZUpdateProfile, type TUpdateProfile } from "./schemas";
 
+export const CURRENT_PASSWORD_REQUIRED = "Saisissez votre mot de passe actuel pour changer d'adresse email";
+
+/** Names and e-mail; a new e-mail needs the current password (a stolen token or session alone cannot take it). */
 export async function updateProfile(userId: string, input: TUpdateProfile) {
   const data = ZUpdateProfile.parse(input);
   const db = await getDb();
+  const [current] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current) throw notFound("Utilisateur introuvable", "user_not_found");
+  if (data.email !== current.email.toLowerCase()) {
+    if (!data.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED, "current_password_required");
+    await rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
+    if (!(await verifyPassword(current.passwordHash, data.current_password))) {
+      throw badRequest(WRONG_CURRENT_PASSWORD, "wrong_password");
+    }
+  }
   const [taken] = await db
     .select({ id: users.id })
     .from(users)

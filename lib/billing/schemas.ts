@@ -8,7 +8,12 @@ const optionalId = z
   .nullish()
   .transform((v) => (v === null || v === undefined || v === "" ? undefined : String(v)));
 
-const optionalUrl = z.string().trim().max(2048).nullish().transform((v) => v || undefined);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .nullish()
+  .transform((v) => v || undefined);
 
 export const ZCreateCheckoutSession = z.object({
   price_id: optionalId,
@@ -40,7 +45,12 @@ export type TCreateSubscription = z.input<typeof ZCreateSubscription>;
 
 export const ZCreatePaymentIntent = z.object({
   /** integer cents */
-  amount: z.number({ error: "Montant invalide" }).int("Montant invalide").min(50, "Montant invalide").max(10_000_000, "Montant invalide").optional(),
+  amount: z
+    .number({ error: "Montant invalide" })
+    .int("Montant invalide")
+    .min(50, "Montant invalide")
+    .max(10_000_000, "Montant invalide")
+    .optional(),
   price_id: optionalId,
   plan_id: optionalId,
 });

@@ -5,9 +5,11 @@ import type { TContactParsed } from "./schemas";
 export function renderContactEmail(msg: TContactParsed, receivedAt: Date) {
   const who = msg.company ? `${msg.name} (${msg.company})` : msg.name;
   const subject = `Nouveau message de contact : ${who}`.slice(0, 200);
-  const when = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }).format(
-    receivedAt,
-  );
+  const when = new Intl.DateTimeFormat("fr-FR", {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "Europe/Paris",
+  }).format(receivedAt);
   const text = [
     `Nouveau message reçu depuis le formulaire de contact le ${when}.`,
     "",

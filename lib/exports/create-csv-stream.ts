@@ -7,7 +7,11 @@ const ROWS_PER_CHUNK = 500;
  * A pull-based CSV byte stream: rows are read from the async source only when the consumer asks for more,
  * so memory stays flat whatever the number of rows. CRLF line ends (RFC 4180); BOM for the Excel dialect.
  */
-export function createCsvStream(header: string[], rows: AsyncIterable<TCell[]>, dialect: TCsvDialect): ReadableStream<Uint8Array> {
+export function createCsvStream(
+  header: string[],
+  rows: AsyncIterable<TCell[]>,
+  dialect: TCsvDialect,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;
@@ -19,7 +23,10 @@ export function createCsvStream(header: string[], rows: AsyncIterable<TCell[]>, 
           if (!started) {
             started = true;
             if (DIALECT_SETTINGS[dialect].bom) chunk += "\uFEFF";
-            chunk += formatCsvRow(header.map((h) => ({ kind: "text", value: h })), dialect) + "\r\n";
+            chunk += `${formatCsvRow(
+              header.map((h) => ({ kind: "text", value: h })),
+              dialect,
+            )}\r\n`;
           }
           for (let i = 0; i < ROWS_PER_CHUNK; i++) {
             const next = await iterator.next();
@@ -28,7 +35,7 @@ export function createCsvStream(header: string[], rows: AsyncIterable<TCell[]>, 
               controller.close();
               return;
             }
-            chunk += formatCsvRow(next.value, dialect) + "\r\n";
+            chunk += `${formatCsvRow(next.value, dialect)}\r\n`;
           }
           controller.enqueue(encoder.encode(chunk));
         } catch (error) {

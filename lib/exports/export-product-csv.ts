@@ -6,7 +6,7 @@ import { iterateHistoryRows } from "./iterate-history-rows";
 import { iterateLatestRows } from "./iterate-latest-rows";
 import { loadExportScope } from "./load-export-scope";
 import { mapAsync } from "./map-async";
-import { HISTORY_HEADER, LATEST_HEADER, rowCells } from "./row-cells";
+import { EXPORT_HEADER, rowCells } from "./row-cells";
 
 const SUFFIX = { latest: "derniers_prix", history: "historique_complet" } as const;
 
@@ -22,11 +22,13 @@ export async function exportProductCsv(
 ): Promise<Response> {
   const scope = await loadExportScope(userId, productId);
   const all = productId === null;
-  const rows = kind === "history" ? iterateHistoryRows(scope.db, scope.urls, scope.cutoff) : iterateLatestRows(scope.db, scope.urls, scope.cutoff);
-  const header = kind === "history" ? HISTORY_HEADER : LATEST_HEADER;
+  const rows =
+    kind === "history"
+      ? iterateHistoryRows(scope.db, scope.urls, scope.cutoff)
+      : iterateLatestRows(scope.db, scope.urls, scope.cutoff);
   const stream = createCsvStream(
-    all ? ["Produit", ...header] : header,
-    mapAsync(rows, (row) => rowCells(row, kind, all)),
+    all ? ["Produit", ...EXPORT_HEADER] : EXPORT_HEADER,
+    mapAsync(rows, (row) => rowCells(row, all)),
     dialect,
   );
   const filename = buildExportFilename(all ? "tous_les_produits" : scope.productName!, SUFFIX[kind], "csv");

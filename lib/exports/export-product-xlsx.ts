@@ -15,7 +15,7 @@ export async function exportProductXlsx(userId: string, productId: string | null
   const stream = createXlsxStream([
     {
       name: "Derniers prix",
-      columns: [...lead, "source", "url", "price", "date"],
+      columns: [...lead, "source", "url", "price", "date", "availability"],
       rows: () => iterateLatestRows(scope.db, scope.urls, scope.cutoff),
     },
     {

@@ -2,11 +2,19 @@ import { formatParisDateTime } from "./paris-wall-clock";
 import { centsToDecimal } from "@/lib/history/money";
 import { DIALECT_SETTINGS, type TCell, type TCsvDialect } from "./csv-dialects";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// a tab or CR, or a formula sign after blanks or an opening quote
+const FORMULA_START = /^[\t\r]|^[\s"]*[=+\-@]/;
 
-/** Text that a spreadsheet would run as a formula gets a leading single quote (OWASP CSV injection). */
+/**
+ * Text that a spreadsheet would run as a formula gets a leading single quote (OWASP CSV injection), in every
+ * piece a spreadsheet could make a cell of: split on either separator (`;` or `,`, whatever the dialect, as a
+ * file is often opened with the other one) or on a line break.
+ */
 export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return value
+    .split(/([;,\n])/)
+    .map((part, i) => (i % 2 === 0 && FORMULA_START.test(part) ? `'${part}` : part))
+    .join("");
 }
 
 function quote(value: string, separator: string): string {

@@ -3,7 +3,14 @@ import { queryRows, type DbLike } from "@/db";
 import { toCents } from "@/lib/history/money";
 import type { TExportRow, TExportUrl } from "./export-rows";
 
-type Row = { id: string | number; ts: string; price: string | null; currency: string | null; available: boolean; created_at: Date | string };
+type Row = {
+  id: string | number;
+  ts: string;
+  price: string | null;
+  currency: string | null;
+  available: boolean;
+  created_at: Date | string;
+};
 
 export const EXPORT_BATCH_SIZE = 5000;
 

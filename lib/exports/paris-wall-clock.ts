@@ -18,7 +18,8 @@ function parisOffset(ms: number): number {
   let offset = offsets.get(hour);
   if (offset === undefined) {
     const p: Record<string, number> = {};
-    for (const part of offsetParts.formatToParts(new Date(hour * HOUR))) if (part.type !== "literal") p[part.type] = Number(part.value);
+    for (const part of offsetParts.formatToParts(new Date(hour * HOUR)))
+      if (part.type !== "literal") p[part.type] = Number(part.value);
     offset = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - hour * HOUR;
     if (offsets.size > 100_000) offsets.clear();
     offsets.set(hour, offset);

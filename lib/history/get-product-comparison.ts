@@ -1,11 +1,9 @@
-import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { getDb } from "@/db";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getLatestReadings } from "./get-latest-readings";
 import { getRetentionCutoff } from "./get-retention-cutoff";
 import { listOwnedUrls } from "./list-owned-urls";
 import { centsToDecimal, divRound, percentOf, toCents } from "./money";
-
-type LatestRow = { url_id: string; price: string | null; currency: string | null; available: boolean; created_at: Date | string };
 
 /** The currency most merchants quote in (EUR on a tie), so only like prices are compared. */
 function mainCurrency(currencies: string[]): string {
@@ -20,7 +18,9 @@ function mainCurrency(currencies: string[]): string {
 }
 
 const gap = (cents: number, base: number | null) =>
-  base === null ? { amount: null, percent: null } : { amount: centsToDecimal(cents - base), percent: percentOf(cents - base, base) };
+  base === null
+    ? { amount: null, percent: null }
+    : { amount: centsToDecimal(cents - base), percent: percentOf(cents - base, base) };
 
 /**
  * The latest retained reading of each merchant of the owner's product, min / average / max of the available
@@ -32,25 +32,15 @@ export async function getProductComparison(userId: string, productId: string) {
   const product = await getProductOrThrow(userId, productId, db);
   const urls = await listOwnedUrls(db, userId, product.id);
   const { cutoff } = await getRetentionCutoff(userId, db);
-  const latest = new Map<string, LatestRow>();
-  if (urls.length > 0) {
-    const ids = sql.join(
-      urls.map((u) => sql`${u.id}::uuid`),
-      sql`, `,
-    );
-    const rows = await queryRows<LatestRow>(
-      db,
-      sql`select distinct on (url_id) url_id, price, currency, available, created_at
-            from price_history
-           where url_id in (${ids}) ${cutoff ? sql`and created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
-           order by url_id, created_at desc, id desc`,
-    );
-    for (const r of rows) latest.set(r.url_id, r);
-  }
+  const latest = await getLatestReadings(
+    db,
+    urls.map((u) => u.id),
+    { cutoff },
+  );
 
   const merchants = urls.map((u) => {
     const r = latest.get(u.id);
-    const cents = r && r.available ? toCents(r.price) : null;
+    const cents = r?.available ? toCents(r.price) : null;
     return {
       url_id: u.id,
       name: u.name,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getLatestReadings } from "./get-latest-readings";
 import { getRetentionCutoff } from "./get-retention-cutoff";
 import { listOwnedUrls } from "./list-owned-urls";
 import { toCents } from "./money";
@@ -9,30 +10,43 @@ import { RANGE_DAYS, type THistoryRange } from "./schemas";
 /** [epoch milliseconds, price in cents | null]; null breaks the line (unavailable, no price, failed scrape). */
 export type TChartPoint = [number, number | null];
 
+type TNum = string | number;
+/** Aggregates over arrays, so no bucket needs a sort: [t, id, price] for first / last, [price, ±t] for min / max. */
 type BucketRow = {
   url_id: string;
-  t_first: Date | string;
-  p_first: string | null;
-  t_last: Date | string;
-  p_last: string | null;
-  t_min: Date | string | null;
-  p_min: string | null;
-  t_max: Date | string | null;
-  p_max: string | null;
-  t_null: Date | string | null;
+  f: TNum[] | string;
+  l: TNum[] | string;
+  lo: TNum[] | string | null;
+  hi: TNum[] | string | null;
+  t_null: TNum | null;
 };
-
-type BeforeRow = { url_id: string; price: string | null };
 
 const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).getTime());
 
+/** A numeric[] as the driver gives it: parsed, or as its '{1,2,NULL}' text. */
+function items(value: TNum[] | string): (TNum | null)[] {
+  if (Array.isArray(value)) return value;
+  return value
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .map((v) => (v === "NULL" ? null : v));
+}
+
 /** First, min, max, gap and last point of a bucket in time order: the step shape survives downsampling. */
 function bucketPoints(row: BucketRow): TChartPoint[] {
-  const candidates: TChartPoint[] = [[ms(row.t_first), toCents(row.p_first)]];
-  if (row.t_min && row.p_min !== null) candidates.push([ms(row.t_min), toCents(row.p_min)]);
-  if (row.t_max && row.p_max !== null) candidates.push([ms(row.t_max), toCents(row.p_max)]);
-  if (row.t_null) candidates.push([ms(row.t_null), null]);
-  candidates.push([ms(row.t_last), toCents(row.p_last)]);
+  const [tFirst, , pFirst] = items(row.f);
+  const [tLast, , pLast] = items(row.l);
+  const candidates: TChartPoint[] = [[Number(tFirst), toCents(pFirst)]];
+  if (row.lo) {
+    const [price, t] = items(row.lo);
+    candidates.push([Number(t), toCents(price)]);
+  }
+  if (row.hi) {
+    const [price, t] = items(row.hi);
+    candidates.push([-Number(t), toCents(price)]);
+  }
+  if (row.t_null !== null) candidates.push([Number(row.t_null), null]);
+  candidates.push([Number(tLast), toCents(pLast)]);
   candidates.sort((a, b) => a[0] - b[0]);
   const out: TChartPoint[] = [];
   for (const point of candidates) {
@@ -71,8 +85,14 @@ export async function getProductHistory(userId: string, productId: string, range
     // "all": from the oldest retained reading, not from the retention edge
     const [first] = await queryRows<{ t: Date | string | null }>(
       db,
-      sql`select min(created_at) as t from price_history
-           where url_id in (${ids}) ${cutoff ? sql`and created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}`,
+      sql`select min(f.t) as t
+            from unnest(array[${ids}]::uuid[]) as u(id)
+            cross join lateral (
+              select created_at as t from price_history
+               where url_id = u.id ${cutoff ? sql`and created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
+               order by created_at, id
+               limit 1
+            ) f`,
     );
     from = first?.t ? new Date(ms(first.t) - 1) : now;
   }
@@ -96,37 +116,30 @@ export async function getProductHistory(userId: string, productId: string, range
          and coalesce(finished_at, updated_at) >= ${fromIso}::timestamptz
          and coalesce(finished_at, updated_at) <= ${nowIso}::timestamptz
     ), b as (
-      select src.*, least(floor(extract(epoch from (created_at - ${fromIso}::timestamptz)) / ${bucketSeconds}::float8)::int, ${buckets - 1}) as bucket
+      select url_id, id, price, floor(extract(epoch from created_at) * 1000) as t,
+             least(floor(extract(epoch from (created_at - ${fromIso}::timestamptz)) / ${bucketSeconds}::float8)::int, ${buckets - 1}) as bucket
         from src
     )
     select url_id,
-           (array_agg(created_at order by created_at, id))[1] as t_first,
-           (array_agg(price order by created_at, id))[1] as p_first,
-           (array_agg(created_at order by created_at desc, id desc))[1] as t_last,
-           (array_agg(price order by created_at desc, id desc))[1] as p_last,
-           min(price) as p_min,
-           (array_agg(created_at order by price asc nulls last, created_at))[1] as t_min,
-           max(price) as p_max,
-           (array_agg(created_at order by price desc nulls last, created_at))[1] as t_max,
-           min(created_at) filter (where price is null) as t_null
+           min(array[t, id::numeric, price]) as f,
+           max(array[t, id::numeric, price]) as l,
+           min(array[price, t]) filter (where price is not null) as lo,
+           max(array[price, -t]) filter (where price is not null) as hi,
+           min(t) filter (where price is null) as t_null
       from b
      group by url_id, bucket
      order by url_id, bucket`,
   );
   // the value in force when the range starts, so each line begins at the left edge
-  const before = await queryRows<BeforeRow>(
+  const before = await getLatestReadings(
     db,
-    sql`
-    select distinct on (url_id) url_id, case when available then price end as price
-      from price_history
-     where url_id in (${ids}) and created_at < ${fromIso}::timestamptz
-       ${cutoff ? sql`and created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
-     order by url_id, created_at desc, id desc`,
+    urls.map((u) => u.id),
+    { cutoff, before: start },
   );
 
   const byUrl = new Map<string, TChartPoint[]>();
-  for (const b of before) {
-    const cents = toCents(b.price);
+  for (const b of before.values()) {
+    const cents = b.available ? toCents(b.price) : null;
     if (cents !== null) byUrl.set(b.url_id, [[start.getTime(), cents]]);
   }
   for (const row of rows) {

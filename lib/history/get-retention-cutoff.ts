@@ -1,5 +1,5 @@
 import type { DbLike } from "@/db";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 
 /**
  * The oldest instant of history a user may see or export (SPEC.md §3 plan limits): now minus the plan's

@@ -4,7 +4,12 @@ import { z } from "zod";
 export const HISTORY_RANGES = ["7d", "30d", "90d", "all"] as const;
 export type THistoryRange = (typeof HISTORY_RANGES)[number];
 export const RANGE_DAYS: Record<THistoryRange, number | null> = { "7d": 7, "30d": 30, "90d": 90, all: null };
-export const RANGE_LABELS: Record<THistoryRange, string> = { "7d": "7 jours", "30d": "30 jours", "90d": "90 jours", all: "Tout" };
+export const RANGE_LABELS: Record<THistoryRange, string> = {
+  "7d": "7 jours",
+  "30d": "30 jours",
+  "90d": "90 jours",
+  all: "Tout",
+};
 
 export const ZProductHistoryQuery = z.object({
   range: z.enum(HISTORY_RANGES, { error: "La période doit être 7d, 30d, 90d ou all" }).default("30d"),
@@ -35,3 +40,22 @@ export const ZReferencePrice = z.object({
     }),
 });
 export type TReferencePrice = z.input<typeof ZReferencePrice>;
+
+const HISTORY_LIMIT_MESSAGE = "La limite doit être un entier entre 1 et 1000";
+
+/** GET /api/scraping/urls/{urlId}/history: a page of `limit` entries older than the entry `before`. */
+export const ZUrlHistoryQuery = z.object({
+  limit: z.coerce
+    .number({ error: HISTORY_LIMIT_MESSAGE })
+    .int(HISTORY_LIMIT_MESSAGE)
+    .min(1, HISTORY_LIMIT_MESSAGE)
+    .max(1000, HISTORY_LIMIT_MESSAGE)
+    .default(100),
+  before: z.coerce
+    .number({ error: "Le curseur 'before' doit être l'identifiant d'un relevé" })
+    .int("Le curseur 'before' doit être l'identifiant d'un relevé")
+    .min(1, "Le curseur 'before' doit être l'identifiant d'un relevé")
+    .max(Number.MAX_SAFE_INTEGER, "Le curseur 'before' doit être l'identifiant d'un relevé")
+    .optional(),
+  include: z.enum(["total"], { error: "Le paramètre include n'accepte que 'total'" }).optional(),
+});

@@ -7,7 +7,12 @@ import { tooManyRequests } from "./api-error";
  * Fixed-window counter per key, kept in the database so that every app process shares it. One atomic
  * upsert per call: concurrent requests can never pass the limit together. Throws a 429 ApiError past it.
  */
-export async function rateLimit(key: string, limit: number, windowMs: number, options: { db?: DbLike } = {}): Promise<void> {
+export async function rateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  options: { db?: DbLike } = {},
+): Promise<void> {
   if (env.RATE_LIMIT_DISABLED) return;
   const db = options.db ?? (await getDb());
   const [row] = await queryRows<{ count: number; retry_ms: number | string }>(
@@ -35,10 +40,4 @@ export async function purgeRateLimits(options: { db?: DbLike } = {}): Promise<nu
   const db = options.db ?? (await getDb());
   const rows = await queryRows<{ key: string }>(db, sql`delete from rate_limits where reset_at <= now() returning key`);
   return rows.length;
-}
-
-export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for");
-  if (forwarded) return forwarded.split(",")[0]!.trim();
-  return headers.get("x-real-ip") ?? "local";
 }

@@ -1,10 +1,11 @@
 import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
-import { ApiError, badRequest, unauthorized, unprocessable } from "./api-error";
+import { ApiError, badRequest, notFound, unauthorized, unprocessable } from "./api-error";
+import { assertSameOrigin } from "./assert-same-origin";
+import { databaseErrorStatus } from "./database-error-status";
 import { errorResponse, json } from "./json";
-
-const MAX_JSON_BYTES = 1_000_000;
+import { MAX_JSON_BYTES, readLimitedBody } from "./read-limited-body";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -16,7 +17,12 @@ type HandlerArgs<B, Q, U> = {
   params: Record<string, string>;
 };
 
-type Options<B, Q> = { body?: ZodType<B>; query?: ZodType<Q> };
+type Options<B, Q> = {
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** Path params; a malformed one answers 404 with the schema's message, like another user's object. */
+  params?: ZodType<Record<string, string>>;
+};
 
 /** First zod issue as a French message (schemas carry their own French messages). */
 export function zodDetail(error: ZodError): string {
@@ -24,8 +30,7 @@ export function zodDetail(error: ZodError): string {
 }
 
 async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw badRequest("Requête trop volumineuse", "payload_too_large");
+  const text = new TextDecoder().decode(await readLimitedBody(req, MAX_JSON_BYTES));
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -34,11 +39,52 @@ async function readJson(req: NextRequest): Promise<unknown> {
   }
 }
 
+const presentsCredentials = (req: NextRequest) =>
+  req.headers.has("authorization") || req.cookies.getAll().some((c) => c.name.includes("next-auth.session-token"));
+
+function parseParams(schema: Options<unknown, unknown>["params"], raw: Record<string, string>) {
+  if (!schema) return refuseNul(raw);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw notFound(parsed.error.issues[0]?.message);
+  return parsed.data;
+}
+
+/** PostgreSQL text cannot hold U+0000: refused in any string of the input, at any depth. */
+function refuseNul<T>(value: T): T {
+  const walk = (v: unknown): boolean =>
+    typeof v === "string"
+      ? v.includes("\u0000")
+      : Array.isArray(v)
+        ? v.some(walk)
+        : v !== null && typeof v === "object"
+          ? Object.entries(v).some(([k, x]) => k.includes("\u0000") || walk(x))
+          : false;
+  if (walk(value)) throw unprocessable("Les caractères nuls (U+0000) ne sont pas acceptés", "invalid_characters");
+  return value;
+}
+
 function mapError(error: unknown) {
   if (error instanceof ApiError) return errorResponse(error);
   if (error instanceof ZodError) {
-    return errorResponse(unprocessable(zodDetail(error), "validation_error", { errors: z.flattenError(error).fieldErrors }));
+    return errorResponse(
+      unprocessable(zodDetail(error), "validation_error", { errors: z.flattenError(error).fieldErrors }),
+    );
   }
+  const dbStatus = databaseErrorStatus(error);
+  if (dbStatus === 503) {
+    console.error("[api] base de données injoignable", error);
+    return errorResponse(
+      new ApiError(
+        503,
+        "service_unavailable",
+        "Service momentanément indisponible, veuillez réessayer dans un instant",
+        {
+          retryAfterSeconds: 5,
+        },
+      ),
+    );
+  }
+  if (dbStatus === 422) return errorResponse(unprocessable("Données invalides", "invalid_input"));
   console.error("[api] erreur inattendue", error);
   return errorResponse(new ApiError(500, "internal_error", "Une erreur inattendue est survenue"));
 }
@@ -50,15 +96,19 @@ function wrap<B, Q, U>(
 ) {
   return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     try {
-      const user = await resolveUser(req);
+      assertSameOrigin(req);
+      let user = await resolveUser(req);
+      // a connection dropped mid-query can read as "no such user": check once more before a 401 (which logs out)
+      if (!user && mode === "required" && presentsCredentials(req)) user = await resolveUser(req);
       if (mode === "required" && !user) throw unauthorized();
       const rawParams = ctx?.params ? await ctx.params : {};
-      const params = Object.fromEntries(
+      const joined = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const body = options.body ? options.body.parse(await readJson(req)) : (undefined as B);
+      const params = parseParams(options.params, joined);
+      const body = options.body ? options.body.parse(refuseNul(await readJson(req))) : (undefined as B);
       const query = options.query
-        ? options.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+        ? options.query.parse(refuseNul(Object.fromEntries(req.nextUrl.searchParams.entries())))
         : (undefined as Q);
       const result = await handler({ req, user: user as U, body, query, params });
       if (result instanceof Response) return result;

@@ -9,7 +9,9 @@ export const DISPATCHED = "inngest:queued";
  * Pending tasks that nobody announced to Inngest (queued by code that does not dispatch, e.g. a URL's
  * first scrape), older than `graceMs`; marks them dispatched. A duplicate event is harmless: claiming is atomic.
  */
-export async function collectUndispatchedTasks(options: { graceMs?: number; limit?: number; db?: DbLike } = {}): Promise<TTaskRow[]> {
+export async function collectUndispatchedTasks(
+  options: { graceMs?: number; limit?: number; db?: DbLike } = {},
+): Promise<TTaskRow[]> {
   const db = options.db ?? (await getDb());
   const seconds = Math.round((options.graceMs ?? 20_000) / 1000);
   return db

@@ -16,14 +16,19 @@ export function effectivePeriodMs(frequency: TTrackingFrequency, hasAutomation: 
 /** Stable position of a URL inside a period, in ms (0 ≤ phase < period). */
 export function phaseOf(urlId: string, periodMs: number): number {
   const h = createHash("sha1").update(urlId).digest();
-  return h.readUInt32BE(0) % Math.floor(periodMs / 1000) * 1000 + (h.readUInt16BE(4) % 1000);
+  return (h.readUInt32BE(0) % Math.floor(periodMs / 1000)) * 1000 + (h.readUInt16BE(4) % 1000);
 }
 
 /**
  * The next check after `from`: the first instant ≥ from + period/2 that sits at the URL's phase.
  * Two consecutive checks are therefore between half a period and one and a half periods apart.
  */
-export function computeNextCheck(urlId: string, frequency: TTrackingFrequency, hasAutomation: boolean, from = new Date()): Date {
+export function computeNextCheck(
+  urlId: string,
+  frequency: TTrackingFrequency,
+  hasAutomation: boolean,
+  from = new Date(),
+): Date {
   const period = effectivePeriodMs(frequency, hasAutomation);
   const phase = phaseOf(urlId, period);
   const earliest = from.getTime() + period / 2;
@@ -36,7 +41,11 @@ export function computeNextCheck(urlId: string, frequency: TTrackingFrequency, h
  * Id and first scheduled check of a URL being created: its first scrape is queued at creation, so the
  * schedule starts one period on, at the URL's own phase (never the minute sweep right after creation).
  */
-export function scheduleNewUrl(frequency: TTrackingFrequency, hasAutomation: boolean, now = new Date()): { id: string; nextCheckAt: Date } {
+export function scheduleNewUrl(
+  frequency: TTrackingFrequency,
+  hasAutomation: boolean,
+  now = new Date(),
+): { id: string; nextCheckAt: Date } {
   const id = randomUUID();
   return { id, nextCheckAt: computeNextCheck(id, frequency, hasAutomation, now) };
 }

@@ -3,11 +3,10 @@ import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { env } from "@/lib/env";
 import { DISPATCHED } from "./collect-undispatched-tasks";
+import { SCRAPE_REQUESTED } from "./job-events";
 import { hostOf } from "./job-runner";
 import { getLocalRunner } from "./local-runner";
-
-export const SCRAPE_REQUESTED = "veilleprix/scrape.requested";
-export const SCRAPE_CANCELLED = "veilleprix/scrape.cancelled";
+import { sendJobEvents } from "./send-job-events";
 
 type TDispatchable = { id: string; url: string };
 
@@ -19,15 +18,25 @@ export async function dispatchTasks(tasks: TDispatchable[]): Promise<void> {
   if (tasks.length === 0) return;
   if (env.inngestEnabled) {
     try {
-      const { inngest } = await import("@/inngest/client");
       for (let i = 0; i < tasks.length; i += 500) {
         const batch = tasks.slice(i, i + 500);
-        await inngest.send(batch.map((t) => ({ name: SCRAPE_REQUESTED, data: { taskId: t.id, host: hostOf(t.url) } })));
+        await sendJobEvents(
+          batch.map((t) => ({ name: SCRAPE_REQUESTED, data: { taskId: t.id, host: hostOf(t.url) } })),
+        );
         const db = await getDb();
         await db
           .update(scrapeTasks)
           .set({ lockedBy: DISPATCHED })
-          .where(and(inArray(scrapeTasks.id, batch.map((t) => t.id)), eq(scrapeTasks.status, "pending"), isNull(scrapeTasks.lockedBy)));
+          .where(
+            and(
+              inArray(
+                scrapeTasks.id,
+                batch.map((t) => t.id),
+              ),
+              eq(scrapeTasks.status, "pending"),
+              isNull(scrapeTasks.lockedBy),
+            ),
+          );
       }
     } catch (error) {
       // the task stays queued: the next sweep (every minute) announces undispatched tasks again

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 
@@ -17,13 +18,21 @@ export type TEnqueueScrape = {
 // Bounded by PostgreSQL's 65,535 bind parameters per statement.
 const CHUNK = 1000;
 
+/** The predicate of scrape_tasks_url_active_unique: a URL has at most one waiting or running task. */
+export const ACTIVE_TASK_OF_URL = sql.raw(`status in ('pending', 'processing', 'retry') and url_id is not null`);
+
 /**
- * Queues scrapes as `scrape_tasks` rows with status 'pending' and returns them; fetches nothing
- * (the job runner picks pending tasks up). Pass a transaction to queue atomically with the caller's writes.
+ * Queues scrapes as `scrape_tasks` rows with status 'pending' and returns the rows created; fetches nothing
+ * (the job runner picks pending tasks up). A URL that already has a waiting or running task gets no second
+ * one (the unique index decides, race-free): it is left out of the answer (null for a single task).
+ * Pass a transaction to queue atomically with the caller's writes.
  */
-export async function enqueueScrape(task: TEnqueueScrape, db?: DbLike): Promise<TaskRow>;
+export async function enqueueScrape(task: TEnqueueScrape, db?: DbLike): Promise<TaskRow | null>;
 export async function enqueueScrape(tasks: TEnqueueScrape[], db?: DbLike): Promise<TaskRow[]>;
-export async function enqueueScrape(input: TEnqueueScrape | TEnqueueScrape[], db?: DbLike): Promise<TaskRow | TaskRow[]> {
+export async function enqueueScrape(
+  input: TEnqueueScrape | TEnqueueScrape[],
+  db?: DbLike,
+): Promise<TaskRow | null | TaskRow[]> {
   const conn = db ?? (await getDb());
   const list = Array.isArray(input) ? input : [input];
   const rows: TaskRow[] = [];
@@ -40,7 +49,13 @@ export async function enqueueScrape(input: TEnqueueScrape | TEnqueueScrape[], db
       runAt: t.runAt ?? new Date(),
       metadata: { url_id: t.urlId, product_id: t.productId },
     }));
-    rows.push(...(await conn.insert(scrapeTasks).values(values).returning()));
+    rows.push(
+      ...(await conn
+        .insert(scrapeTasks)
+        .values(values)
+        .onConflictDoNothing({ target: scrapeTasks.urlId, where: ACTIVE_TASK_OF_URL })
+        .returning()),
+    );
   }
-  return Array.isArray(input) ? rows : rows[0]!;
+  return Array.isArray(input) ? rows : (rows[0] ?? null);
 }

@@ -1,11 +1,11 @@
-// The in-process runner (no Inngest configured): the same jobs as the Inngest functions, driven by timers.
+// The in-process runner (no Inngest configured): the jobs of job-definitions.ts, driven by timers.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/db";
 import type { TScrapeOptions } from "@/lib/scraping/scrape-url";
 import { claimTasks, type TClaimedTask, type TTaskRow } from "./claim-tasks";
-import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
-import { purgeHistory } from "./purge-history";
+import { dailyRunDue } from "./daily-run-due";
+import { JOBS } from "./job-definitions";
 import { recoverStuckTasks } from "./recover-stuck-tasks";
 import { releaseTask } from "./release-task";
 import { runScrapeTask, SHUTDOWN, type TRunOutcome } from "./run-scrape-task";
@@ -14,10 +14,15 @@ import { sweepDueUrls } from "./sweep-due-urls";
 export type TRunnerOptions = {
   concurrency?: number;
   perHostLimit?: number;
+  /** A tenant's running tasks across every runner (PER_USER_LIMIT by default). */
+  perUserLimit?: number;
   pollMs?: number;
   sweepMs?: number;
-  purgeMs?: number;
   stuckAfterMs?: number;
+  /** Lease of a claimed task, renewed while it runs (TASK_LEASE_MS by default). */
+  leaseMs?: number;
+  /** How often expired leases are looked for (10 s by default). */
+  recoverMs?: number;
   retryDelayMs?: (attempt: number) => number;
   scrape?: TScrapeOptions;
   db?: Db;
@@ -26,7 +31,11 @@ export type TRunnerOptions = {
 };
 
 // every runner of this process, so that a cancellation reaches the one executing the task
-const registry = ((globalThis as unknown as { __veilleprixRunners?: Set<JobRunner> }).__veilleprixRunners ??= new Set());
+const registry = ((globalThis as unknown as { __veilleprixRunners?: Set<JobRunner> }).__veilleprixRunners ??=
+  new Set());
+
+// tsc fails here if the sweep is given another trigger
+const SWEEP_EVERY_MS = JOBS.sweepDueUrls.trigger.everyMinute && 60_000;
 
 type TActive = { task: TTaskRow; host: string; controller: AbortController; done: Promise<void> };
 
@@ -46,19 +55,18 @@ export function hostOf(url: string): string {
 export class JobRunner {
   readonly workerId: string;
   private readonly concurrency: number;
-  private readonly perHostLimit: number;
+  readonly perHostLimit: number;
   private readonly active = new Map<string, TActive>();
   private timers: NodeJS.Timeout[] = [];
   private filling: Promise<void> | null = null;
   private refill = false;
   private stopping = false;
   private running = false;
-  private lastPurge = 0;
-  private lastDigestDay: string | null = null;
+  private readonly lastDailyRun = new Map<string, string>();
 
   constructor(private readonly options: TRunnerOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
-    this.perHostLimit = options.perHostLimit ?? 2;
+    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency.perHost;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     registry.add(this);
   }
@@ -74,35 +82,41 @@ export class JobRunner {
     return this.active.size;
   }
 
-  /** Starts polling (about every second), the minute sweep and the daily purge. */
+  /** Starts polling (about every second), the minute sweep and the daily jobs. */
   start(): void {
     if (this.running) return;
     this.running = true;
     this.stopping = false;
     const poll = this.options.pollMs ?? 1000;
-    const sweep = this.options.sweepMs ?? 60_000;
+    const sweep = this.options.sweepMs ?? SWEEP_EVERY_MS;
     this.timers.push(setInterval(() => this.wake(), poll));
     this.timers.push(setInterval(() => void this.maintain().catch(logError("maintenance")), sweep));
+    this.timers.push(
+      setInterval(() => void this.recover().catch(logError("reprise des tâches")), this.options.recoverMs ?? 10_000),
+    );
     this.timers.push(setTimeout(() => void this.maintain().catch(logError("maintenance")), 2000));
     for (const t of this.timers) t.unref();
     this.wake();
   }
 
-  /** Sweep due URLs, recover stuck tasks and, once a day, purge old history. */
+  /** Puts back in the queue the tasks whose worker died (lease passed), and runs them. */
+  async recover(): Promise<void> {
+    if (this.stopping) return;
+    const recovered = await recoverStuckTasks({ olderThanMs: this.options.stuckAfterMs, db: this.options.db });
+    if (recovered > 0) this.wake();
+  }
+
+  /** Sweep due URLs, recover stuck tasks and run the daily jobs whose time has come today. */
   async maintain(): Promise<void> {
     if (this.stopping) return;
     const db = this.options.db;
     await recoverStuckTasks({ olderThanMs: this.options.stuckAfterMs, db });
     await sweepDueUrls({ db });
-    const purgeEvery = this.options.purgeMs ?? 24 * 3_600_000;
-    if (Date.now() - this.lastPurge >= purgeEvery) {
-      this.lastPurge = Date.now();
-      await purgeHistory({ db });
-    }
-    const day = digestDayDue(new Date());
-    if (day && day !== this.lastDigestDay) {
-      this.lastDigestDay = day;
-      await sendAlertDigests();
+    for (const job of [JOBS.purgeHistory, JOBS.sendAlertDigest]) {
+      const day = dailyRunDue(new Date(), job.trigger.daily);
+      if (!day || this.lastDailyRun.get(job.id) === day) continue;
+      this.lastDailyRun.set(job.id, day);
+      await job.run({ db });
     }
     this.wake();
   }
@@ -141,6 +155,8 @@ export class JobRunner {
         limit: this.concurrency - this.active.size,
         perHostLimit: this.perHostLimit,
         running: this.runningHosts(),
+        leaseMs: this.options.leaseMs,
+        perUserLimit: this.options.perUserLimit,
         db: this.options.db,
       });
       if (tasks.length === 0) return;
@@ -160,6 +176,7 @@ export class JobRunner {
       signal: controller.signal,
       scrape: this.options.scrape,
       retryDelayMs: this.options.retryDelayMs,
+      leaseMs: this.options.leaseMs,
       db: this.options.db,
     })
       .then((outcome) => this.options.onSettled?.(task, outcome))
@@ -212,20 +229,4 @@ export class JobRunner {
 
 function logError(what: string) {
   return (error: unknown) => console.error(`[jobs] ${what} en échec`, error);
-}
-
-const PARIS_DAY_HOUR = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
-/** The Paris calendar day once its 08:00 has passed (the daily digest's hour, as in Inngest), else null. */
-export function digestDayDue(now: Date): string | null {
-  const parts = Object.fromEntries(PARIS_DAY_HOUR.formatToParts(now).map((p) => [p.type, p.value]));
-  if (Number(parts.hour) < 8) return null;
-  return `${parts.year}-${parts.month}-${parts.day}`;
 }

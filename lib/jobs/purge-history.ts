@@ -7,7 +7,9 @@ import { purgeRateLimits } from "@/lib/http/rate-limit";
  * falls back to Freemium, as getUserPlan does), finished tasks older than 90 days and rate-limit counters
  * whose window is over. Idempotent.
  */
-export async function purgeHistory(options: { db?: DbLike } = {}): Promise<{ history: number; tasks: number; rateLimits: number }> {
+export async function purgeHistory(
+  options: { db?: DbLike } = {},
+): Promise<{ history: number; tasks: number; rateLimits: number }> {
   const db = options.db ?? (await getDb());
   const history = await queryRows<{ id: number }>(
     db,

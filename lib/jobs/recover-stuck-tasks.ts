@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 
 /**
- * Tasks left in 'processing' longer than `olderThanMs` (their worker died) go back to 'retry' while
- * attempts remain, else to 'failed'. Safe to run from several processes at once.
+ * Tasks in 'processing' whose lease has passed (their worker died: a live one renews it), or without a
+ * lease and older than `olderThanMs`, go back to 'retry' while attempts remain, else to 'failed'.
+ * Safe to run from several processes at once.
  */
 export async function recoverStuckTasks(options: { olderThanMs?: number; db?: DbLike } = {}): Promise<number> {
   const db = options.db ?? (await getDb());
@@ -16,9 +17,12 @@ export async function recoverStuckTasks(options: { olderThanMs?: number; db?: Db
           error = 'Tâche interrompue : le traitement a dépassé le délai maximal',
           finished_at = case when retry_count < max_retries then null else now() end,
           locked_by = null,
+          lease_until = null,
           run_at = now(),
           updated_at = now()
-        where status = 'processing' and coalesce(started_at, updated_at) < now() - make_interval(secs => ${seconds})
+        where status = 'processing'
+          and (lease_until < now()
+            or (lease_until is null and coalesce(started_at, updated_at) < now() - make_interval(secs => ${seconds})))
         returning id`,
   );
   return rows.length;

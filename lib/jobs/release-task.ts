@@ -7,6 +7,6 @@ export async function releaseTask(taskId: string, workerId: string, db?: DbLike)
   const conn = db ?? (await getDb());
   await conn
     .update(scrapeTasks)
-    .set({ status: "pending", lockedBy: null, startedAt: null, updatedAt: sql`now()` })
+    .set({ status: "pending", lockedBy: null, leaseUntil: null, startedAt: null, updatedAt: sql`now()` })
     .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.status, "processing"), eq(scrapeTasks.lockedBy, workerId)));
 }

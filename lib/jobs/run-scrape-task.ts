@@ -5,6 +5,7 @@ import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
 import { scrapeUrl, type TScrapeOptions, type TScrapeSuccess } from "@/lib/scraping/scrape-url";
 import type { TClaimedTask, TTaskRow } from "./claim-tasks";
 import { releaseTask } from "./release-task";
+import { renewTaskLease, TASK_LEASE_MS } from "./renew-task-lease";
 import { onNewPrice, type TPricePoint } from "./on-new-price";
 
 export type TRunTaskOptions = {
@@ -13,6 +14,8 @@ export type TRunTaskOptions = {
   scrape?: TScrapeOptions;
   /** Delay before automatic attempt n (1-based); default 30 s, 2 min, 8 min with ±20 % jitter. */
   retryDelayMs?: (attempt: number) => number;
+  /** The lease renewed while the task runs (TASK_LEASE_MS by default). */
+  leaseMs?: number;
   db?: Db;
 };
 
@@ -34,6 +37,8 @@ function presentResult(r: TScrapeSuccess, priceHistoryId: number | null, useAi: 
   return {
     price: r.price,
     currency: r.currency,
+    regular_price: r.regularPrice,
+    shipping: r.shipping,
     available: r.available,
     title: r.title,
     method: r.method,
@@ -80,13 +85,16 @@ async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrap
         where url_id = (select url_id from t) order by created_at desc, id desc limit 1
       ),
       h as (
-        insert into price_history (id, url_id, price, currency, available, task_id)
-        select ${historyId}, t.url_id, ${r.price}::numeric, ${r.currency}::text, ${r.available}::boolean, t.id from t where t.url_id is not null
+        insert into price_history (id, url_id, price, currency, available, regular_price, shipping, task_id)
+        select ${historyId}, t.url_id, ${r.price}::numeric, ${r.currency}::text, ${r.available}::boolean,
+          ${r.regularPrice}::numeric, ${r.shipping}::numeric, t.id from t where t.url_id is not null
         returning id, created_at
       ),
       u as (
         update product_urls set last_checked_at = now(), last_status = 'ok', last_error = null,
-          consecutive_failures = 0, fetch_mode = ${r.mode}::text, updated_at = now()
+          consecutive_failures = 0, fetch_mode = ${r.mode}::text, updated_at = now(),
+          candidates = ${JSON.stringify(r.candidates)}::jsonb,
+          selector_lost_at = case when ${r.ruleLost}::boolean then coalesce(selector_lost_at, now()) else null end
         where id = (select url_id from t)
       )
       select (select id from t) as task_id, (select id from h) as history_id, (select created_at from h) as history_at,
@@ -97,12 +105,23 @@ async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrap
   const history = row.history_id !== null ? { id: Number(row.history_id), createdAt: new Date(row.history_at!) } : null;
   const previous: TPricePoint | null =
     row.prev_at !== null
-      ? { price: row.prev_price, currency: row.prev_currency?.trim() ?? null, available: Boolean(row.prev_available), createdAt: new Date(row.prev_at) }
+      ? {
+          price: row.prev_price,
+          currency: row.prev_currency?.trim() ?? null,
+          available: Boolean(row.prev_available),
+          createdAt: new Date(row.prev_at),
+        }
       : null;
   return { history, previous };
 }
 
-async function recordFailure(db: Db, task: TTaskRow, workerId: string, error: ScrapeError, retryDelay: (n: number) => number) {
+async function recordFailure(
+  db: Db,
+  task: TTaskRow,
+  workerId: string,
+  error: ScrapeError,
+  retryDelay: (n: number) => number,
+) {
   const willRetry = error.retryable && task.retryCount < task.maxRetries;
   const retryInMs = willRetry ? Math.round(retryDelay(task.retryCount + 1)) : 0;
   const updated = await db.transaction(async (tx) => {
@@ -131,6 +150,7 @@ async function recordFailure(db: Db, task: TTaskRow, workerId: string, error: Sc
           lastStatus: error.urlStatus,
           lastError: error.message,
           consecutiveFailures: sql`${productUrls.consecutiveFailures} + 1`,
+          ...(error.candidates ? { candidates: error.candidates } : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(productUrls.id, task.urlId));
@@ -148,6 +168,21 @@ async function recordFailure(db: Db, task: TTaskRow, workerId: string, error: Sc
  */
 export async function runScrapeTask(task: TTaskRow | TClaimedTask, options: TRunTaskOptions): Promise<TRunOutcome> {
   const db = options.db ?? (await getDb());
+  const leaseMs = options.leaseMs ?? TASK_LEASE_MS;
+  const heartbeat = setInterval(() => {
+    renewTaskLease(task.id, options.workerId, leaseMs, db).catch((error: unknown) =>
+      console.error("[jobs] renouvellement du bail en échec", error),
+    );
+  }, leaseMs / 3);
+  heartbeat.unref();
+  try {
+    return await runClaimedTask(task, options, db);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function runClaimedTask(task: TTaskRow | TClaimedTask, options: TRunTaskOptions, db: Db): Promise<TRunOutcome> {
   let selector: string | null = null;
   let fetchMode: "auto" | "static" | "browser" = "auto";
   if (task.urlId && "urlFetchMode" in task && task.urlFetchMode) {
@@ -159,7 +194,13 @@ export async function runScrapeTask(task: TTaskRow | TClaimedTask, options: TRun
       .from(productUrls)
       .where(eq(productUrls.id, task.urlId));
     if (!url) {
-      return recordFailure(db, task, options.workerId, new ScrapeError("invalid_url", "URL introuvable", false), () => 0);
+      return recordFailure(
+        db,
+        task,
+        options.workerId,
+        new ScrapeError("invalid_url", "URL introuvable", false),
+        () => 0,
+      );
     }
     selector = url.selector;
     fetchMode = url.fetchMode;
@@ -185,7 +226,12 @@ export async function runScrapeTask(task: TTaskRow | TClaimedTask, options: TRun
         urlId: task.urlId,
         priceHistoryId: saved.history.id,
         previous: saved.previous,
-        current: { price: outcome.price, currency: outcome.currency, available: outcome.available, createdAt: saved.history.createdAt },
+        current: {
+          price: outcome.price,
+          currency: outcome.currency,
+          available: outcome.available,
+          createdAt: saved.history.createdAt,
+        },
       });
     } catch (error) {
       console.error("[jobs] évaluation des alertes en échec", error);

@@ -44,7 +44,9 @@ function selectDue(limit: number, userId?: string) {
  * jitter). A URL that already has a task waiting or running is only rescheduled. Idempotent: a URL is
  * due once per period; concurrent sweeps split the work.
  */
-export async function sweepDueUrls(options: { batchSize?: number; maxBatches?: number; userId?: string; db?: Db } = {}): Promise<TSweepResult> {
+export async function sweepDueUrls(
+  options: { batchSize?: number; maxBatches?: number; userId?: string; db?: Db } = {},
+): Promise<TSweepResult> {
   const db = options.db ?? (await getDb());
   const batchSize = options.batchSize ?? 500;
   const maxBatches = options.maxBatches ?? 40;
@@ -56,7 +58,8 @@ export async function sweepDueUrls(options: { batchSize?: number; maxBatches?: n
       if (due.length === 0) return 0;
       const now = new Date();
       const values = due.map(
-        (r) => sql`(${r.id}::uuid, ${computeNextCheck(r.id, r.tracking_frequency, r.has_automation, now).toISOString()}::timestamptz)`,
+        (r) =>
+          sql`(${r.id}::uuid, ${computeNextCheck(r.id, r.tracking_frequency, r.has_automation, now).toISOString()}::timestamptz)`,
       );
       await tx.execute(sql`
         update ${productUrls} set next_check_at = v.next, updated_at = now()
@@ -64,7 +67,14 @@ export async function sweepDueUrls(options: { batchSize?: number; maxBatches?: n
         where ${productUrls.id} = v.id`);
       const fresh: TEnqueueScrape[] = due
         .filter((r) => !r.busy)
-        .map((r) => ({ userId: r.user_id, urlId: r.id, productId: r.product_id, url: r.url, trigger: "schedule", priority: "low" }));
+        .map((r) => ({
+          userId: r.user_id,
+          urlId: r.id,
+          productId: r.product_id,
+          url: r.url,
+          trigger: "schedule",
+          priority: "low",
+        }));
       if (fresh.length > 0) tasks.push(...(await enqueueScrape(fresh, tx)));
       rescheduled += due.length;
       return due.length;

@@ -51,7 +51,11 @@ function requestBody(op: TOperation) {
   if (op.body === "multipart") {
     return {
       required: true,
-      content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] } } },
+      content: {
+        "multipart/form-data": {
+          schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] },
+        },
+      },
     };
   }
   if (op.body === "raw") return { required: true, content: { "application/json": { schema: { type: "object" } } } };
@@ -86,10 +90,16 @@ function operationObject(op: TOperation) {
         : zodToSchema(op.ok.schema, "output")
       : { type: "string", format: "binary" };
   const responses: Record<string, unknown> = {
-    [String(op.ok.status ?? 200)]: { description: op.ok.description, content: { [CONTENT_TYPES[content]]: { schema: okSchema } } },
+    [String(op.ok.status ?? 200)]: {
+      description: op.ok.description,
+      content: { [CONTENT_TYPES[content]]: { schema: okSchema } },
+    },
   };
   for (const code of errorCodes(op)) {
-    responses[String(code)] = { description: ERROR_TEXT[code] ?? "Erreur", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    responses[String(code)] = {
+      description: ERROR_TEXT[code] ?? "Erreur",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   }
   return {
     operationId: operationId(op),
@@ -128,9 +138,15 @@ export function buildOpenApiDocument() {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "Jeton d'API (vpk_…) créé dans le tableau de bord, ou jeton de connexion (vps_…) renvoyé par POST /api/auth/login.",
+          description:
+            "Jeton d'API (vpk_…) créé dans le tableau de bord, ou jeton de connexion (vps_…) renvoyé par POST /api/auth/login.",
         },
-        sessionCookie: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "Session du navigateur." },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "Session du navigateur.",
+        },
       },
       schemas: { Error: zodToSchema(RError, "output") },
     },

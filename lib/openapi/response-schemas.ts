@@ -2,10 +2,16 @@ import { z } from "zod";
 
 // Shapes of the answers, written as zod so the document is generated like the request schemas.
 const iso = z.iso.datetime();
-const decimal = z.string().regex(/^-?\d+\.\d{2}$/).describe("Montant décimal en euros, 2 décimales (« 12.34 »)");
+const decimal = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe("Montant décimal en euros, 2 décimales (« 12.34 »)");
 
 export const RError = z
-  .object({ detail: z.string().describe("Message en français"), code: z.string().describe("Code stable en snake_case") })
+  .object({
+    detail: z.string().describe("Message en français"),
+    code: z.string().describe("Code stable en snake_case"),
+  })
   .describe("Erreur");
 export const RMessage = z.object({ message: z.string() }).catchall(z.unknown());
 export const RUser = z.object({
@@ -27,14 +33,44 @@ export const RProductUrl = z
   })
   .catchall(z.unknown());
 export const RProduct = z
-  .object({ id: z.uuid(), name: z.string(), description: z.string().nullable(), reference_price: decimal.nullable().optional() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    reference_price: decimal.nullable().optional(),
+  })
   .catchall(z.unknown());
 export const RHistoryEntry = z.object({
   id: z.number().int(),
   price: z.number().nullable().describe("Prix en euros ; null si la page n'en montrait pas"),
   currency: z.string().nullable(),
   availability: z.boolean(),
+  regular_price: z.number().nullable().describe("Prix barré d'une promotion, quand la page en montre un"),
+  shipping: z.number().nullable().describe("Frais de livraison indiqués par la page ; null si non indiqués"),
   created_at: iso,
+});
+export const RPriceCandidates = z.object({
+  candidates: z.array(
+    z.object({
+      id: z.string(),
+      price: z.string(),
+      currency: z.string().nullable(),
+      context: z.string().describe("Les mots autour du prix sur la page, ou le nom de la variante"),
+      source: z.string().describe("Où il a été trouvé : données structurées, bloc principal, prix barré, variante…"),
+      label: z.string().nullable(),
+      sku: z.string().nullable(),
+      selected: z.boolean(),
+    }),
+  ),
+  selector: z.string().nullable(),
+  automatic: z.boolean(),
+  rule_lost: z.boolean(),
+});
+export const RPriceSource = z.object({
+  url: RProductUrl,
+  task: z.unknown(),
+  created: z.boolean(),
+  message: z.string(),
 });
 export const RProductHistory = z.object({
   product_id: z.uuid(),
@@ -57,7 +93,13 @@ export const RComparison = z.object({
   product_id: z.uuid(),
   currency: z.string(),
   reference_price: decimal.nullable(),
-  stats: z.object({ count: z.number().int(), min: decimal.nullable(), avg: decimal.nullable(), max: decimal.nullable(), spread: decimal.nullable() }),
+  stats: z.object({
+    count: z.number().int(),
+    min: decimal.nullable(),
+    avg: decimal.nullable(),
+    max: decimal.nullable(),
+    spread: decimal.nullable(),
+  }),
   merchants: z.array(
     z.object({
       url_id: z.uuid(),
@@ -86,7 +128,10 @@ export const RApiToken = z.object({
   revoked_at: iso.nullable(),
 });
 export const RApiTokenList = z.object({ can_create: z.boolean(), tokens: z.array(RApiToken) });
-export const RApiTokenCreated = RApiToken.extend({ token: z.string().describe("Le secret, affiché une seule fois"), message: z.string() });
+export const RApiTokenCreated = RApiToken.extend({
+  token: z.string().describe("Le secret, affiché une seule fois"),
+  message: z.string(),
+});
 export const RPlan = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -6,7 +6,11 @@ export type TJsonSchema = Record<string, unknown>;
 export function zodToSchema(schema: ZodType | undefined, io: "input" | "output" = "input"): TJsonSchema {
   if (!schema) return { type: "object" };
   try {
-    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as TJsonSchema;
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      target: "draft-2020-12",
+    }) as TJsonSchema;
     return rest;
   } catch {
     return { type: "object" };

@@ -48,7 +48,8 @@ export async function addProductUrl(userId: string, productId: string, input: TC
           lastStatus: "pending",
         })
         .returning();
-      const task = await enqueueScrape({ userId, urlId: row!.id, productId, url: row!.url, trigger: "first" }, tx);
+      // a new URL has no task yet: this one is always created
+      const task = (await enqueueScrape({ userId, urlId: row!.id, productId, url: row!.url, trigger: "first" }, tx))!;
       return { view: { ...presentProductUrl(row!, null), scrape_task_id: task.id }, task };
     });
   } catch (error) {

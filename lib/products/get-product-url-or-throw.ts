@@ -3,15 +3,13 @@ import { getDb, type DbLike } from "@/db";
 import { productUrls } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const URL_NOT_FOUND = "URL introuvable";
 
 /**
  * The owner's tracked URL row; with `productId`, it must also belong to that product.
- * Malformed, missing and foreign ids are the same 404.
+ * Ids are checked by the route (lib/http/path-params.ts); missing and foreign ids are the same 404.
  */
 export async function getProductUrlOrThrow(userId: string, urlId: string, productId?: string, db?: DbLike) {
-  if (!UUID.test(urlId) || (productId !== undefined && !UUID.test(productId))) throw notFound(URL_NOT_FOUND);
   const conn = db ?? (await getDb());
   const [row] = await conn
     .select()

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { unprocessable } from "@/lib/http/api-error";
+import { checkXlsxSize } from "./check-xlsx-size";
 
 export type TImportRow = {
   line: number;
@@ -33,7 +34,11 @@ const FRENCH: Record<Column, string> = {
 };
 
 export const headerKey = (h: string) =>
-  h.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  h
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 
 function mapHeader(cells: string[]): Map<Column, number> {
   const map = new Map<Column, number>();
@@ -56,9 +61,17 @@ function mapHeader(cells: string[]): Map<Column, number> {
 function toRow(cells: string[], line: number, header: Map<Column, number>): TImportRow | null {
   const get = (c: Column) => {
     const i = header.get(c);
-    return i === undefined ? "" : (cells[i] ?? "").trim();
+    // PostgreSQL text cannot hold U+0000
+    return i === undefined ? "" : (cells[i] ?? "").replaceAll("\u0000", "").trim();
   };
-  const row = { line, product: get("product"), description: get("description"), source: get("source"), url: get("url"), frequency: get("frequency") };
+  const row = {
+    line,
+    product: get("product"),
+    description: get("description"),
+    source: get("source"),
+    url: get("url"),
+    frequency: get("frequency"),
+  };
   // a blank line is not a row
   return Object.values(row).some((v) => typeof v === "string" && v !== "") ? row : null;
 }
@@ -120,7 +133,8 @@ function cellText(value: ExcelJS.CellValue, preferLink: boolean): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return value.toISOString();
   if (typeof value !== "object") return String(value);
-  if ("hyperlink" in value) return preferLink && value.hyperlink ? String(value.hyperlink) : cellText(value.text as ExcelJS.CellValue, false);
+  if ("hyperlink" in value)
+    return preferLink && value.hyperlink ? String(value.hyperlink) : cellText(value.text as ExcelJS.CellValue, false);
   if ("richText" in value) return value.richText.map((r) => r.text).join("");
   if ("result" in value) return cellText(value.result as ExcelJS.CellValue, preferLink);
   if ("error" in value) return "";
@@ -128,6 +142,7 @@ function cellText(value: ExcelJS.CellValue, preferLink: boolean): string {
 }
 
 async function parseXlsx(bytes: Uint8Array): Promise<TImportRow[]> {
+  checkXlsxSize(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);

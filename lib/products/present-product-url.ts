@@ -13,6 +13,8 @@ export function presentProductUrl(row: UrlRow, latest: TLatestPrice | null = nul
     url: row.url,
     tracking_frequency: row.trackingFrequency,
     selector: row.selector,
+    // The chosen price rule no longer finds a price: the automatic price is used meanwhile.
+    price_rule_lost: row.selector !== null && row.selectorLostAt !== null,
     last_status: row.lastStatus,
     last_error: row.lastError,
     last_checked_at: row.lastCheckedAt,

@@ -1,11 +1,12 @@
 import { ApiError, badRequest, unprocessable } from "@/lib/http/api-error";
+import { readLimitedBody } from "@/lib/http/read-limited-body";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 // multipart boundaries and part headers around the file
 const ENVELOPE = 64 * 1024;
 
-const tooLarge = () =>
-  new ApiError(413, "payload_too_large", "Le fichier dépasse la taille maximale autorisée (5 Mo)");
+const LIMIT_DETAIL = "Le fichier dépasse la taille maximale autorisée (5 Mo)";
+const tooLarge = () => new ApiError(413, "payload_too_large", LIMIT_DETAIL);
 
 /**
  * The file of a multipart upload (field `file`), read with a hard byte cap so an oversized or endless
@@ -14,28 +15,15 @@ const tooLarge = () =>
 export async function readImportUpload(req: Request, maxBytes = MAX_IMPORT_BYTES) {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
-    throw badRequest("Envoyez le fichier CSV ou XLSX dans le champ « file » d'un formulaire multipart", "invalid_upload");
+    throw badRequest(
+      "Envoyez le fichier CSV ou XLSX dans le champ « file » d'un formulaire multipart",
+      "invalid_upload",
+    );
   }
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes + ENVELOPE) throw tooLarge();
-  if (!req.body) throw badRequest("Aucun fichier reçu (champ « file »)", "invalid_upload");
-
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes + ENVELOPE) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
+  const body = await readLimitedBody(req, maxBytes + ENVELOPE, LIMIT_DETAIL);
   let form: FormData;
   try {
-    form = await new Response(Buffer.concat(chunks), { headers: { "content-type": type } }).formData();
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
     throw badRequest("Formulaire multipart illisible", "invalid_upload");
   }

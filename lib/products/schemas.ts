@@ -46,16 +46,14 @@ export const zSourceName = z
   .max(200, PRODUCT_MSG.sourceTooLong);
 
 /** A page address, normalised (see normalize-url.ts). */
-export const zProductUrlAddress = z
-  .string({ error: PRODUCT_MSG.required })
-  .transform((value, ctx) => {
-    const result = normalizeUrl(value);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.error });
-      return z.NEVER;
-    }
-    return result.url;
-  });
+export const zProductUrlAddress = z.string({ error: PRODUCT_MSG.required }).transform((value, ctx) => {
+  const result = normalizeUrl(value);
+  if (!result.ok) {
+    ctx.addIssue({ code: "custom", message: result.error });
+    return z.NEVER;
+  }
+  return result.url;
+});
 
 export const zFrequency = z.enum(TRACKING_FREQUENCIES, { error: PRODUCT_MSG.frequency });
 
@@ -138,7 +136,8 @@ export const ZProductForm = z.object({
           const result = normalizeUrl(block.url);
           if (!result.ok) ctx.addIssue({ code: "custom", path: ["url"], message: result.error });
         }
-        if (block.name.length > 200) ctx.addIssue({ code: "custom", path: ["name"], message: PRODUCT_MSG.sourceTooLong });
+        if (block.name.length > 200)
+          ctx.addIssue({ code: "custom", path: ["name"], message: PRODUCT_MSG.sourceTooLong });
       }),
   ),
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/get-user-plan";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { notFound } from "@/lib/http/api-error";
 import { computeNextCheck } from "@/lib/jobs/compute-next-check";
 import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";

@@ -35,10 +35,17 @@ const FREQUENCIES: Record<string, TFrequency> = {
 };
 
 const frequencyKey = (v: string) =>
-  v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+  v
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** One import row checked by the same rules as the API; the reason is the first French error. */
-export function validateImportRow(row: TImportRow): { ok: true; data: TValidImportRow } | { ok: false; reason: string } {
+export function validateImportRow(
+  row: TImportRow,
+): { ok: true; data: TValidImportRow } | { ok: false; reason: string } {
   const name = zProductName.safeParse(row.product);
   if (!name.success) return { ok: false, reason: name.error.issues[0]?.message ?? PRODUCT_MSG.nameRequired };
   const description = zDescription.safeParse(row.description);
@@ -56,6 +63,13 @@ export function validateImportRow(row: TImportRow): { ok: true; data: TValidImpo
   }
   return {
     ok: true,
-    data: { line: row.line, product: name.data, description: description.data, source: source.data, url: url.url, frequency },
+    data: {
+      line: row.line,
+      product: name.data,
+      description: description.data,
+      source: source.data,
+      url: url.url,
+      frequency,
+    },
   };
 }

@@ -38,7 +38,15 @@ export async function batchScrape(userId: string, input: TInput) {
     const rows = await db
       .select()
       .from(productUrls)
-      .where(and(eq(productUrls.userId, userId), inArray(productUrls.url, lookups.map((u) => u.url!))));
+      .where(
+        and(
+          eq(productUrls.userId, userId),
+          inArray(
+            productUrls.url,
+            lookups.map((u) => u.url!),
+          ),
+        ),
+      );
     for (const r of rows) byAddress.set(`${r.productId} ${r.url}`, [r]);
   }
   const targets = input.urls.map((u) => {
@@ -50,12 +58,28 @@ export async function batchScrape(userId: string, input: TInput) {
   const busy = await db
     .select()
     .from(scrapeTasks)
-    .where(and(inArray(scrapeTasks.urlId, unique.map((t) => t.id)), inArray(scrapeTasks.status, ["pending", "processing", "retry"])));
+    .where(
+      and(
+        inArray(
+          scrapeTasks.urlId,
+          unique.map((t) => t.id),
+        ),
+        inArray(scrapeTasks.status, ["pending", "processing", "retry"]),
+      ),
+    );
   const busyIds = new Set(busy.map((t) => t.urlId));
   const created = await enqueueScrape(
     unique
       .filter((t) => !busyIds.has(t.id))
-      .map((t) => ({ userId, urlId: t.id, productId: t.productId, url: t.url, trigger: "batch" as const, priority: input.priority, useAi: input.use_ai })),
+      .map((t) => ({
+        userId,
+        urlId: t.id,
+        productId: t.productId,
+        url: t.url,
+        trigger: "batch" as const,
+        priority: input.priority,
+        useAi: input.use_ai,
+      })),
     db,
   );
   await dispatchTasks(created);

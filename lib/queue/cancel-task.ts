@@ -13,9 +13,17 @@ export async function cancelTask(userId: string, taskId: string) {
   const [row] = await db
     .update(scrapeTasks)
     .set({ status: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()`, error: "Annulée par l'utilisateur" })
-    .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.userId, userId), inArray(scrapeTasks.status, ["pending", "retry", "processing"])))
+    .where(
+      and(
+        eq(scrapeTasks.id, taskId),
+        eq(scrapeTasks.userId, userId),
+        inArray(scrapeTasks.status, ["pending", "retry", "processing"]),
+      ),
+    )
     .returning();
   if (!row) throw conflict("Cette tâche est déjà terminée et ne peut plus être annulée", "task_finished");
-  await signalTaskCancelled(taskId).catch((error: unknown) => console.error("[queue] signal d'annulation en échec", error));
+  await signalTaskCancelled(taskId).catch((error: unknown) =>
+    console.error("[queue] signal d'annulation en échec", error),
+  );
   return presentTask(row);
 }

@@ -3,12 +3,10 @@ import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TASK_NOT_FOUND = "Tâche introuvable";
 
-/** The owner's task row; a malformed id, a missing task and another user's task are the same 404. */
+/** The owner's task row; a missing task and another user's task are the same 404 (ids checked by the route). */
 export async function getTaskOrThrow(userId: string, taskId: string, db?: DbLike) {
-  if (!UUID.test(taskId)) throw notFound(TASK_NOT_FOUND, "task_not_found");
   const conn = db ?? (await getDb());
   const [row] = await conn
     .select()

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
-import { scrapeTasks, TASK_STATUSES } from "@/db/schema";
+import { scrapeTasks, type TASK_STATUSES } from "@/db/schema";
 import { presentTask } from "./present-task";
 import type { TASK_STATUS_FILTERS } from "./schemas";
 

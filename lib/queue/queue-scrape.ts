@@ -16,9 +16,14 @@ type TInput = z.output<typeof ZQueueScrape>;
 /**
  * POST /queue/scrape: a tracked URL (options.url_id, or url within options.product_id) is scraped into its
  * history; any other page address is scraped once, its result kept on the task only. With `wait`, answers
- * the finished task, or the task as it stands when `timeoutSec` runs out.
+ * the finished task, or the task as it stands when `timeoutSec` runs out. A tracked URL already waiting or
+ * running answers that task (`created: false`).
  */
-export async function queueScrape(userId: string, input: TInput, wait: { wait: boolean; timeoutSec: number; signal?: AbortSignal }) {
+export async function queueScrape(
+  userId: string,
+  input: TInput,
+  wait: { wait: boolean; timeoutSec: number; signal?: AbortSignal },
+) {
   const db = await getDb();
   let urlId = input.options.url_id;
   if (!urlId && input.options.product_id && input.url) {
@@ -26,13 +31,20 @@ export async function queueScrape(userId: string, input: TInput, wait: { wait: b
     const [match] = await db
       .select({ id: productUrls.id })
       .from(productUrls)
-      .where(and(eq(productUrls.productId, input.options.product_id), eq(productUrls.userId, userId), eq(productUrls.url, input.url)))
+      .where(
+        and(
+          eq(productUrls.productId, input.options.product_id),
+          eq(productUrls.userId, userId),
+          eq(productUrls.url, input.url),
+        ),
+      )
       .limit(1);
     urlId = match?.id;
   }
   let task;
+  let created = true;
   if (urlId) {
-    task = (await requestUrlScrape(userId, urlId, { useAi: input.use_ai })).task;
+    ({ task, created } = await requestUrlScrape(userId, urlId, { useAi: input.use_ai }));
   } else {
     if (!input.url) throw unprocessable(QUEUE_MSG.urlRequired);
     if (input.options.product_id) await getProductOrThrow(userId, input.options.product_id, db);
@@ -52,8 +64,8 @@ export async function queueScrape(userId: string, input: TInput, wait: { wait: b
     await dispatchTasks([row!]);
     task = presentTask(row!);
   }
-  if (!wait.wait || wait.timeoutSec <= 0) return { task, finished: false };
+  if (!wait.wait || wait.timeoutSec <= 0) return { task, created, finished: false };
   const row = await waitForTask(task.task_id, wait.timeoutSec * 1000, wait.signal);
   const finished = row ? ["completed", "failed", "cancelled"].includes(row.status) : false;
-  return { task: row ? presentTask(row) : task, finished };
+  return { task: row ? presentTask(row) : task, created, finished };
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
@@ -17,26 +18,46 @@ export const MANUAL_SCRAPE_LIMIT = 30;
 export async function requestUrlScrape(userId: string, urlId: string, options: { useAi?: boolean } = {}) {
   const db = await getDb();
   const url = await getProductUrlOrThrow(userId, urlId, undefined, db);
+  const active = await findActiveTask(urlId);
+  if (active) return { task: presentTask(active), created: false };
+  await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+  const task = await enqueueScrape(
+    {
+      userId,
+      urlId,
+      productId: url.productId,
+      url: url.url,
+      trigger: "manual",
+      priority: "high",
+      useAi: options.useAi,
+    },
+    db,
+  );
+  if (!task) {
+    // another request queued one in between: the unique index kept that one
+    const winner = await findActiveTask(urlId);
+    if (winner) return { task: presentTask(winner), created: false };
+    throw conflict("Un relevé de cette URL vient de se terminer, veuillez réessayer", "scrape_race");
+  }
+  await dispatchTasks([task]);
+  return { task: presentTask(task), created: true };
+}
+
+/** The URL's waiting or running task (at most one); a waiting retry is brought forward to run at once. */
+async function findActiveTask(urlId: string) {
+  const db = await getDb();
   const [active] = await db
     .select()
     .from(scrapeTasks)
     .where(and(eq(scrapeTasks.urlId, urlId), inArray(scrapeTasks.status, ["pending", "processing", "retry"])))
-    .orderBy(desc(scrapeTasks.createdAt))
     .limit(1);
-  if (active) {
-    if (active.status === "retry") {
-      // a click means "now": the waiting retry runs at once instead of after its backoff
-      const [now] = await db.update(scrapeTasks).set({ runAt: new Date(), status: "pending" }).where(and(eq(scrapeTasks.id, active.id), eq(scrapeTasks.status, "retry"))).returning();
-      if (now) await dispatchTasks([now]);
-      return { task: presentTask(now ?? active), created: false };
-    }
-    return { task: presentTask(active), created: false };
-  }
-  await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
-  const task = await enqueueScrape(
-    { userId, urlId, productId: url.productId, url: url.url, trigger: "manual", priority: "high", useAi: options.useAi },
-    db,
-  );
-  await dispatchTasks([task]);
-  return { task: presentTask(task), created: true };
+  if (active?.status !== "retry") return active ?? null;
+  // a click means "now": the waiting retry runs at once instead of after its backoff
+  const [now] = await db
+    .update(scrapeTasks)
+    .set({ runAt: new Date(), status: "pending" })
+    .where(and(eq(scrapeTasks.id, active.id), eq(scrapeTasks.status, "retry")))
+    .returning();
+  if (now) await dispatchTasks([now]);
+  return now ?? active;
 }

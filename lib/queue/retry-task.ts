@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
+import { isUniqueViolation } from "@/lib/products/is-unique-violation";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { getTaskOrThrow } from "./get-task-or-throw";
 import { presentTask } from "./present-task";
@@ -10,7 +11,8 @@ import { MANUAL_SCRAPE_LIMIT } from "./request-url-scrape";
 
 /**
  * Puts a failed or cancelled task back to 'pending' (retry_count + 1), to run at once. A completed or
- * still waiting task is re-run only with `force`; a running one never (409).
+ * still waiting task is re-run only with `force`; a running one never (409). When another task of its URL
+ * is waiting or running, that one is answered (`created: false`): one reading per request.
  */
 export async function retryTask(userId: string, taskId: string, force: boolean) {
   const db = await getDb();
@@ -22,8 +24,10 @@ export async function retryTask(userId: string, taskId: string, force: boolean) 
       "task_not_retryable",
     );
   }
+  const busy = task.urlId ? await findOtherActiveTask(task.urlId, task.id) : null;
+  if (busy) return { ...presentTask(busy), created: false };
   await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
-  const [row] = await db
+  const row = await db
     .update(scrapeTasks)
     .set({
       status: "pending",
@@ -35,9 +39,40 @@ export async function retryTask(userId: string, taskId: string, force: boolean) 
       error: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(scrapeTasks.id, taskId), inArray(scrapeTasks.status, ["failed", "cancelled", "completed", "pending", "retry"])))
-    .returning();
+    .where(
+      and(
+        eq(scrapeTasks.id, taskId),
+        inArray(scrapeTasks.status, ["failed", "cancelled", "completed", "pending", "retry"]),
+      ),
+    )
+    .returning()
+    .then(
+      ([r]) => r,
+      async (error: unknown) => {
+        // another scrape of this URL was queued meanwhile (one waiting or running task per URL)
+        const winner = isUniqueViolation(error) && task.urlId ? await findOtherActiveTask(task.urlId, task.id) : null;
+        if (!winner) throw error;
+        return winner;
+      },
+    );
   if (!row) throw conflict("La tâche est en cours d'exécution", "task_running");
+  if (row.id !== task.id) return { ...presentTask(row), created: false };
   await dispatchTasks([row]);
-  return presentTask(row);
+  return { ...presentTask(row), created: true };
+}
+
+async function findOtherActiveTask(urlId: string, taskId: string) {
+  const db = await getDb();
+  const [active] = await db
+    .select()
+    .from(scrapeTasks)
+    .where(
+      and(
+        eq(scrapeTasks.urlId, urlId),
+        ne(scrapeTasks.id, taskId),
+        inArray(scrapeTasks.status, ["pending", "processing", "retry"]),
+      ),
+    )
+    .limit(1);
+  return active ?? null;
 }

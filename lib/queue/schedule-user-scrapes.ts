@@ -20,7 +20,10 @@ export async function scheduleUserScrapes(userId: string, input: { product_id?: 
   const where: SQL[] = [eq(productUrls.userId, userId), eq(productUrls.paused, false)];
   if (input.product_id) where.push(eq(productUrls.productId, input.product_id));
   if (!input.all) where.push(or(isNull(productUrls.nextCheckAt), lte(productUrls.nextCheckAt, new Date()))!);
-  const urls = await db.select().from(productUrls).where(and(...where));
+  const urls = await db
+    .select()
+    .from(productUrls)
+    .where(and(...where));
   if (urls.length === 0) {
     if (input.product_id) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
     return { count: 0, tasks: [] };
@@ -28,12 +31,27 @@ export async function scheduleUserScrapes(userId: string, input: { product_id?: 
   const busy = await db
     .select({ urlId: scrapeTasks.urlId })
     .from(scrapeTasks)
-    .where(and(inArray(scrapeTasks.urlId, urls.map((u) => u.id)), inArray(scrapeTasks.status, ["pending", "processing", "retry"])));
+    .where(
+      and(
+        inArray(
+          scrapeTasks.urlId,
+          urls.map((u) => u.id),
+        ),
+        inArray(scrapeTasks.status, ["pending", "processing", "retry"]),
+      ),
+    );
   const busyIds = new Set(busy.map((b) => b.urlId));
   const created = await enqueueScrape(
     urls
       .filter((u) => !busyIds.has(u.id))
-      .map((u) => ({ userId, urlId: u.id, productId: u.productId, url: u.url, trigger: "manual" as const, priority: "normal" as const })),
+      .map((u) => ({
+        userId,
+        urlId: u.id,
+        productId: u.productId,
+        url: u.url,
+        trigger: "manual" as const,
+        priority: "normal" as const,
+      })),
     db,
   );
   await dispatchTasks(created);

@@ -12,9 +12,18 @@ export const QUEUE_MSG = {
   timeout: "Le délai d'attente doit être compris entre 0 et 300 secondes",
 } as const;
 
-export const TASK_STATUS_FILTERS = ["pending", "processing", "completed", "failed", "cancelled", "retry", "active", "recent"] as const;
+export const TASK_STATUS_FILTERS = [
+  "pending",
+  "processing",
+  "completed",
+  "failed",
+  "cancelled",
+  "retry",
+  "active",
+  "recent",
+] as const;
 
-const zUuid = z.string().trim().max(64);
+const zUuid = z.uuid({ error: "Identifiant invalide" });
 const zPageUrl = z
   .string({ error: QUEUE_MSG.urlRequired })
   .trim()
@@ -42,21 +51,36 @@ export type TQueueScrape = z.input<typeof ZQueueScrape>;
 
 export const ZQueueScrapeQuery = z.object({
   wait: zBool.default(true),
-  timeout: z.coerce.number({ error: QUEUE_MSG.timeout }).min(0, QUEUE_MSG.timeout).max(300, QUEUE_MSG.timeout).default(300),
+  timeout: z.coerce
+    .number({ error: QUEUE_MSG.timeout })
+    .min(0, QUEUE_MSG.timeout)
+    .max(300, QUEUE_MSG.timeout)
+    .default(300),
 });
 
 export const ZListTasksQuery = z.object({
-  status: z.string().optional().transform((v, ctx) => {
-    const list = (v ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    for (const s of list) {
-      if (!(TASK_STATUS_FILTERS as readonly string[]).includes(s)) {
-        ctx.addIssue({ code: "custom", message: QUEUE_MSG.status });
-        return z.NEVER;
+  status: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const s of list) {
+        if (!(TASK_STATUS_FILTERS as readonly string[]).includes(s)) {
+          ctx.addIssue({ code: "custom", message: QUEUE_MSG.status });
+          return z.NEVER;
+        }
       }
-    }
-    return list as (typeof TASK_STATUS_FILTERS)[number][];
-  }),
-  limit: z.coerce.number({ error: QUEUE_MSG.limit }).int(QUEUE_MSG.limit).min(1, QUEUE_MSG.limit).max(100, QUEUE_MSG.limit).optional(),
+      return list as (typeof TASK_STATUS_FILTERS)[number][];
+    }),
+  limit: z.coerce
+    .number({ error: QUEUE_MSG.limit })
+    .int(QUEUE_MSG.limit)
+    .min(1, QUEUE_MSG.limit)
+    .max(100, QUEUE_MSG.limit)
+    .optional(),
 });
 
 export const ZRetryTask = z.object({ force: z.boolean().default(false) });

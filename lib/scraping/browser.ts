@@ -31,7 +31,15 @@ export type TRenderOptions = {
   signal?: AbortSignal;
   /** DNS resolution used by the page's proxy; replaceable so tests can make a name resolve anywhere. */
   resolve?: TResolver;
+  /**
+   * Whether the rendered DOM already shows what we came for (a price): after network idle the DOM is
+   * polled with it for up to `readyWaitMs`, so a price drawn by a timer, a late fetch or hydration is read.
+   */
+  ready?: (html: string, url: string) => boolean;
+  readyWaitMs?: number;
 };
+
+const READY_POLL_MS = 200;
 
 export type TRenderedPage = { url: string; status: number; html: string; headers: Record<string, string> };
 
@@ -100,7 +108,10 @@ async function guardRequest(req: HTTPRequest, allowPrivate: boolean, failures: T
 }
 
 function guardFailure(failures: TProxyFailure[], code: string | null): ScrapeError | null {
-  const failure = (code ? failures.find((f) => f.code === code) : null) ?? failures.find((f) => f.code.startsWith("blocked")) ?? failures[0];
+  const failure =
+    (code ? failures.find((f) => f.code === code) : null) ??
+    failures.find((f) => f.code.startsWith("blocked")) ??
+    failures[0];
   return failure ? new ScrapeError(failure.code, failure.message, failure.retryable) : null;
 }
 
@@ -113,10 +124,12 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
   const proxy = await startGuardedProxy({ allowPrivate, resolve: options.resolve });
   const failures = proxy.failures;
   // "<-loopback>" removes Chromium's implicit bypass: loopback addresses go through the guard too.
-  const context = await browser.createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] }).catch(async (error: unknown) => {
-    await proxy.close();
-    throw error;
-  });
+  const context = await browser
+    .createBrowserContext({ proxyServer: proxy.url, proxyBypassList: ["<-loopback>"] })
+    .catch(async (error: unknown) => {
+      await proxy.close();
+      throw error;
+    });
   const deadline = Date.now() + timeoutMs;
   const left = () => Math.max(1, deadline - Date.now());
   let timer: NodeJS.Timeout | undefined;
@@ -134,17 +147,21 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
       // A refused redirect of the main document never yields a response (aborted, or a failed tunnel),
       // except a plain-HTTP hop the proxy answers itself, marked with this header.
       const refused = response.headers()[GUARD_HEADER];
-      if (refused) throw guardFailure(failures, refused) ?? new ScrapeError("unreachable", "Site marchand injoignable", true);
+      if (refused)
+        throw guardFailure(failures, refused) ?? new ScrapeError("unreachable", "Site marchand injoignable", true);
       if (options.selector) {
         await page.waitForSelector(options.selector, { timeout: Math.min(left(), 5000) }).catch(() => {});
       }
       await page.waitForNetworkIdle({ idleTime: 250, timeout: Math.min(left(), 4000) }).catch(() => {});
-      return {
-        url: response.url(),
-        status: response.status(),
-        headers: response.headers(),
-        html: await page.content(),
-      };
+      let html = await page.content();
+      if (options.ready) {
+        const until = Date.now() + Math.min(options.readyWaitMs ?? 4000, Math.max(0, left() - 500));
+        while (!options.ready(html, response.url()) && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, READY_POLL_MS));
+          html = await page.content();
+        }
+      }
+      return { url: response.url(), status: response.status(), headers: response.headers(), html };
     })();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -157,10 +174,14 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
     if (options.signal?.aborted) throw new ScrapeError("cancelled", "Scraping annulé", false);
     if (error instanceof ScrapeError) throw error;
     const message = error instanceof Error ? error.message : "";
-    if (failures.length > 0 && /ERR_BLOCKED_BY_CLIENT|ERR_TUNNEL_CONNECTION_FAILED|ERR_EMPTY_RESPONSE|ERR_PROXY/.test(message)) {
+    if (
+      failures.length > 0 &&
+      /ERR_BLOCKED_BY_CLIENT|ERR_TUNNEL_CONNECTION_FAILED|ERR_EMPTY_RESPONSE|ERR_PROXY/.test(message)
+    ) {
       throw guardFailure(failures, null)!;
     }
-    if (/timeout/i.test(message)) throw new ScrapeError("timeout", "Délai dépassé : la page n'a pas fini de se charger", true);
+    if (/timeout/i.test(message))
+      throw new ScrapeError("timeout", "Délai dépassé : la page n'a pas fini de se charger", true);
     if (/ERR_NAME_NOT_RESOLVED/.test(message)) throw new ScrapeError("dns_failed", "Nom de domaine introuvable", true);
     if (/Target closed|Session closed|Protocol error|disconnected/i.test(message)) {
       throw new ScrapeError("browser_unavailable", "Le navigateur headless s'est arrêté pendant le chargement", true);

@@ -16,7 +16,7 @@ function labelSupported(label: string): boolean {
 }
 
 function fromMeta(head: string): string | null {
-  const direct = /<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.\-]+)/i.exec(head);
+  const direct = /<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)/i.exec(head);
   if (direct) return direct[1]!.toLowerCase();
   return null;
 }
@@ -28,7 +28,7 @@ export function decodeHtml(body: Buffer, contentType: string): { html: string; c
       return { html: new TextDecoder(label).decode(body.subarray(bytes.length)), charset: label };
     }
   }
-  const header = /charset\s*=\s*["']?([a-z0-9_:.\-]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  const header = /charset\s*=\s*["']?([a-z0-9_:.-]+)/i.exec(contentType)?.[1]?.toLowerCase();
   let charset = header && labelSupported(header) ? header : null;
   if (!charset) {
     const meta = fromMeta(body.subarray(0, 4096).toString("latin1"));

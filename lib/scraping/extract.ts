@@ -2,6 +2,11 @@
 // No network, no database, no framework import; never throws.
 import { reconcilePrice, type TCurrencyInfo } from "./extract/reconcile-price";
 import { chooseStructured, type TStructuredPick } from "./extract/choose-structured";
+import { computeConfidence } from "./extract/compute-confidence";
+import { findRegularPrice } from "./extract/find-regular-price";
+import { findShipping } from "./extract/find-shipping";
+import { optionCandidates } from "./extract/option-candidates";
+import { listCandidates, type TExtractCandidate } from "./extract/list-candidates";
 import { computeZones } from "./extract/page-zones";
 import { pageLocale } from "./extract/page-locale";
 import { parseHtml } from "./extract/parse-html";
@@ -10,10 +15,13 @@ import { collectTextCandidates, type TTextCandidate } from "./extract/text-candi
 import { textAvailability } from "./extract/text-availability";
 import { headingText, walkPage } from "./extract/walk-page";
 import { FAMILY_CODES } from "./extract/resolve-currency";
+import { WEIGHTS } from "./extract/weights";
+
+const T = WEIGHTS.thresholds;
 
 export type TExtractMethod = "jsonld" | "microdata" | "meta" | "selector" | "text";
 
-export type TExtractCandidate = { price: string; currency: string | null; source: string; score: number };
+export type { TCandidateKind, TExtractCandidate } from "./extract/list-candidates";
 
 export type TExtractResult = {
   price: string | null;
@@ -21,6 +29,12 @@ export type TExtractResult = {
   available: boolean | null;
   title: string | null;
   method: TExtractMethod | null;
+  // The reference price of a sale (crossed-out, list price), and a stated shipping cost; never guessed.
+  regularPrice: string | null;
+  shipping: string | null;
+  // 0..1; under WEIGHTS.confidence.threshold the price should not be trusted (see `uncertainReason`).
+  confidence: number;
+  uncertainReason: string | null;
   candidates: TExtractCandidate[];
 };
 
@@ -29,17 +43,45 @@ export type TExtractOptions = { selector?: string | null };
 const MAX_HTML = 8_000_000;
 
 function emptyResult(): TExtractResult {
-  return { price: null, currency: null, available: null, title: null, method: null, candidates: [] };
+  return {
+    price: null,
+    currency: null,
+    available: null,
+    title: null,
+    method: null,
+    regularPrice: null,
+    shipping: null,
+    confidence: 0,
+    uncertainReason: null,
+    candidates: [],
+  };
 }
 
-function refineCurrency(info: TCurrencyInfo, structured: string | null, declared: string | null, domain: string | null): string | null {
+// A rule chosen among the candidates that names structured data ("jsonld:sku=NOVA12-256"), not a CSS path.
+const STRUCTURED_RULE = /^(?:jsonld|microdata|meta)(?::shopify)?(?::|$)/;
+
+function structuredRule(rule: string, structured: Array<{ locator: string; price: string; currency: string | null }>) {
+  const found = structured.find((c) => c.locator === rule);
+  return found ? { amount: found.price, currency: found.currency, ambiguous: false, family: null } : null;
+}
+
+const PESO_DOLLARS = new Set(["CLP", "ARS", "COP", "MXN", "UYU", "DOP"]);
+
+function refineCurrency(
+  info: TCurrencyInfo,
+  structured: string | null,
+  declared: string | null,
+  domain: string | null,
+): string | null {
   const { currency, ambiguous, family } = info;
   if (currency && !ambiguous) return currency;
   if (family) {
     const codes = FAMILY_CODES[family];
     if (structured && codes.has(structured)) return structured;
     if (declared && codes.has(declared)) return declared;
-    if (family === "krona" && domain && codes.has(domain)) return domain;
+    // "kr" has no default, and "$" on a Chilean, Argentinian, Colombian or Mexican shop is the local peso.
+    if (domain && codes.has(domain) && (family === "krona" || (family === "dollar" && PESO_DOLLARS.has(domain))))
+      return domain;
     return currency;
   }
   return currency ?? structured ?? declared ?? domain;
@@ -47,7 +89,11 @@ function refineCurrency(info: TCurrencyInfo, structured: string | null, declared
 
 export function extractProduct(html: string, pageUrl: string, options: TExtractOptions = {}): TExtractResult {
   try {
-    return extractUnsafe(typeof html === "string" ? html.slice(0, MAX_HTML) : "", typeof pageUrl === "string" ? pageUrl : "", options ?? {});
+    return extractUnsafe(
+      typeof html === "string" ? html.slice(0, MAX_HTML) : "",
+      typeof pageUrl === "string" ? pageUrl : "",
+      options ?? {},
+    );
   } catch {
     return emptyResult();
   }
@@ -66,23 +112,40 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
   const localeForText = structured.currency ?? locale.declared;
   const textCands: TTextCandidate[] = collectTextCandidates(scan, zones, localeForText);
   let liveText = textCands.filter((c) => !c.excluded).sort((a, b) => b.score - a.score);
-  if (!liveText.some((c) => c.score >= 60)) {
+  if (!liveText.some((c) => c.score >= T.strongText)) {
     // Themes that label the only price "regular": use it when nothing better is shown.
-    const soft = textCands.filter((c) => c.excluded === "maybe-crossed-out").map((c) => ({ ...c, excluded: null, score: c.softScore }));
+    const soft = textCands
+      .filter((c) => c.excluded === "maybe-crossed-out")
+      .map((c) => ({ ...c, excluded: null, score: c.softScore }));
     liveText = [...liveText, ...soft].sort((a, b) => b.score - a.score);
   }
   const bestText = liveText[0] ?? null;
 
-  const candidates: TExtractCandidate[] = [];
-  for (const s of structured.candidates) candidates.push(s);
-
   let price: string | null = null;
   let currencyInfo: TCurrencyInfo = { currency: null, ambiguous: false, family: null };
   let method: TExtractMethod | null = null;
+  let selectorCandidate: TExtractCandidate | null = null;
 
-  const sel = options.selector ? runSelector(doc, options.selector, localeForText) : null;
+  const sel = options.selector
+    ? STRUCTURED_RULE.test(options.selector)
+      ? structuredRule(options.selector, [...structured.candidates, ...optionCandidates(scan, zones, localeForText)])
+      : runSelector(doc, options.selector, localeForText)
+    : null;
+  // A structured rule is already among the candidates (same locator): only a CSS rule adds one.
+  if (sel && options.selector && !STRUCTURED_RULE.test(options.selector)) {
+    selectorCandidate = {
+      price: sel.amount,
+      currency: sel.currency,
+      source: "selector",
+      score: WEIGHTS.structured.selector,
+      kind: "selector",
+      context: options.selector,
+      locator: options.selector,
+      label: null,
+      sku: null,
+    };
+  }
   if (sel) {
-    candidates.push({ price: sel.amount, currency: sel.currency, source: "selector", score: 100 });
     price = sel.amount;
     currencyInfo = { currency: sel.currency, ambiguous: sel.ambiguous, family: sel.family };
     method = "selector";
@@ -99,10 +162,14 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
   }
 
   if (!method && bestText) {
-    const threshold = available === false ? 55 : zones.h1Order < 0 ? 15 : 25;
+    const threshold = available === false ? T.textOnlyUnavailable : zones.h1Order < 0 ? T.textOnlyNoTitle : T.textOnly;
     if (bestText.score >= threshold) {
       price = bestText.price;
-      currencyInfo = { currency: bestText.parsed.currency, ambiguous: bestText.parsed.currencyAmbiguous, family: bestText.parsed.currencyFamily };
+      currencyInfo = {
+        currency: bestText.parsed.currency,
+        ambiguous: bestText.parsed.currencyAmbiguous,
+        family: bestText.parsed.currencyFamily,
+      };
       method = "text";
     }
   }
@@ -110,22 +177,28 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
   // A shown price with no sign of unavailability is, on a product page, almost always buyable.
   if (available === null && price !== null) available = true;
 
-  const currency = price === null ? null : refineCurrency(currencyInfo, structured.currency, locale.declared, locale.domain);
-
-  const seenText = new Set<string>();
-  for (const c of [...liveText, ...textCands.filter((x) => x.excluded)]) {
-    const key = `${c.price}|${c.source}|${c.excluded ?? ""}`;
-    if (seenText.has(key)) continue;
-    seenText.add(key);
-    candidates.push({
-      price: c.price,
-      currency: c.parsed.currency,
-      source: c.excluded ? `${c.source}:${c.excluded}` : c.source,
-      score: c.score,
-    });
-    if (candidates.length >= 40) break;
-  }
+  const currency =
+    price === null ? null : refineCurrency(currencyInfo, structured.currency, locale.declared, locale.domain);
 
   const title = structured.title ?? h1Text ?? scan.metas.get("og:title")?.[0]?.trim() ?? scan.titleText ?? null;
-  return { price, currency, available, title: title || null, method, candidates };
+  const { confidence, reason } = computeConfidence(method, price, currency, structured, liveText);
+  const candidates = listCandidates(
+    [...structured.candidates, ...optionCandidates(scan, zones, localeForText)],
+    selectorCandidate,
+    [...liveText, ...textCands.filter((x) => x.excluded)],
+    zones,
+    title,
+  );
+  return {
+    price,
+    currency,
+    available,
+    title: title || null,
+    method,
+    regularPrice: findRegularPrice(price, currency, structured.regularPrice, textCands, zones),
+    shipping: price === null ? null : findShipping(structured.shipping, textCands, zones),
+    confidence,
+    uncertainReason: confidence < WEIGHTS.confidence.threshold ? reason : null,
+    candidates,
+  };
 }

@@ -56,7 +56,14 @@ const REQUEST_HEADERS: Record<string, string> = {
 
 // Keep-alive pools: a reused socket is connected to an address that passed the guard when it was opened;
 // every new socket is opened through the pinned lookup of the request that creates it.
-const AGENT_OPTIONS = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 8, maxFreeSockets: 4, timeout: 30_000, scheduling: "lifo" as const };
+const AGENT_OPTIONS = {
+  keepAlive: true,
+  keepAliveMsecs: 10_000,
+  maxSockets: 8,
+  maxFreeSockets: 4,
+  timeout: 30_000,
+  scheduling: "lifo" as const,
+};
 const httpAgent = new http.Agent(AGENT_OPTIONS);
 const httpsAgent = new https.Agent(AGENT_OPTIONS);
 
@@ -64,7 +71,10 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i;
 
 const defaultResolve: TResolver = async (host) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family as 4 | 6,
+  }));
 
 /** Resolves the host once and refuses it if any of its addresses is forbidden; returns the address to pin. */
 export async function resolveGuarded(input: string | URL, guard: TGuardOptions, resolve: TResolver = defaultResolve) {
@@ -113,7 +123,9 @@ function request(url: URL, pinned: TResolvedAddress, signal: AbortSignal): Promi
 }
 
 function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = String(res.headers["content-encoding"] ?? "")
+    .trim()
+    .toLowerCase();
   const declared = Number(res.headers["content-length"]);
   if (!encoding && Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
@@ -200,12 +212,18 @@ export async function fetchPage(input: string, options: TFetchPageOptions = {}):
       const contentType = String(res.headers["content-type"] ?? "");
       if (contentType && !HTML_TYPES.test(contentType)) {
         res.destroy();
-        throw new ScrapeError("invalid_page", `Le contenu reçu n'est pas une page web (${contentType.split(";")[0]})`, false, status);
+        throw new ScrapeError(
+          "invalid_page",
+          `Le contenu reçu n'est pas une page web (${contentType.split(";")[0]})`,
+          false,
+          status,
+        );
       }
       const body = await readBody(res, maxBytes);
       const { html, charset } = decodeHtml(body, contentType);
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
       return { url: checked.url.href, status, contentType, headers, html, charset, bytes: body.length, redirects };
     }
   } catch (error) {

@@ -1,30 +1,77 @@
-import { and, desc, eq, gte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { priceHistory } from "@/db/schema";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
 
+export type TUrlHistoryPage = {
+  entries: {
+    id: number;
+    price: number | null;
+    currency: string | null;
+    availability: boolean;
+    /** The crossed-out reference price the page announced a sale against, if any. */
+    regular_price: number | null;
+    /** Shipping the page stated, if any. */
+    shipping: number | null;
+    created_at: string;
+  }[];
+  /** Entries within the plan's retention, all pages together. */
+  total: number;
+};
+
 /**
- * The price history of one of the owner's URLs, newest first, as SPEC.md §3 shows it (price in euros as a
- * number, null when the page showed none). Entries older than the plan's retention are never shown.
+ * One page of the price history of one of the owner's URLs, newest first, as SPEC.md §3 shows it (price in
+ * euros as a number, null when the page showed none): at most `limit` entries older than the entry `before`
+ * (the cursor: the id of the last entry of the previous page). Entries older than the plan's retention are
+ * never shown. Both queries walk price_history_url_latest_idx: no sort of the URL's history.
  */
-export async function getUrlHistory(userId: string, urlId: string, limit?: number) {
+export async function getUrlHistory(
+  userId: string,
+  urlId: string,
+  page: { limit: number; before?: number },
+): Promise<TUrlHistoryPage> {
   const db = await getDb();
   await getProductUrlOrThrow(userId, urlId, undefined, db);
   const { cutoff } = await getRetentionCutoff(userId, db);
-  const where: SQL[] = [eq(priceHistory.urlId, urlId)];
-  if (cutoff) where.push(gte(priceHistory.createdAt, cutoff));
-  const rows = await db
-    .select()
-    .from(priceHistory)
-    .where(and(...where))
-    .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
-    .limit(limit ?? 10_000);
-  return rows.map((r) => ({
-    id: r.id,
-    price: r.price === null ? null : Number(r.price),
-    currency: r.currency,
-    availability: r.available,
-    created_at: r.createdAt.toISOString(),
-  }));
+  const retained: SQL[] = [eq(priceHistory.urlId, urlId)];
+  if (cutoff) retained.push(gte(priceHistory.createdAt, cutoff));
+  const where = [...retained];
+  if (page.before !== undefined) {
+    where.push(
+      sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
+    );
+  }
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        id: priceHistory.id,
+        price: priceHistory.price,
+        currency: priceHistory.currency,
+        available: priceHistory.available,
+        regularPrice: priceHistory.regularPrice,
+        shipping: priceHistory.shipping,
+        createdAt: priceHistory.createdAt,
+      })
+      .from(priceHistory)
+      .where(and(...where))
+      .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
+      .limit(page.limit),
+    db
+      .select({ n: count() })
+      .from(priceHistory)
+      .where(and(...retained)),
+  ]);
+  return {
+    total: Number(totalRow?.n ?? 0),
+    entries: rows.map((r) => ({
+      id: r.id,
+      price: r.price === null ? null : Number(r.price),
+      currency: r.currency,
+      availability: r.available,
+      regular_price: r.regularPrice === null ? null : Number(r.regularPrice),
+      shipping: r.shipping === null ? null : Number(r.shipping),
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
 }

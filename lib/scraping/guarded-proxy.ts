@@ -19,7 +19,15 @@ export type TGuardedProxy = {
   close(): Promise<void>;
 };
 
-const HOP_HEADERS = new Set(["proxy-connection", "proxy-authorization", "connection", "keep-alive", "te", "trailer", "upgrade"]);
+const HOP_HEADERS = new Set([
+  "proxy-connection",
+  "proxy-authorization",
+  "connection",
+  "keep-alive",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 const UNREACHABLE: TProxyFailure = { code: "unreachable", message: "Site marchand injoignable", retryable: true };
 
@@ -28,7 +36,10 @@ function asFailure(error: unknown): TProxyFailure {
   return UNREACHABLE;
 }
 
-export async function startGuardedProxy(options: { allowPrivate: boolean; resolve?: TResolver }): Promise<TGuardedProxy> {
+export async function startGuardedProxy(options: {
+  allowPrivate: boolean;
+  resolve?: TResolver;
+}): Promise<TGuardedProxy> {
   const guard = { allowPrivate: options.allowPrivate };
   const failures: TProxyFailure[] = [];
   // One resolution per host and port for the whole page: every request of the page goes to one address.
@@ -64,14 +75,22 @@ export async function startGuardedProxy(options: { allowPrivate: boolean; resolv
     } catch (error) {
       const failure = asFailure(error);
       failures.push(failure);
-      res.writeHead(502, { [GUARD_HEADER]: failure.code, "content-type": "text/plain; charset=utf-8" }).end(failure.message);
+      res
+        .writeHead(502, { [GUARD_HEADER]: failure.code, "content-type": "text/plain; charset=utf-8" })
+        .end(failure.message);
       return;
     }
     const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined && !HOP_HEADERS.has(k)) headers[k] = v;
     headers.host = target.host;
     const upstream = http.request(
-      { host: pinned.address, port: target.port || 80, method: req.method, path: `${target.pathname}${target.search}`, headers },
+      {
+        host: pinned.address,
+        port: target.port || 80,
+        method: req.method,
+        path: `${target.pathname}${target.search}`,
+        headers,
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.statusMessage, up.headers);
         up.pipe(res);
@@ -113,7 +132,11 @@ export async function startGuardedProxy(options: { allowPrivate: boolean; resolv
 
   const server = http.createServer((req, res) => void onRequest(req, res).catch(() => res.destroy()));
   server.on("connection", track);
-  server.on("connect", (req: IncomingMessage, socket: Duplex, head: Buffer) => void onConnect(req, socket, head).catch(() => socket.destroy()));
+  server.on(
+    "connect",
+    (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      void onConnect(req, socket, head).catch(() => socket.destroy()),
+  );
   // A proxied WebSocket without a tunnel is not supported: refused rather than passed unchecked.
   server.on("upgrade", (_req: IncomingMessage, socket: Duplex) => socket.destroy());
   await new Promise<void>((resolve, reject) => {

@@ -48,7 +48,12 @@ function bindGap(text: string, tok: TNumberToken, c: TCurrencyMatch): number | n
   return between !== null && /^[\s:]*$/.test(between) ? between.length : null;
 }
 
-function adjacentCurrency(text: string, tok: TNumberToken, currencies: TCurrencyMatch[], toks: TNumberToken[]): TCurrencyMatch | null {
+function adjacentCurrency(
+  text: string,
+  tok: TNumberToken,
+  currencies: TCurrencyMatch[],
+  toks: TNumberToken[],
+): TCurrencyMatch | null {
   let best: TCurrencyMatch | null = null;
   let bestDist = Infinity;
   for (const c of currencies) {
@@ -65,7 +70,12 @@ function adjacentCurrency(text: string, tok: TNumberToken, currencies: TCurrency
 }
 
 // Currency tokens in the stretch of text that belongs to this number (up to the neighbouring numbers).
-function windowCurrency(text: string, idx: number, toks: TNumberToken[], currencies: TCurrencyMatch[]): TCurrencyMatch | null {
+function windowCurrency(
+  text: string,
+  idx: number,
+  toks: TNumberToken[],
+  currencies: TCurrencyMatch[],
+): TCurrencyMatch | null {
   const tok = toks[idx];
   if (!tok) return null;
   const lo = Math.max(toks[idx - 1]?.end ?? 0, tok.start - 16);
@@ -90,8 +100,13 @@ export function parsePriceDetailed(
   options: TParsePriceDetailedOptions = {},
 ): TParsedPriceDetailed {
   const empty: TParsedPriceDetailed = {
-    amount: null, currency: null, currencyAmbiguous: false, currencyFamily: null,
-    currencyFromText: false, hasAdjacentCurrency: false, numberCount: 0,
+    amount: null,
+    currency: null,
+    currencyAmbiguous: false,
+    currencyFamily: null,
+    currencyFromText: false,
+    hasAdjacentCurrency: false,
+    numberCount: 0,
   };
   if (typeof input !== "string" && typeof input !== "number") input = "";
   const text = normalizeText(String(input).slice(0, 2000));
@@ -106,7 +121,8 @@ export function parsePriceDetailed(
     if (ctx[idx]?.bad) return;
     const adjacent = adjacentCurrency(text, tok, currencies, toks);
     const iso = adjacent?.info.iso ?? null;
-    const threeDecimals = iso !== null && THREE_DECIMAL_CURRENCIES.has(iso) ? (THREE_DECIMAL_COMMA.has(iso) ? "any" : true) : false;
+    const threeDecimals =
+      iso !== null && THREE_DECIMAL_CURRENCIES.has(iso) ? (THREE_DECIMAL_COMMA.has(iso) ? "any" : true) : false;
     const amount = resolveAmount(tok, { decimalSeparator: options.decimalSeparator, threeDecimals });
     if (amount === null) return;
     cands.push({ tok, amount, adjacent, demoted: ctx[idx]?.demoted ?? false, idx });

@@ -1,4 +1,5 @@
 import type { URL_STATUSES } from "@/db/schema";
+import type { TStoredCandidate } from "./present-candidates";
 
 export type TScrapeErrorCode =
   | "invalid_url"
@@ -14,6 +15,7 @@ export type TScrapeErrorCode =
   | "invalid_page"
   | "bot_wall"
   | "no_price"
+  | "uncertain_price"
   | "browser_unavailable"
   | "cancelled";
 
@@ -31,6 +33,9 @@ export class ScrapeError extends Error {
     this.name = "ScrapeError";
   }
 
+  /** The prices the page showed when it was read but none could be trusted (for the price picker). */
+  candidates?: TStoredCandidate[];
+
   /** product_urls.last_status for this failure; a bot wall is "blocked", never "out of stock". */
   get urlStatus(): TUrlStatus {
     switch (this.code) {
@@ -40,6 +45,8 @@ export class ScrapeError extends Error {
         return "blocked";
       case "no_price":
         return "no_price";
+      case "uncertain_price":
+        return "uncertain";
       case "dns_failed":
       case "unreachable":
       case "timeout":

@@ -4,6 +4,8 @@ import { env } from "@/lib/env";
 import { renderPage } from "./browser";
 import { detectBotWall } from "./detect-bot-wall";
 import { extractProduct } from "./extract";
+import { WEIGHTS } from "./extract/weights";
+import { presentCandidates, type TStoredCandidate } from "./present-candidates";
 import { fetchPage, type TResolver } from "./fetch-page";
 import { looksJsRendered } from "./looks-js-rendered";
 import { ScrapeError, toScrapeError } from "./scrape-error";
@@ -25,6 +27,11 @@ export type TScrapeOptions = {
 export type TScrapeSuccess = {
   price: string | null;
   currency: string | null;
+  regularPrice: string | null;
+  shipping: string | null;
+  candidates: TStoredCandidate[];
+  // The URL's price rule found nothing on the page: the automatic price was used instead.
+  ruleLost: boolean;
   available: boolean;
   title: string | null;
   method: string;
@@ -34,17 +41,29 @@ export type TScrapeSuccess = {
   elapsedMs: number;
 };
 
-type TAttempt = { mode: "static" | "browser"; html: string; url: string; status: number; headers: Record<string, string> };
+type TAttempt = {
+  mode: "static" | "browser";
+  html: string;
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+};
 
 function httpFailure(status: number): ScrapeError {
-  if (status === 404 || status === 410) return new ScrapeError("not_found", `Page introuvable (HTTP ${status})`, false, status);
-  if (status === 429) return new ScrapeError("http_error", "Trop de requêtes : le site marchand limite l'accès (HTTP 429)", true, status);
-  if (status >= 500) return new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
+  if (status === 404 || status === 410)
+    return new ScrapeError("not_found", `Page introuvable (HTTP ${status})`, false, status);
+  if (status === 429)
+    return new ScrapeError("http_error", "Trop de requêtes : le site marchand limite l'accès (HTTP 429)", true, status);
+  if (status >= 500)
+    return new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
   return new ScrapeError("http_error", `Le site marchand a refusé la page (HTTP ${status})`, status === 408, status);
 }
 
 function botWallError(vendor: string): ScrapeError {
-  const name = { cloudflare: "Cloudflare", datadome: "DataDome", akamai: "Akamai", perimeterx: "PerimeterX", captcha: "captcha" }[vendor] ?? vendor;
+  const name =
+    { cloudflare: "Cloudflare", datadome: "DataDome", akamai: "Akamai", perimeterx: "PerimeterX", captcha: "captcha" }[
+      vendor
+    ] ?? vendor;
   return new ScrapeError("bot_wall", `Accès bloqué par une protection anti-robot (${name})`, true);
 }
 
@@ -58,9 +77,20 @@ function read(attempt: TAttempt, selector: string | null | undefined): Omit<TScr
   if (found.price === null && available) {
     throw new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
   }
+  // A doubtful price is worse than none: it would be stored and could fire a false alert.
+  if (found.price !== null && found.confidence < WEIGHTS.confidence.threshold) {
+    const reason = found.uncertainReason ?? "plusieurs prix possibles sur la page";
+    const error = new ScrapeError("uncertain_price", `Prix incertain : ${reason}`, false);
+    error.candidates = presentCandidates(found, false);
+    throw error;
+  }
   return {
     price: found.price,
     currency: found.currency ?? (found.price !== null ? "EUR" : null),
+    regularPrice: found.regularPrice,
+    shipping: found.shipping,
+    candidates: presentCandidates(found),
+    ruleLost: !!selector && found.method !== "selector",
     available,
     title: found.title ?? null,
     method: String(found.method ?? "unknown"),
@@ -78,12 +108,17 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
   const finish = (r: Omit<TScrapeSuccess, "elapsedMs">): TScrapeSuccess => ({ ...r, elapsedMs: Date.now() - started });
 
   const viaBrowser = async () => {
-    if (!useBrowser) throw new ScrapeError("browser_unavailable", "Cette page nécessite un navigateur headless, désactivé ici", false);
+    if (!useBrowser)
+      throw new ScrapeError("browser_unavailable", "Cette page nécessite un navigateur headless, désactivé ici", false);
     const page = await renderPage(input.url, {
       allowPrivate,
       selector: input.selector,
       signal: options.signal,
       timeoutMs: options.browserTimeoutMs,
+      ready: (html, url) => {
+        const found = extractProduct(html, url, { selector: input.selector ?? null });
+        return found.price !== null || found.available === false;
+      },
     });
     return read({ mode: "browser", ...page }, input.selector);
   };
@@ -100,7 +135,10 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
       resolve: options.resolve,
     });
     try {
-      const result = read({ mode: "static", html: page.html, url: page.url, status: page.status, headers: page.headers }, input.selector);
+      const result = read(
+        { mode: "static", html: page.html, url: page.url, status: page.status, headers: page.headers },
+        input.selector,
+      );
       // "out of stock" read from an application shell may be a placeholder that scripts replace
       if (result.price !== null || !useBrowser || !looksJsRendered(page.html)) return finish(result);
       staticError = new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);

@@ -51,7 +51,7 @@ const V4_RANGES: Array<[number, number, TAddressClass]> = [
 
 function inRange(value: number, base: number, bits: number): boolean {
   const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
-  return ((value & mask) >>> 0) === base;
+  return (value & mask) >>> 0 === base;
 }
 
 /**
@@ -101,7 +101,7 @@ function parseIpv6(text: string): number[] | null {
     const v4 = parseIpv4Loose(maybeV4);
     if (v4 === null) return null;
     tail = [v4 >>> 16, v4 & 0xffff];
-    s = s.slice(0, lastColon + 1) + "0:0";
+    s = `${s.slice(0, lastColon + 1)}0:0`;
   }
   const [head, rest] = s.split("::") as [string, string | undefined];
   const headGroups = head ? head.split(":") : [];
@@ -136,7 +136,10 @@ function classifyV6(g: number[]): TAddressClass {
 
 /** Normalised IP text of a host written as an IP (brackets, loose IPv4 spellings); null for a DNS name. */
 export function parseIpLiteral(host: string): { address: string; family: 4 | 6 } | null {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1");
   if (h.includes(":")) {
     const groups = parseIpv6(h);
     return groups ? { address: groups.map((x) => x.toString(16)).join(":"), family: 6 } : null;

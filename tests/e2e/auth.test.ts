@@ -28,7 +28,8 @@ async function logout() {
 beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
-  errors = watchErrors(page, ["401 /api/auth/callback/credentials"]);
+  // a wrong password (sign-in, e-mail change) is an expected 4xx
+  errors = watchErrors(page, ["401 /api/auth/callback/credentials", "400 /api/users/me"]);
 });
 
 afterAll(async () => {
@@ -45,17 +46,22 @@ describe("accounts in the browser", () => {
   it("registers, shows the French rules, then goes to the login form after 2 s", async () => {
     await page.goto(url("/register"));
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("Tous les champs sont obligatoires");
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toContain("Tous les champs sont obligatoires");
     await page.getByLabel("Prénom").fill("Camille");
     await page.getByLabel("Nom", { exact: true }).fill("Durand");
     await page.getByLabel("Adresse email").fill(email);
     await page.getByLabel("Mot de passe", { exact: true }).fill(first);
-    await page.getByLabel("Confirmer le mot de passe").fill(first + "x");
+    await page.getByLabel("Confirmer le mot de passe").fill(`${first}x`);
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect.poll(() => page.getByRole("alert").first().textContent()).toContain("Les mots de passe ne correspondent pas");
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toContain("Les mots de passe ne correspondent pas");
     await page.getByLabel("Confirmer le mot de passe").fill(first);
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await page.waitForURL(/\/login$/, { timeout: 10_000 });
+    await page.waitForURL(/\/login\?registered=1$/, { timeout: 10_000 });
+    await page.getByText("Votre compte a été créé. Connectez-vous pour commencer.").waitFor();
   });
 
   it("logs in to the dashboard, edits the profile and changes the password", async () => {
@@ -64,7 +70,10 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Bonjour, Camille !" }).waitFor();
     await page.getByRole("button", { name: "Modifier" }).click();
     await page.getByLabel("Prénom").fill("Manon");
-    await page.locator("form", { has: page.getByLabel("Prénom") }).getByRole("button", { name: "Enregistrer" }).click();
+    await page
+      .locator("form", { has: page.getByLabel("Prénom") })
+      .getByRole("button", { name: "Enregistrer" })
+      .click();
     await page.getByText("Profil mis à jour avec succès").waitFor();
     await page.getByRole("button", { name: "Manon" }).waitFor();
 
@@ -73,6 +82,28 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Confirmer le nouveau mot de passe").fill(second);
     await page.getByRole("button", { name: "Mettre à jour le mot de passe" }).click();
     await page.getByText("Mot de passe mis à jour avec succès").waitFor();
+  });
+
+  it("asks for the current password only when the e-mail changes", async () => {
+    const profileForm = page.locator("form", { has: page.getByLabel("Prénom") });
+    const changeEmail = async (to: string, password: string) => {
+      await page.getByRole("button", { name: "Modifier" }).click();
+      await profileForm.getByLabel("Email").fill(to);
+      await profileForm.getByLabel("Mot de passe actuel").fill(password);
+      await profileForm.getByRole("button", { name: "Enregistrer" }).click();
+    };
+    await page.getByRole("button", { name: "Modifier" }).click();
+    expect(await profileForm.getByLabel("Mot de passe actuel").count()).toBe(0);
+    await profileForm.getByRole("button", { name: "Annuler" }).click();
+
+    await changeEmail(`autre-${email}`, "pas-le-bon");
+    await page.getByText("Le mot de passe actuel est incorrect").waitFor();
+    await profileForm.getByRole("button", { name: "Annuler" }).click();
+    await changeEmail(`autre-${email}`, second);
+    await page.getByText("Profil mis à jour avec succès").waitFor();
+    await page.getByText(`autre-${email}`).waitFor();
+    await changeEmail(email, second);
+    await page.getByText("Profil mis à jour avec succès").waitFor();
   });
 
   it("logs out, refuses the old password and accepts the new one", async () => {
@@ -105,6 +136,9 @@ describe("accounts in the browser", () => {
     const html = await page.locator("iframe").first().getAttribute("srcdoc");
     const link = /href="([^"]*reset-password#access_token=[^"]+)"/.exec(html ?? "")?.[1]?.replace(/&amp;/g, "&");
     expect(link).toBeTruthy();
+    // the tab first showed the page without a token; the link pasted into it changes only the hash
+    await page.goto(url("/reset-password"));
+    await page.getByText("Lien invalide ou expiré. Veuillez demander un nouveau lien de réinitialisation.").waitFor();
     await page.goto(link!);
     await page.getByLabel("Nouveau mot de passe").fill(third);
     await page.getByLabel("Confirmer le mot de passe").fill(third);

@@ -45,15 +45,31 @@ describe("subscribing in the browser (demo checkout)", () => {
     await card("professionnel").waitFor();
     await expect.poll(() => card("freemium").textContent()).toContain("Plan actuel");
     const pro = (await card("professionnel").textContent()) ?? "";
-    for (const text of ["Professionnel", "49", "€ /mois HT", "50 produits max", "10 URLs par produit", "Historique sur 90 jours", "Automatisation", "Alertes par email", "Plan sélectionné"]) {
+    for (const text of [
+      "Professionnel",
+      "49",
+      "€ /mois HT",
+      "TTC (TVA 20",
+      "50 produits max",
+      "10 URLs par produit",
+      "Historique sur 90 jours",
+      "Automatisation",
+      "Alertes par email",
+      "Plan sélectionné",
+    ]) {
       expect(pro).toContain(text);
     }
     expect(await card("entreprise").textContent()).toContain("Produits illimités");
+    // a Freemium subscription is a subscription (SPEC §2): its card says 'Plan actuel', the others 'Changer de plan'
+    const freeButton = card("freemium").getByRole("button", { name: "Plan actuel" });
+    expect(await freeButton.isDisabled()).toBe(true);
+    expect(await card("professionnel").getByRole("button", { name: "Changer de plan" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Choisir ce plan" }).count()).toBe(0);
     expect(await page.getByText("Mode démonstration").count()).toBeGreaterThan(0);
   });
 
-  it("goes from 'Choisir ce plan' through the demo checkout and the success page to the 'Plan actuel' badge", async () => {
-    await card("professionnel").getByRole("button", { name: "Choisir ce plan" }).click();
+  it("goes from 'Changer de plan' through the demo checkout and the success page to the 'Plan actuel' badge", async () => {
+    await card("professionnel").getByRole("button", { name: "Changer de plan" }).click();
     await page.waitForURL(/\/checkout\/demo\?session_id=demo_/);
     await page.getByText("Mode démonstration").first().waitFor();
     await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
@@ -64,8 +80,11 @@ describe("subscribing in the browser (demo checkout)", () => {
     await page.getByText("Votre abonnement a été activé avec succès.").waitFor();
     // after 3 s the page goes to the dashboard by itself
     await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
-    await expect.poll(() => page.getByRole("table", { name: "Factures" }).textContent(), { timeout: 15_000 }).toContain("Payée");
-    expect(await page.getByRole("table", { name: "Factures" }).textContent()).toContain("49,00");
+    await expect
+      .poll(() => page.getByRole("table", { name: "Factures" }).textContent(), { timeout: 15_000 })
+      .toContain("Payée");
+    // 49,00 € HT with 20 % VAT
+    expect(await page.getByRole("table", { name: "Factures" }).textContent()).toContain("58,80");
 
     await page.goto(url("/subscriptions"));
     await expect.poll(() => card("professionnel").textContent(), { timeout: 15_000 }).toContain("Plan actuel");
@@ -84,7 +103,10 @@ describe("subscribing in the browser (demo checkout)", () => {
     await page.goto(url("/dashboard"));
     const popup = page.waitForEvent("popup");
     const fetched = page.waitForResponse((r) => r.url().endsWith("/pdf"));
-    await page.getByRole("table", { name: "Factures" }).getByRole("button", { name: /Télécharger/ }).click();
+    await page
+      .getByRole("table", { name: "Factures" })
+      .getByRole("button", { name: /Télécharger/ })
+      .click();
     const response = await fetched;
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
@@ -100,7 +122,8 @@ describe("subscribing in the browser (demo checkout)", () => {
 
   it("raised no console error and no failed billing request", () => {
     // pages of other screens may be prefetched while they are still being built: only billing counts here
-    const billing = /^(console|pageerror)|\/(api\/payments|api\/subscriptions|api\/webhooks|subscriptions|checkout|payment-success)\b/;
+    const billing =
+      /^(console|pageerror)|\/(api\/payments|api\/subscriptions|api\/webhooks|subscriptions|checkout|payment-success)\b/;
     expect(errors.filter((e) => billing.test(e.replace(/^\d{3} /, "")))).toEqual([]);
   });
 });

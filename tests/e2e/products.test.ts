@@ -119,7 +119,7 @@ describe("Products screen", () => {
 
     // delete one URL, after a warning that it is irreversible
     await detail.getByTestId("url-row").filter({ hasText: "Boutique B" }).getByTitle("Supprimer cette URL").click();
-    const confirmUrl = page.getByRole("dialog", { name: "Supprimer cette URL ?" });
+    const confirmUrl = page.getByRole("alertdialog", { name: "Supprimer cette URL ?" });
     await confirmUrl.getByText(/irréversible.*historique des prix/).waitFor();
     await confirmUrl.getByRole("button", { name: "Supprimer" }).click();
     await detail.getByText("URL supprimée avec succès").waitFor();
@@ -130,22 +130,31 @@ describe("Products screen", () => {
     // edit the product
     await detail.getByRole("button", { name: "Modifier le produit" }).click();
     await detail.getByLabel("Nom du produit").fill("Robot pâtissier KM-600");
-    await detail.getByRole("form", { name: "Modifier le produit" }).getByRole("button", { name: "Enregistrer", exact: true }).click();
-    await detail.getByText("Produit mis à jour avec succès").waitFor();
+    await detail
+      .getByRole("form", { name: "Modifier le produit" })
+      .getByRole("button", { name: "Enregistrer", exact: true })
+      .click();
+    // the dialog takes the new name as soon as the product is saved: look for it by that name
     const renamed = page.getByRole("dialog", { name: "Robot pâtissier KM-600" });
-    await renamed.waitFor();
+    await renamed.getByText("Produit mis à jour avec succès").waitFor();
 
     // Escape closes and gives the focus back to the card
     await page.keyboard.press("Escape");
     await renamed.waitFor({ state: "detached" });
     const renamedCard = page.getByTestId("product-card").filter({ hasText: "Robot pâtissier KM-600" });
     await renamedCard.waitFor();
-    await expect(page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).resolves.toBe("product-card");
+    // the focus comes back once the dialog has left the tree: wait for it rather than read it at once
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+      .toBe("product-card");
 
     // delete the product
     await renamedCard.click();
-    await page.getByRole("dialog", { name: "Robot pâtissier KM-600" }).getByRole("button", { name: "Supprimer le produit" }).click();
-    const confirmProduct = page.getByRole("dialog", { name: "Supprimer ce produit ?" });
+    await page
+      .getByRole("dialog", { name: "Robot pâtissier KM-600" })
+      .getByRole("button", { name: "Supprimer le produit" })
+      .click();
+    const confirmProduct = page.getByRole("alertdialog", { name: "Supprimer ce produit ?" });
     await confirmProduct.getByText(/irréversible/).waitFor();
     await confirmProduct.getByRole("button", { name: "Supprimer le produit" }).click();
     await page.getByText("Produit supprimé avec succès").waitFor();
@@ -202,7 +211,10 @@ describe("Products screen", () => {
     await page.getByTestId("product-card").filter({ hasText: "Produit presque plein" }).click();
     const almostDetail = page.getByRole("dialog", { name: "Produit presque plein" });
     await almostDetail.getByRole("button", { name: "Ajouter une URL" }).click();
-    expect((await api(`/api/products/${almost.json.id}/urls`, { name: "Ailleurs", url: "https://ailleurs.example/p" })).status).toBe(201);
+    expect(
+      (await api(`/api/products/${almost.json.id}/urls`, { name: "Ailleurs", url: "https://ailleurs.example/p" }))
+        .status,
+    ).toBe(201);
     const urlForm = almostDetail.getByRole("form", { name: "Nouvelle URL" });
     await urlForm.getByLabel("Nom de la source").fill("Une de trop");
     await urlForm.getByLabel("URL").fill("https://de-trop.example/p");

@@ -12,13 +12,82 @@ type Plan = {
 };
 
 const PAGES = [
-  { path: "/", title: "VeillePrix – Veille tarifaire et suivi des prix concurrents", h1: "Surveillez les prix de vos concurrents, automatiquement.", texts: ["Fonctionnalités", "Fabricants", "Distributeurs", "E-commerce", "Questions fréquentes", "€ /mois HT"] },
-  { path: "/pricing", title: "Tarifs · VeillePrix", h1: "Des plans simples, sans engagement", texts: ["Comparatif détaillé", "€ /mois HT", "Alertes par email"] },
-  { path: "/contact", title: "Contact · VeillePrix", h1: "Parlons de votre veille tarifaire", texts: ["Nom", "Adresse email", "Entreprise", "Message", "Envoyer le message"] },
-  { path: "/legal/terms", title: "Conditions d'utilisation · VeillePrix", h1: "Conditions générales d'utilisation", texts: ["Acceptation des conditions", "Licence d'utilisation", "Restrictions d'utilisation", "Résiliation", "Limitation de responsabilité"] },
-  { path: "/legal/privacy", title: "Politique de confidentialité · VeillePrix", h1: "Politique de confidentialité", texts: ["Dernière mise à jour : 13 mai 2025", "Données d'identité", "Données de connexion et d'utilisation", "Préférences de recherche", "Historique de navigation", "Finalités", "Protection des données", "Droit d'accès", "Droit de rectification", "Droit à l'effacement", "Droit à la portabilité", "Droit d'opposition", "Contact"] },
-  { path: "/legal/cookies", title: "Politique de cookies · VeillePrix", h1: "Politique de cookies", texts: ["Dernière mise à jour : 13 mai 2025", "Cookies essentiels", "Cookies d'analyse", "Cookies de fonctionnalité", "Gestion des cookies", "Refus des cookies"] },
-  { path: "/legal/mentions", title: "Mentions légales · VeillePrix", h1: "Mentions légales", texts: ["Éditeur du site", "Hébergeur", "Propriété intellectuelle", "Données personnelles (RGPD)", "Droit applicable", "SIREN"] },
+  {
+    path: "/",
+    title: "VeillePrix – Veille tarifaire et suivi des prix concurrents",
+    h1: "Surveillez les prix de vos concurrents, automatiquement.",
+    texts: ["Fonctionnalités", "Fabricants", "Distributeurs", "E-commerce", "Questions fréquentes", "€ /mois HT"],
+  },
+  {
+    path: "/pricing",
+    title: "Tarifs · VeillePrix",
+    h1: "Des plans simples, sans engagement",
+    texts: ["Comparatif détaillé", "€ /mois HT", "Alertes par email"],
+  },
+  {
+    path: "/contact",
+    title: "Contact · VeillePrix",
+    h1: "Parlons de votre veille tarifaire",
+    texts: ["Nom", "Adresse email", "Entreprise", "Message", "Envoyer le message"],
+  },
+  {
+    path: "/legal/terms",
+    title: "Conditions d'utilisation · VeillePrix",
+    h1: "Conditions générales d'utilisation",
+    texts: [
+      "Acceptation des conditions",
+      "Licence d'utilisation",
+      "Restrictions d'utilisation",
+      "Résiliation",
+      "Limitation de responsabilité",
+    ],
+  },
+  {
+    path: "/legal/privacy",
+    title: "Politique de confidentialité · VeillePrix",
+    h1: "Politique de confidentialité",
+    texts: [
+      "Dernière mise à jour : 13 mai 2025",
+      "Données d'identité",
+      "Données de connexion et d'utilisation",
+      "Préférences de recherche",
+      "Historique de navigation",
+      "Finalités",
+      "Protection des données",
+      "Droit d'accès",
+      "Droit de rectification",
+      "Droit à l'effacement",
+      "Droit à la portabilité",
+      "Droit d'opposition",
+      "Contact",
+    ],
+  },
+  {
+    path: "/legal/cookies",
+    title: "Politique de cookies · VeillePrix",
+    h1: "Politique de cookies",
+    texts: [
+      "Dernière mise à jour : 13 mai 2025",
+      "Cookies essentiels",
+      "Cookies d'analyse",
+      "Cookies de fonctionnalité",
+      "Gestion des cookies",
+      "Refus des cookies",
+    ],
+  },
+  {
+    path: "/legal/mentions",
+    title: "Mentions légales · VeillePrix",
+    h1: "Mentions légales",
+    texts: [
+      "Éditeur du site",
+      "Hébergeur",
+      "Propriété intellectuelle",
+      "Données personnelles (RGPD)",
+      "Droit applicable",
+      "SIREN",
+    ],
+  },
 ];
 
 let browser: Browser;
@@ -62,12 +131,21 @@ describe("public pages", () => {
       descriptions.add(description!);
       // absolute URLs of static pages come from APP_URL at build time: only the path is checked here
       expect(new URL((await page.getAttribute('link[rel="canonical"]', "href"))!).pathname).toBe(spec.path);
-      expect(new URL((await page.getAttribute('meta[property="og:image"]', "content"))!).pathname).toBe("/opengraph-image");
+      expect(new URL((await page.getAttribute('meta[property="og:image"]', "content"))!).pathname).toBe(
+        "/opengraph-image",
+      );
       expect((await page.locator("h1").allTextContents()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual([spec.h1]);
       const body = await text(page);
       for (const t of spec.texts) expect(body, `${spec.path} : ${t}`).toContain(t);
       // footer links to every public page
-      for (const href of ["/pricing", "/contact", "/legal/terms", "/legal/privacy", "/legal/cookies", "/legal/mentions"]) {
+      for (const href of [
+        "/pricing",
+        "/contact",
+        "/legal/terms",
+        "/legal/privacy",
+        "/legal/cookies",
+        "/legal/mentions",
+      ]) {
         expect(await page.locator(`footer a[href="${href}"]`).count(), `${spec.path} footer ${href}`).toBe(1);
       }
       const hrefs = await page.$$eval("a[href^='/']", (as) => as.map((a) => a.getAttribute("href")!));
@@ -102,11 +180,15 @@ describe("public pages", () => {
     const history = (await page.locator("#faq-duree-historique").textContent())!.replace(/\s+/g, " ");
     for (const plan of plans) {
       const n = plan.limits.max_products;
-      expect(products).toContain(n === null ? `${plan.name} : un nombre illimité de produits` : `${plan.name} : ${n} produits`);
+      expect(products).toContain(
+        n === null ? `${plan.name} : un nombre illimité de produits` : `${plan.name} : ${n} produits`,
+      );
       expect(history).toContain(`${plan.limits.history_retention_days} jours d'historique`);
     }
     // the seeded offer as the marketing text states it
-    expect(products).toMatch(/Freemium : 5 produits.*Professionnel : 50 produits.*Entreprise : un nombre illimité de produits/);
+    expect(products).toMatch(
+      /Freemium : 5 produits.*Professionnel : 50 produits.*Entreprise : un nombre illimité de produits/,
+    );
     expect(history).toMatch(/Freemium : 5 produits et 30 jours.*Professionnel : 50 produits et 90 jours/);
     expect(errors).toEqual([]);
     await context.close();
@@ -240,7 +322,9 @@ describe("pricing buttons", () => {
       data: { first_name: "Inès", last_name: "Roux", email, password, planId: null },
     });
     expect(reg.status()).toBe(201);
-    const { csrfToken } = (await (await context.request.get(`${baseUrl()}/api/auth/csrf`)).json()) as { csrfToken: string };
+    const { csrfToken } = (await (await context.request.get(`${baseUrl()}/api/auth/csrf`)).json()) as {
+      csrfToken: string;
+    };
     const signIn = await context.request.post(`${baseUrl()}/api/auth/callback/credentials`, {
       form: { csrfToken, email, password, callbackUrl: `${baseUrl()}/pricing`, json: "true" },
     });
@@ -281,7 +365,9 @@ describe("contact form", () => {
     await page.getByLabel("Entreprise").fill("Maison Martin");
     await page.getByLabel("Message").fill("Bonjour, pouvez-vous nous présenter l'offre Entreprise ?");
     await page.getByRole("button", { name: "Envoyer le message" }).click();
-    await page.getByText("Merci ! Votre message a bien été envoyé. Nous vous répondrons sous 24 heures ouvrées.").waitFor();
+    await page
+      .getByText("Merci ! Votre message a bien été envoyé. Nous vous répondrons sous 24 heures ouvrées.")
+      .waitFor();
     expect(await page.getByLabel("Nom").inputValue()).toBe("");
     expect(errors).toEqual([]);
     await context.close();

@@ -57,7 +57,9 @@ describe("scraping in the running app", () => {
   });
 
   it("answers POST /api/queue/scrape with the finished task, and cancels a running one", async () => {
-    const done = await api("/api/queue/scrape?wait=true&timeout=60", { body: { url: `${merchant.url}/product/e2e-adhoc?price=12.34` } });
+    const done = await api("/api/queue/scrape?wait=true&timeout=60", {
+      body: { url: `${merchant.url}/product/e2e-adhoc?price=12.34` },
+    });
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: "completed", result: { price: 12.34, currency: "EUR" } });
 

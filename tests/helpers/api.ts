@@ -40,7 +40,9 @@ export async function call<T = any>(handler: RouteHandler, path: string, options
 export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 8)}@exemple.fr`;
 
 /** Registers a user and logs in; returns the Bearer token and the account. */
-export async function signUp(overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {}) {
+export async function signUp(
+  overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {},
+) {
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { POST: login } = await import("@/app/api/auth/login/route");
   const account = {

@@ -39,7 +39,8 @@ export function watchErrors(page: Page, expected: string[] = []) {
   const origin = new URL(baseUrl()).origin;
   page.on("console", (msg) => {
     // the browser logs every 4xx/5xx fetch this way, without its URL: the response listener names them
-    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(`console: ${msg.text()}`);
+    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+      errors.push(`console: ${msg.text()}`);
   });
   page.on("response", (res) => {
     const url = new URL(res.url());

@@ -34,16 +34,26 @@ export async function startFakeResend() {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== "POST" || req.url !== "/emails") return reply(404, { name: "not_found", message: "Not found", statusCode: 404 });
+      if (req.method !== "POST" || req.url !== "/emails")
+        return reply(404, { name: "not_found", message: "Not found", statusCode: 404 });
       if (failures > 0) {
         failures -= 1;
         return reply(500, { name: "application_error", message: "Panne simulée", statusCode: 500 });
       }
-      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Omit<TFakeResendEmail, "id" | "idempotencyKey" | "authorization">;
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Omit<
+        TFakeResendEmail,
+        "id" | "idempotencyKey" | "authorization"
+      >;
       if (key && byKey.has(key)) return reply(200, { id: byKey.get(key) });
       const id = randomUUID();
       if (key) byKey.set(key, id);
-      emails.push({ ...body, headers: body.headers ?? {}, id, idempotencyKey: key, authorization: req.headers.authorization ?? null });
+      emails.push({
+        ...body,
+        headers: body.headers ?? {},
+        id,
+        idempotencyKey: key,
+        authorization: req.headers.authorization ?? null,
+      });
       reply(200, { id });
     });
   });

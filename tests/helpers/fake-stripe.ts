@@ -55,7 +55,13 @@ export async function startFakeStripe(prices: Record<string, number>) {
   function paymentMethod(pmId: string): Obj {
     let pm = state.paymentMethods.get(pmId);
     if (!pm) {
-      pm = { id: pmId, object: "payment_method", type: "card", customer: null, card: { brand: "visa", last4: pmId.includes("mastercard") ? "4444" : "4242", exp_month: 12, exp_year: 2034 } };
+      pm = {
+        id: pmId,
+        object: "payment_method",
+        type: "card",
+        customer: null,
+        card: { brand: "visa", last4: pmId.includes("mastercard") ? "4444" : "4242", exp_month: 12, exp_year: 2034 },
+      };
       state.paymentMethods.set(pmId, pm);
     }
     return pm;
@@ -76,7 +82,11 @@ export async function startFakeStripe(prices: Record<string, number>) {
       number: `FAKE-${seq}`,
       invoice_pdf: `https://pay.stripe.test/invoice/${seq}/pdf`,
       hosted_invoice_url: `https://invoice.stripe.test/i/${seq}`,
-      parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
+      },
       confirmation_secret: { type: "payment_intent", client_secret: `pi_${seq}_secret_fake` },
       lines: list([], "/v1/invoices/lines"),
     };
@@ -85,7 +95,13 @@ export async function startFakeStripe(prices: Record<string, number>) {
     return inv;
   }
 
-  function createSubscription(customer: string, price: string, metadata: Obj, status: string, paymentMethodId?: string) {
+  function createSubscription(
+    customer: string,
+    price: string,
+    metadata: Obj,
+    status: string,
+    paymentMethodId?: string,
+  ) {
     const start = now();
     const sub: Obj = {
       id: id("sub"),
@@ -98,7 +114,18 @@ export async function startFakeStripe(prices: Record<string, number>) {
       canceled_at: null,
       default_payment_method: paymentMethodId ?? null,
       metadata: { ...metadata },
-      items: list([{ id: id("si"), object: "subscription_item", price: { id: price, object: "price" }, current_period_start: start, current_period_end: start + 30 * 86400 }], "/v1/subscription_items"),
+      items: list(
+        [
+          {
+            id: id("si"),
+            object: "subscription_item",
+            price: { id: price, object: "price" },
+            current_period_start: start,
+            current_period_end: start + 30 * 86400,
+          },
+        ],
+        "/v1/subscription_items",
+      ),
       latest_invoice: null,
     };
     state.subscriptions.set(sub.id, sub);
@@ -120,14 +147,22 @@ export async function startFakeStripe(prices: Record<string, number>) {
 
     if (method === "POST" && path === "/v1/customers") {
       if (createCustomerDelayMs) await new Promise((r) => setTimeout(r, createCustomerDelayMs));
-      const c = { id: id("cus"), object: "customer", email: body.email, name: body.name ?? null, metadata: body.metadata ?? {}, invoice_settings: { default_payment_method: null } };
+      const c = {
+        id: id("cus"),
+        object: "customer",
+        email: body.email,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        invoice_settings: { default_payment_method: null },
+      };
       state.customers.set(c.id, c);
       return ok(c);
     }
     if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
       const c = state.customers.get(m[1]!);
       if (!c) return missing("customer", m[1]!);
-      if (method === "POST" && body.invoice_settings) c.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method || null;
+      if (method === "POST" && body.invoice_settings)
+        c.invoice_settings.default_payment_method = body.invoice_settings.default_payment_method || null;
       return ok(c);
     }
     if (method === "GET" && (m = /^\/v1\/customers\/([^/]+)\/payment_methods$/.exec(path))) {
@@ -171,7 +206,8 @@ export async function startFakeStripe(prices: Record<string, number>) {
       const price = body.items?.[0]?.price;
       if (!(price in prices)) return missing("price", String(price));
       const pmId = body.default_payment_method as string | undefined;
-      if (pmId?.includes("chargeDeclined")) return stripeError(402, "card_error", "Votre carte a été refusée.", "card_declined");
+      if (pmId?.includes("chargeDeclined"))
+        return stripeError(402, "card_error", "Votre carte a été refusée.", "card_declined");
       const status = pmId?.includes("threeDSecure") ? "incomplete" : "active";
       return ok(expandSub(createSubscription(body.customer, price, body.metadata ?? {}, status, pmId), body.expand));
     }
@@ -195,7 +231,9 @@ export async function startFakeStripe(prices: Record<string, number>) {
       return ok(expandSub(sub, body.expand ?? query.expand));
     }
     if (method === "GET" && path === "/v1/invoices") {
-      const data = [...state.invoices.values()].filter((i) => i.customer === query.customer).sort((a, b) => b.created - a.created);
+      const data = [...state.invoices.values()]
+        .filter((i) => i.customer === query.customer)
+        .sort((a, b) => b.created - a.created);
       return ok(list(data, path));
     }
     if (method === "GET" && (m = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
@@ -203,13 +241,28 @@ export async function startFakeStripe(prices: Record<string, number>) {
       return inv ? ok(inv) : missing("invoice", m[1]!);
     }
     if (method === "POST" && path === "/v1/payment_intents") {
-      const pi = { id: id("pi"), object: "payment_intent", amount: Number(body.amount), currency: body.currency, customer: body.customer, status: "requires_payment_method", client_secret: `pi_${seq}_secret_fake`, metadata: body.metadata ?? {} };
+      const pi = {
+        id: id("pi"),
+        object: "payment_intent",
+        amount: Number(body.amount),
+        currency: body.currency,
+        customer: body.customer,
+        status: "requires_payment_method",
+        client_secret: `pi_${seq}_secret_fake`,
+        metadata: body.metadata ?? {},
+      };
       state.paymentIntents.set(pi.id, pi);
       return ok(pi);
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!state.customers.has(body.customer)) return missing("customer", body.customer);
-      return ok({ id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${seq}` });
+      return ok({
+        id: id("bps"),
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `https://billing.stripe.test/p/session/${seq}`,
+      });
     }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path})`);
   }
@@ -225,7 +278,8 @@ export async function startFakeStripe(prices: Record<string, number>) {
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "GET", path: url.pathname, body, idempotencyKey: key });
       const cacheKey = key && req.method === "POST" ? `${url.pathname}|${key}` : null;
-      const result = (cacheKey && idempotent.get(cacheKey)) || (await route(req.method ?? "GET", url.pathname, body, query));
+      const result =
+        (cacheKey && idempotent.get(cacheKey)) || (await route(req.method ?? "GET", url.pathname, body, query));
       if (cacheKey) idempotent.set(cacheKey, result);
       res.writeHead(result.status, { "content-type": "application/json", "request-id": `req_${seq}` });
       res.end(JSON.stringify(result.body));
@@ -252,7 +306,17 @@ export async function startFakeStripe(prices: Record<string, number>) {
     },
     /** A webhook delivery: the JSON body and its Stripe-Signature header, signed with the real library. */
     signedEvent(type: string, object: Obj, options: { id?: string; secret?: string } = {}) {
-      const event = { id: options.id ?? `evt_test${String(++eventSeq).padStart(6, "0")}`, object: "event", api_version: Stripe.API_VERSION, created: now(), type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+      const event = {
+        id: options.id ?? `evt_test${String(++eventSeq).padStart(6, "0")}`,
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object },
+      };
       const payload = JSON.stringify(event);
       const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET });
       return { payload, header, event };

@@ -26,6 +26,10 @@ if (serverUrl) {
 process.env.APP_URL = "http://localhost:3000";
 process.env.SCRAPER_ALLOW_PRIVATE_HOSTS ??= "1";
 process.env.JOBS_DISABLED = "1";
+// the demo checkout is opt-in (BILLING_DEMO=1, as `npm run dev` sets it); billing-demo-off.test.ts unsets it
+process.env.BILLING_DEMO = "1";
+delete process.env.DEV_OUTBOX;
+delete process.env.INNGEST_DEV;
 delete process.env.RESEND_API_KEY;
 delete process.env.STRIPE_SECRET_KEY;
 delete process.env.INNGEST_EVENT_KEY;

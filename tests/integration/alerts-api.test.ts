@@ -55,7 +55,13 @@ describe("alert rules API", () => {
       body: { kind: "out_of_range", min_price: 49.9, max_price: "80,00" },
     });
     expect(range.status).toBe(201);
-    expect(range.json).toMatchObject({ min_price: "49.90", max_price: "80.00", url_id: null, url_name: null, cooldown_minutes: 60 });
+    expect(range.json).toMatchObject({
+      min_price: "49.90",
+      max_price: "80.00",
+      url_id: null,
+      url_name: null,
+      cooldown_minutes: 60,
+    });
 
     const list = await call(listRules, rulesPath(productId), { token, params: { id: productId } });
     expect(list.status).toBe(200);
@@ -80,15 +86,28 @@ describe("alert rules API", () => {
     });
     expect(invalid.status).toBe(422);
     expect(invalid.json.detail).toBe(ALERT_MSG.minBelowMax);
-    const empty = await call(patchRule, `${rulesPath(productId)}/${range.json.id}`, { method: "PATCH", token, params: ruleParams, body: {} });
+    const empty = await call(patchRule, `${rulesPath(productId)}/${range.json.id}`, {
+      method: "PATCH",
+      token,
+      params: ruleParams,
+      body: {},
+    });
     expect(empty.status).toBe(422);
     expect(empty.json.detail).toBe(ALERT_MSG.nothingToUpdate);
 
-    const removed = await call(deleteRule, `${rulesPath(productId)}/${range.json.id}`, { method: "DELETE", token, params: ruleParams });
+    const removed = await call(deleteRule, `${rulesPath(productId)}/${range.json.id}`, {
+      method: "DELETE",
+      token,
+      params: ruleParams,
+    });
     expect(removed.status).toBe(200);
     const after = await call(listRules, rulesPath(productId), { token, params: { id: productId } });
     expect(after.json.rules).toHaveLength(1);
-    const again = await call(deleteRule, `${rulesPath(productId)}/${range.json.id}`, { method: "DELETE", token, params: ruleParams });
+    const again = await call(deleteRule, `${rulesPath(productId)}/${range.json.id}`, {
+      method: "DELETE",
+      token,
+      params: ruleParams,
+    });
     expect(again.status).toBe(404);
     expect(again.json).toEqual({ detail: "Règle d'alerte introuvable", code: "not_found" });
   });
@@ -110,7 +129,10 @@ describe("alert rules API", () => {
     const alice = await setup();
     const bob = await setup();
     const rule = await addRule(alice.userId, alice.productId, { kind: "any_change" });
-    const foreignProduct = await call(listRules, rulesPath(alice.productId), { token: bob.token, params: { id: alice.productId } });
+    const foreignProduct = await call(listRules, rulesPath(alice.productId), {
+      token: bob.token,
+      params: { id: alice.productId },
+    });
     expect(foreignProduct.status).toBe(404);
     const create = await call(createRule, rulesPath(alice.productId), {
       token: bob.token,
@@ -125,9 +147,18 @@ describe("alert rules API", () => {
     });
     expect(foreignUrl.status).toBe(404);
     expect(foreignUrl.json.detail).toBe("URL introuvable");
-    const patch = await call(patchRule, "/x", { method: "PATCH", token: bob.token, params: { id: bob.productId, ruleId: rule.id }, body: { active: false } });
+    const patch = await call(patchRule, "/x", {
+      method: "PATCH",
+      token: bob.token,
+      params: { id: bob.productId, ruleId: rule.id },
+      body: { active: false },
+    });
     expect(patch.status).toBe(404);
-    const del = await call(deleteRule, "/x", { method: "DELETE", token: bob.token, params: { id: alice.productId, ruleId: rule.id } });
+    const del = await call(deleteRule, "/x", {
+      method: "DELETE",
+      token: bob.token,
+      params: { id: alice.productId, ruleId: rule.id },
+    });
     expect(del.status).toBe(404);
     const events = await call(listEvents, "/x", { token: bob.token, params: { id: alice.productId } });
     expect(events.status).toBe(404);
@@ -146,7 +177,11 @@ describe("alert rules API", () => {
 describe("plan gating", () => {
   it("refuses rules and test alerts on a plan without e-mail alerts, with a French 403", async () => {
     const { token, userId, productId } = await setup("freemium");
-    const res = await call(createRule, rulesPath(productId), { token, params: { id: productId }, body: { kind: "any_change" } });
+    const res = await call(createRule, rulesPath(productId), {
+      token,
+      params: { id: productId },
+      body: { kind: "any_change" },
+    });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ detail: PLAN_NO_ALERTS, code: "plan_no_email_alerts" });
     const list = await call(listRules, rulesPath(productId), { token, params: { id: productId } });
@@ -166,7 +201,11 @@ describe("plan gating", () => {
     expect(on.status).toBe(403);
 
     await setPlan(userId, "professionnel");
-    const allowed = await call(createRule, rulesPath(productId), { token, params: { id: productId }, body: { kind: "any_change" } });
+    const allowed = await call(createRule, rulesPath(productId), {
+      token,
+      params: { id: productId },
+      body: { kind: "any_change" },
+    });
     expect(allowed.status).toBe(201);
   });
 });
@@ -185,16 +224,27 @@ describe("alert events and test alerts", () => {
     const test = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId } });
     expect(test.status).toBe(200);
     expect(test.json.message).toBe(`Alerte de test envoyée à ${account.email}`);
-    expect(test.json.event).toMatchObject({ delivery: "test", status: "sent", rule_id: rule.id, old_price: "60.00", new_price: "45.50" });
+    expect(test.json.event).toMatchObject({
+      delivery: "test",
+      status: "sent",
+      rule_id: rule.id,
+      old_price: "60.00",
+      new_price: "45.50",
+    });
 
     const db = await getDb();
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
     expect(mails.map((m) => m.kind).sort()).toEqual(["alert", "alert_test"]);
     const testMail = mails.find((m) => m.kind === "alert_test")!;
-    expect(testMail.subject).toBe("[Test] Prix sous votre minimum : Casque Sony WH-1000XM5 chez Marchand 1 (45,50\u00a0€)");
+    expect(testMail.subject).toBe(
+      "[Test] Prix sous votre minimum : Casque Sony WH-1000XM5 chez Marchand 1 (45,50\u00a0€)",
+    );
     expect(testMail.text).toContain("Ceci est une alerte de test");
 
-    const events = await call(listEvents, `/api/products/${productId}/alert-events`, { token, params: { id: productId } });
+    const events = await call(listEvents, `/api/products/${productId}/alert-events`, {
+      token,
+      params: { id: productId },
+    });
     expect(events.status).toBe(200);
     expect(events.json.map((e: { delivery: string }) => e.delivery)).toEqual(["test", "instant"]);
     expect(events.json[1]).toMatchObject({
@@ -206,7 +256,10 @@ describe("alert events and test alerts", () => {
       variation: "-14,50\u00a0€ (-24,17 %)",
       status: "sent",
     });
-    const unknownRule = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId, rule_id: randomUUID() } });
+    const unknownRule = await call(sendTest, "/api/alerts/test", {
+      token,
+      body: { product_id: productId, rule_id: randomUUID() },
+    });
     expect(unknownRule.status).toBe(404);
   });
 });
@@ -216,11 +269,19 @@ describe("alert preferences", () => {
     const { token } = await setup();
     const initial = await call(getPrefs, "/api/users/me/alert-preferences", { token });
     expect(initial.json).toEqual({ alert_mode: "instant", has_email_alerts: true });
-    const put = await call(putPrefs, "/api/users/me/alert-preferences", { method: "PUT", token, body: { alert_mode: "digest" } });
+    const put = await call(putPrefs, "/api/users/me/alert-preferences", {
+      method: "PUT",
+      token,
+      body: { alert_mode: "digest" },
+    });
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ alert_mode: "digest", message: "Préférences d'alerte enregistrées" });
     expect((await call(getPrefs, "/api/users/me/alert-preferences", { token })).json.alert_mode).toBe("digest");
-    const bad = await call(putPrefs, "/api/users/me/alert-preferences", { method: "PUT", token, body: { alert_mode: "weekly" } });
+    const bad = await call(putPrefs, "/api/users/me/alert-preferences", {
+      method: "PUT",
+      token,
+      body: { alert_mode: "weekly" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toBe(ALERT_MSG.alertMode);
   });
@@ -235,7 +296,12 @@ describe("unsubscribe links", () => {
 
     const read = await call(readUnsubscribe, "/api/alerts/unsubscribe", { query: { token } });
     expect(read.status).toBe(200);
-    expect(read.json).toMatchObject({ scope: "rule", active: true, product_name: "Casque Sony WH-1000XM5", rule_description: "Baisse d'au moins 5,00\u00a0€" });
+    expect(read.json).toMatchObject({
+      scope: "rule",
+      active: true,
+      product_name: "Casque Sony WH-1000XM5",
+      rule_description: "Baisse d'au moins 5,00\u00a0€",
+    });
     const db = await getDb();
     expect((await db.select().from(alertRules).where(eq(alertRules.id, rule.id)))[0]!.active).toBe(true);
 
@@ -277,7 +343,12 @@ describe("unsubscribe links", () => {
     const mine = signUnsubscribeToken({ userId });
     const signature = mine.split(".")[1];
     const forged = `${Buffer.from(`${victim.userId}:${rule.id}`).toString("base64url")}.${signature}`;
-    for (const token of [forged, mine.slice(0, -2), "n'importe quoi", signUnsubscribeToken({ userId: victim.userId }, "mauvais-secret")]) {
+    for (const token of [
+      forged,
+      mine.slice(0, -2),
+      "n'importe quoi",
+      signUnsubscribeToken({ userId: victim.userId }, "mauvais-secret"),
+    ]) {
       const get = await call(readUnsubscribe, "/api/alerts/unsubscribe", { query: { token } });
       const post = await call(unsubscribe, "/api/alerts/unsubscribe", { method: "POST", query: { token } });
       expect([get.status, post.status]).toEqual([400, 400]);

@@ -58,9 +58,13 @@ describe("instant alert e-mail through Resend", () => {
 
     // one-click header (RFC 8058) on the API, body links on the confirmation page
     expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    const header = /^<(http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?token=[^>]+)>$/.exec(mail.headers["List-Unsubscribe"]!);
+    const header = /^<(http:\/\/localhost:3000\/api\/alerts\/unsubscribe\?token=[^>]+)>$/.exec(
+      mail.headers["List-Unsubscribe"]!,
+    );
     expect(header).not.toBeNull();
-    const pageLinks = [...mail.html.matchAll(/href="(http:\/\/localhost:3000\/alerts\/unsubscribe\?token=[^"]+)"/g)].map((m) => m[1]!);
+    const pageLinks = [
+      ...mail.html.matchAll(/href="(http:\/\/localhost:3000\/alerts\/unsubscribe\?token=[^"]+)"/g),
+    ].map((m) => m[1]!);
     expect(pageLinks).toHaveLength(2);
     const [ruleLink, allLink] = pageLinks;
     expect((await call(readUnsubscribe, ruleLink!)).json).toMatchObject({ scope: "rule", active: true });
@@ -102,12 +106,18 @@ describe("instant alert e-mail through Resend", () => {
     expect(resend.emails).toHaveLength(0);
 
     // the job runner (or Inngest) retries the same price entry
-    expect(await evaluateNewPrice({ priceHistoryId: entry })).toMatchObject({ status: "evaluated", fired: [], sent: 1 });
+    expect(await evaluateNewPrice({ priceHistoryId: entry })).toMatchObject({
+      status: "evaluated",
+      fired: [],
+      sent: 1,
+    });
     expect(await evaluateNewPrice({ priceHistoryId: entry })).toMatchObject({ sent: 0 });
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     expect(events.map((e) => e.status)).toEqual(["sent"]);
     expect(resend.emails).toHaveLength(1);
-    expect(resend.emails[0]!.subject).toBe("Prix au-dessus de votre maximum : Casque Sony WH-1000XM5 chez Marchand 1 (150,00\u00a0€)");
+    expect(resend.emails[0]!.subject).toBe(
+      "Prix au-dessus de votre maximum : Casque Sony WH-1000XM5 chez Marchand 1 (150,00\u00a0€)",
+    );
   });
 });
 
@@ -119,7 +129,10 @@ describe("test alert and digest through Resend", () => {
     const ok = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId } });
     expect(ok.status).toBe(200);
     expect(resend.emails).toHaveLength(1);
-    expect(resend.emails[0]).toMatchObject({ to: account.email, subject: "[Test] De retour en stock : Casque Sony WH-1000XM5 chez Marchand 1 (N/A)" });
+    expect(resend.emails[0]).toMatchObject({
+      to: account.email,
+      subject: "[Test] De retour en stock : Casque Sony WH-1000XM5 chez Marchand 1 (N/A)",
+    });
     expect(resend.emails[0]!.html).toContain("Ceci est une alerte de test");
 
     resend.failNext(1);

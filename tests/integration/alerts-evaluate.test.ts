@@ -85,7 +85,10 @@ describe("evaluateNewPrice", () => {
     expect(events[0]).toMatchObject({ oldPrice: "100.00", newPrice: "90.00", status: "sent" });
     expect(await eventsOf(above.id)).toHaveLength(1);
     const db = await getDb();
-    const mails = await db.select().from(emailOutbox).where(like(emailOutbox.idempotencyKey, `alert:${drop.id}:%`));
+    const mails = await db
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.idempotencyKey, `alert:${drop.id}:%`));
     expect(mails).toHaveLength(1);
     expect(await outboxFor(account.email)).toHaveLength(2);
   });
@@ -131,15 +134,23 @@ describe("evaluateNewPrice", () => {
       { confirmPrice: async (id) => (calls.push(id), { price: "100.00", available: true }) },
     );
     expect(unconfirmed).toEqual({ status: "unconfirmed", urlId: url });
-    expect(await evaluateNewPrice({ priceHistoryId: glitch }, { confirmPrice: async () => null })).toMatchObject({ status: "unconfirmed" });
+    expect(await evaluateNewPrice({ priceHistoryId: glitch }, { confirmPrice: async () => null })).toMatchObject({
+      status: "unconfirmed",
+    });
     expect(calls).toEqual([url]);
     expect(await eventsOf(drop.id)).toHaveLength(0);
     // the next reading is back to normal: the unconfirmed spike is not the comparison point
-    await evaluateNewPrice({ priceHistoryId: await addPrice(url, "100.00") }, { confirmPrice: async () => ({ price: "100", available: true }) });
+    await evaluateNewPrice(
+      { priceHistoryId: await addPrice(url, "100.00") },
+      { confirmPrice: async () => ({ price: "100", available: true }) },
+    );
     expect(await eventsOf(any.id)).toHaveLength(0);
 
     const real = await addPrice(url, "40.00");
-    const confirmed = await evaluateNewPrice({ priceHistoryId: real }, { confirmPrice: async () => ({ price: 40.2, available: true }) });
+    const confirmed = await evaluateNewPrice(
+      { priceHistoryId: real },
+      { confirmPrice: async () => ({ price: 40.2, available: true }) },
+    );
     expect(confirmed).toMatchObject({ status: "evaluated", sent: 2 });
     expect((await eventsOf(drop.id)).map((e) => [e.oldPrice, e.newPrice])).toEqual([["100.00", "40.00"]]);
 
@@ -186,14 +197,20 @@ describe("evaluateNewPrice", () => {
     const other = await makeProduct(userId);
     const off = await addRule(userId, productId, { kind: "below", minPrice: "50", active: false });
     const elsewhere = await addRule(userId, other.productId, { kind: "below", minPrice: "50" });
-    expect(await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "10.00") })).toEqual({ status: "skipped", reason: "no_rules" });
+    expect(await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "10.00") })).toEqual({
+      status: "skipped",
+      reason: "no_rules",
+    });
     expect(await eventsOf(off.id)).toHaveLength(0);
     expect(await eventsOf(elsewhere.id)).toHaveLength(0);
 
     const free = await alertsUser("freemium");
     const p = await makeProduct(free.userId);
     const rule = await addRule(free.userId, p.productId, { kind: "below", minPrice: "50" });
-    expect(await evaluateNewPrice({ priceHistoryId: await addPrice(p.urlIds[0]!, "10.00") })).toEqual({ status: "skipped", reason: "plan" });
+    expect(await evaluateNewPrice({ priceHistoryId: await addPrice(p.urlIds[0]!, "10.00") })).toEqual({
+      status: "skipped",
+      reason: "plan",
+    });
     expect(await eventsOf(rule.id)).toHaveLength(0);
   });
 });
@@ -236,7 +253,10 @@ describe("daily digest", () => {
     expect(mail.text.indexOf("Aspirateur Dyson")).toBeGreaterThan(order[1]!);
     expect(mail.text.indexOf("Aspirateur Dyson")).toBeLessThan(order[2]!);
 
-    const sent = await db.select().from(alertEvents).where(and(eq(alertEvents.userId, userId), eq(alertEvents.status, "sent")));
+    const sent = await db
+      .select()
+      .from(alertEvents)
+      .where(and(eq(alertEvents.userId, userId), eq(alertEvents.status, "sent")));
     expect(sent).toHaveLength(3);
     expect(sent.map((e) => e.ruleId).sort()).toEqual([r1.id, r1.id, r2.id].sort());
     await sendAlertDigests();

@@ -19,7 +19,10 @@ export async function setPlan(userId: string, plan: "freemium" | "professionnel"
     .onConflictDoUpdate({ target: subscriptions.userId, set: { planId: row!.id, status: "active" } });
 }
 
-export async function makeProduct(userId: string, opts: { name?: string; referencePrice?: string | null; urls?: number } = {}) {
+export async function makeProduct(
+  userId: string,
+  opts: { name?: string; referencePrice?: string | null; urls?: number } = {},
+) {
   const db = await getDb();
   const [product] = await db
     .insert(products)
@@ -29,7 +32,12 @@ export async function makeProduct(userId: string, opts: { name?: string; referen
   for (let i = 0; i < (opts.urls ?? 1); i += 1) {
     const [url] = await db
       .insert(productUrls)
-      .values({ userId, productId: product!.id, name: `Marchand ${i + 1}`, url: `https://marchand-${i + 1}.example/produit` })
+      .values({
+        userId,
+        productId: product!.id,
+        name: `Marchand ${i + 1}`,
+        url: `https://marchand-${i + 1}.example/produit`,
+      })
       .returning();
     urlIds.push(url!.id);
   }
@@ -49,7 +57,11 @@ export async function addPrice(urlId: string, price: string | null, available = 
   return row!.id;
 }
 
-export async function addRule(userId: string, productId: string, values: Partial<typeof alertRules.$inferInsert> & { kind: (typeof alertRules.$inferInsert)["kind"] }) {
+export async function addRule(
+  userId: string,
+  productId: string,
+  values: Partial<typeof alertRules.$inferInsert> & { kind: (typeof alertRules.$inferInsert)["kind"] },
+) {
   const db = await getDb();
   const [rule] = await db
     .insert(alertRules)

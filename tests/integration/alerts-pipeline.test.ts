@@ -8,8 +8,7 @@ import { alertEvents, emailOutbox, productUrls, scrapeTasks, users } from "@/db/
 import { evaluateAlertsFn } from "@/inngest/functions/evaluate-alerts";
 import { sendAlertDigestFn } from "@/inngest/functions/send-alert-digest";
 import { scrapeTask } from "@/inngest/functions/scrape-task";
-import { PRICE_RECORDED } from "@/lib/alerts/request-alert-evaluation";
-import { SCRAPE_REQUESTED } from "@/lib/jobs/dispatch-tasks";
+import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
@@ -36,7 +35,7 @@ async function watchedProduct(pageId: string) {
 }
 
 async function scrapeOnce(userId: string, productId: string, url: { id: string; url: string }) {
-  const task = await enqueueScrape({ userId, productId, urlId: url.id, url: url.url, trigger: "manual" });
+  const task = (await enqueueScrape({ userId, productId, urlId: url.id, url: url.url, trigger: "manual" }))!;
   const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
     events: [{ name: SCRAPE_REQUESTED, data: { taskId: task.id, host: "127.0.0.1" } }] as never,
   });
@@ -55,11 +54,18 @@ describe("alerts in the scrape pipeline", () => {
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     expect(events.map((e) => [e.newPrice, e.status])).toEqual([["149.90", "sent"]]);
     const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
-    expect(mails.map((m) => m.subject)).toEqual(["Prix sous votre minimum : Casque Sony WH-1000XM5 chez Marchand 1 (149,90\u00a0€)"]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Prix sous votre minimum : Casque Sony WH-1000XM5 chez Marchand 1 (149,90\u00a0€)",
+    ]);
 
     // the page now fails: no price written, no alert of any kind
-    await db.update(productUrls).set({ url: `${merchant.url}/status/503` }).where(eq(productUrls.id, url.id));
-    const failed = await scrapeOnce(userId, productId, { id: url.id, url: `${merchant.url}/status/503` }).catch(() => null);
+    await db
+      .update(productUrls)
+      .set({ url: `${merchant.url}/status/503` })
+      .where(eq(productUrls.id, url.id));
+    const failed = await scrapeOnce(userId, productId, { id: url.id, url: `${merchant.url}/status/503` }).catch(
+      () => null,
+    );
     expect(failed?.status ?? "error").not.toBe("completed");
     expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, any.id))).toHaveLength(0);
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email))).toHaveLength(1);
@@ -77,17 +83,26 @@ describe("Inngest functions of the alerts", () => {
     merchant.setPrice("alerte-saut", "30.00");
     // Inngest's sleep is the platform's timer: answered at once here
     const engine = () =>
-      new InngestTestEngine({ function: evaluateAlertsFn, steps: [{ id: "wait-before-confirming", handler: () => undefined }] });
-    const { result } = await engine().execute({ events: [{ name: PRICE_RECORDED, data: { urlId: url.id, priceHistoryId: jump } }] as never });
+      new InngestTestEngine({
+        function: evaluateAlertsFn,
+        steps: [{ id: "wait-before-confirming", handler: () => undefined }],
+      });
+    const { result } = await engine().execute({
+      events: [{ name: PRICE_RECORDED, data: { urlId: url.id, priceHistoryId: jump } }] as never,
+    });
     expect(result).toMatchObject({ status: "evaluated", sent: 1 });
     expect(merchant.hits.get("/product/alerte-saut")).toBe(1);
 
     // a glitch the second scrape does not confirm
     const glitch = await addPrice(url.id, "3.00");
-    const again = await engine().execute({ events: [{ name: PRICE_RECORDED, data: { urlId: url.id, priceHistoryId: glitch } }] as never });
+    const again = await engine().execute({
+      events: [{ name: PRICE_RECORDED, data: { urlId: url.id, priceHistoryId: glitch } }] as never,
+    });
     expect(again.result).toMatchObject({ status: "unconfirmed" });
     const db = await getDb();
-    expect((await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id))).map((e) => e.newPrice)).toEqual(["30.00"]);
+    expect((await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id))).map((e) => e.newPrice)).toEqual(
+      ["30.00"],
+    );
     expect(evaluateAlertsFn.opts).toMatchObject({ triggers: [{ event: PRICE_RECORDED }], retries: 4 });
   });
 

@@ -18,11 +18,15 @@ const valid = () => ({
 describe("POST /api/auth/register", () => {
   it("creates the account, normalises the e-mail and gives the Freemium plan", async () => {
     const body = valid();
-    const res = await call(register, "/api/auth/register", { body: { ...body, email: `  ${body.email.toUpperCase()} ` } });
+    const res = await call(register, "/api/auth/register", {
+      body: { ...body, email: `  ${body.email.toUpperCase()} ` },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ email: body.email, firstname: "Léa", lastname: "Martin", roles: [] });
     const { GET: mySub } = await import("@/app/api/subscriptions/my-subscription/route");
-    const { json: tokenRes } = await call(login, "/api/auth/login", { body: { email: body.email, password: body.password } });
+    const { json: tokenRes } = await call(login, "/api/auth/login", {
+      body: { email: body.email, password: body.password },
+    });
     const sub = await call(mySub, "/api/subscriptions/my-subscription", { token: tokenRes.access_token });
     expect(sub.json.plan).toMatchObject({ name: "Freemium", limits: { max_products: 5, max_urls_per_product: 3 } });
     const db = await getDb();
@@ -71,7 +75,9 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
   it("answers the same to a wrong password and to an unknown e-mail", async () => {
     const { account } = await signUp();
     const wrong = await call(login, "/api/auth/login", { body: { email: account.email, password: "mauvais-mot" } });
-    const unknown = await call(login, "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: "mauvais-mot" } });
+    const unknown = await call(login, "/api/auth/login", {
+      body: { email: uniqueEmail("nobody"), password: "mauvais-mot" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual(unknown.json);
@@ -84,27 +90,43 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
     expect(res.json.detail).toBe("Veuillez remplir tous les champs");
   });
 
-  it("rate limits attempts per e-mail with a 429 in French", async () => {
+  it("slows a stranger on one account with a French 429, not the owner from another address", async () => {
     const { account } = await signUp();
-    const statuses: number[] = [];
-    // signUp() used one attempt of the 10 allowed per e-mail
-    for (let i = 0; i < 9; i++) {
-      const res = await call(login, "/api/auth/login", {
-        body: { email: account.email, password: `faux-${i}` },
-        headers: { "x-forwarded-for": `10.0.0.${i}` },
+    const attempt = (password: string, ip: string) =>
+      call(login, "/api/auth/login", {
+        body: { email: account.email, password },
+        headers: { "x-forwarded-for": ip },
       });
-      statuses.push(res.status);
-    }
-    expect(statuses).toEqual(Array(9).fill(401));
-    const blocked = await call(login, "/api/auth/login", { body: { email: account.email, password: account.password } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await attempt(`faux-${i}`, "198.51.100.9")).status);
+    expect(statuses).toEqual(Array(5).fill(401));
+    // the sixth try of that address starts a wait; the next one during it is refused
+    expect((await attempt("faux-5", "198.51.100.9")).status).toBe(401);
+    const blocked = await attempt(account.password, "198.51.100.9");
     expect(blocked.status).toBe(429);
     expect(blocked.json.detail).toBe("Trop de tentatives. Veuillez réessayer dans quelques minutes.");
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
+    // the owner, elsewhere, signs in at once
+    expect((await attempt(account.password, "203.0.113.50")).status).toBe(200);
   });
 
-  it("rate limits attempts per IP across e-mails", async () => {
+  it("does not trust a client's own X-Forwarded-For: rotating it does not escape the limit", async () => {
+    const { account } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await call(login, "/api/auth/login", {
+        body: { email: account.email, password: `faux-${i}` },
+        // the last hop is the socket peer appended by the server (lib/http/record-peer-address.ts)
+        headers: { "x-forwarded-for": `10.0.0.${i}, 192.0.2.77` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toContain(429);
+  });
+
+  it("limits one address across e-mails", async () => {
     let last = 0;
-    for (let i = 0; i < 31; i++) {
+    for (let i = 0; i < 101; i++) {
       const res = await call(login, "/api/auth/login", {
         body: { email: uniqueEmail(`ip${i}`), password: "whatever1" },
         headers: { "x-forwarded-for": "203.0.113.7" },
@@ -164,8 +186,12 @@ describe("password reset", () => {
     expect(older.status).toBe(400);
 
     expect((await call(me, "/api/auth/me", { token: session })).status).toBe(401);
-    expect((await call(login, "/api/auth/login", { body: { email: account.email, password: account.password } })).status).toBe(401);
-    expect((await call(login, "/api/auth/login", { body: { email: account.email, password: "nouveau-mdp" } })).status).toBe(200);
+    expect(
+      (await call(login, "/api/auth/login", { body: { email: account.email, password: account.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(login, "/api/auth/login", { body: { email: account.email, password: "nouveau-mdp" } })).status,
+    ).toBe(200);
   });
 
   it("refuses an expired token and a request without a token", async () => {
@@ -176,8 +202,13 @@ describe("password reset", () => {
     const db = await getDb();
     const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
     const token = decodeURIComponent(/access_token=([^&"]+)/.exec(mail!.html)![1]!);
-    await db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, userId));
-    expect((await call(reset, "/api/auth/reset-password", { token, body: { password: "nouveau-mdp" } })).status).toBe(400);
+    await db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    expect((await call(reset, "/api/auth/reset-password", { token, body: { password: "nouveau-mdp" } })).status).toBe(
+      400,
+    );
     expect((await call(reset, "/api/auth/reset-password", { body: { password: "nouveau-mdp" } })).status).toBe(400);
   });
 
@@ -185,7 +216,8 @@ describe("password reset", () => {
     const { POST: forgot } = await import("@/app/api/auth/forgot-password/route");
     const email = uniqueEmail("spam");
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(forgot, "/api/auth/forgot-password", { body: { email } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await call(forgot, "/api/auth/forgot-password", { body: { email } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const empty = await call(forgot, "/api/auth/forgot-password", { body: { email: "" } });
     expect(empty.json.detail).toBe("Veuillez saisir votre adresse email");

@@ -26,7 +26,12 @@ async function planId(code: string) {
 async function demoCheckout(token: string, code = "professionnel") {
   const res = await call(createCheckout, "/api/payments/create-checkout-session", {
     token,
-    body: { price_id: null, plan_id: await planId(code), success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}", cancel_url: "/subscriptions" },
+    body: {
+      price_id: null,
+      plan_id: await planId(code),
+      success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "/subscriptions",
+    },
   });
   expect(res.status).toBe(200);
   return res.json as { session_id: string; url: string; mode: string };
@@ -81,17 +86,30 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
 
     const synced = await call(syncSession, "/x", { method: "POST", token, params: { id: checkout.session_id } });
     expect(synced.status).toBe(200);
-    expect(synced.json.subscription).toMatchObject({ status: "active", provider: "demo", plan: { code: "professionnel" } });
+    expect(synced.json.subscription).toMatchObject({
+      status: "active",
+      provider: "demo",
+      plan: { code: "professionnel" },
+    });
     expect(synced.json.subscription.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
 
     const db = await getDb();
     const rows = await db.select().from(invoices).where(eq(invoices.userId, userId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ provider: "demo", status: "paid", amountPaid: 4900, total: 4900 });
+    // 49,00 € HT + 20 % VAT
+    expect(rows[0]).toMatchObject({ provider: "demo", status: "paid", amountPaid: 5880, total: 5880 });
 
     const list = await call(listInvoicesRoute, "/api/payments/invoices", { token });
     expect(list.json).toEqual([
-      expect.objectContaining({ id: rows[0]!.id, amount_paid: 4900, amount_due: 4900, total: 4900, currency: "eur", status: "paid", invoice_pdf: `/api/payments/invoices/${rows[0]!.id}/pdf` }),
+      expect.objectContaining({
+        id: rows[0]!.id,
+        amount_paid: 5880,
+        amount_due: 5880,
+        total: 5880,
+        currency: "eur",
+        status: "paid",
+        invoice_pdf: `/api/payments/invoices/${rows[0]!.id}/pdf`,
+      }),
     ]);
     expect(typeof list.json[0].created).toBe("number");
 
@@ -99,6 +117,10 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.text.startsWith("%PDF-1.4")).toBe(true);
+    // HT, VAT and TTC spelt out, consistent with the plan's price excluding tax
+    for (const line of ["Montant HT : 49,00", "TVA \\(20 %\\) : 9,80", "Total TTC : 58,80", "Total pay\\351 : 58,80"]) {
+      expect(pdf.text).toContain(line);
+    }
     expect(pdf.text.trimEnd().endsWith("%%EOF")).toBe(true);
     // the xref offset points at the xref table
     const startxref = Number(/startxref\n(\d+)/.exec(pdf.text)![1]);
@@ -110,10 +132,16 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     const alice = await signUp();
     const bob = await signUp();
     const checkout = await demoCheckout(alice.token);
-    const stolen = await call(confirmDemo, "/x", { method: "POST", token: bob.token, params: { id: checkout.session_id } });
+    const stolen = await call(confirmDemo, "/x", {
+      method: "POST",
+      token: bob.token,
+      params: { id: checkout.session_id },
+    });
     expect(stolen.status).toBe(404);
     await call(confirmDemo, "/x", { method: "POST", token: alice.token, params: { id: checkout.session_id } });
-    expect((await call(syncSession, "/x", { method: "POST", token: bob.token, params: { id: checkout.session_id } })).status).toBe(404);
+    expect(
+      (await call(syncSession, "/x", { method: "POST", token: bob.token, params: { id: checkout.session_id } })).status,
+    ).toBe(404);
 
     const [inv] = await (await getDb()).select().from(invoices).where(eq(invoices.userId, alice.userId));
     const pdf = await call(invoicePdf, "/x", { token: bob.token, params: { id: inv!.id } });
@@ -123,7 +151,9 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     expect((await call(listInvoicesRoute, "/api/payments/invoices", { token: bob.token })).json).toEqual([]);
 
     const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, alice.userId));
-    expect((await call(cancelSub, "/x", { method: "POST", token: bob.token, params: { id: sub!.id } })).status).toBe(404);
+    expect((await call(cancelSub, "/x", { method: "POST", token: bob.token, params: { id: sub!.id } })).status).toBe(
+      404,
+    );
   });
 
   it("refuses a forged or tampered session id", async () => {
@@ -132,12 +162,17 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     const entreprise = await planId("entreprise");
     const tampered = checkout.session_id.replace(/^demo_\d+_/, `demo_${entreprise}_`);
     expect((await call(confirmDemo, "/x", { method: "POST", token, params: { id: tampered } })).status).toBe(404);
-    expect((await call(confirmDemo, "/x", { method: "POST", token, params: { id: "demo_nimporte_quoi" } })).status).toBe(404);
+    expect(
+      (await call(confirmDemo, "/x", { method: "POST", token, params: { id: "demo_nimporte_quoi" } })).status,
+    ).toBe(404);
   });
 
   it("subscribes to Freemium directly and answers the checkout for a paid plan", async () => {
     const { token } = await signUp();
-    const paid = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: await planId("entreprise") } });
+    const paid = await call(subscribe, "/api/subscriptions/subscribe", {
+      token,
+      body: { plan_id: await planId("entreprise") },
+    });
     expect(paid.status).toBe(200);
     expect(paid.json).toMatchObject({ status: "requires_payment", mode: "demo" });
     expect(paid.json.url).toContain("/checkout/demo?session_id=demo_");
@@ -145,15 +180,24 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: paid.json.session_id } });
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("entreprise");
 
-    const free = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { planId: await planId("freemium") } });
-    expect(free.json).toMatchObject({ status: "active", subscription: { provider: "none", plan: { code: "freemium" } } });
+    const free = await call(subscribe, "/api/subscriptions/subscribe", {
+      token,
+      body: { planId: await planId("freemium") },
+    });
+    expect(free.json).toMatchObject({
+      status: "active",
+      subscription: { provider: "none", plan: { code: "freemium" } },
+    });
   });
 
   it("cancels a demo subscription at period end and resumes it", async () => {
     const { token, userId } = await signUp();
     const checkout = await demoCheckout(token);
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
-    const [sub] = await (await getDb()).select().from(subscriptions).where(and(eq(subscriptions.userId, userId)));
+    const [sub] = await (await getDb())
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId)));
     const cancelled = await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
     expect(cancelled.json).toMatchObject({ cancel_at_period_end: true, plan: { code: "professionnel" } });
     const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: sub!.id } });
@@ -168,7 +212,10 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
     await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("professionnel");
-    await db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, userId));
     const after = await call(mySubscription, "/x", { token });
     expect(after.json).toMatchObject({ provider: "none", cancel_at_period_end: false, plan: { code: "freemium" } });
   });
@@ -182,7 +229,11 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
   });
 
   it("answers 503 to a webhook when Stripe is not configured", async () => {
-    const res = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: "{}", headers: { "stripe-signature": "t=1,v1=x" } });
+    const res = await call(webhook, "/api/webhooks/stripe", {
+      method: "POST",
+      rawBody: "{}",
+      headers: { "stripe-signature": "t=1,v1=x" },
+    });
     expect(res.status).toBe(503);
     expect(res.json.code).toBe("payments_unavailable");
   });

@@ -5,7 +5,7 @@ import { productUrls, products } from "@/db/schema";
 import { POST as createCheckout } from "@/app/api/payments/create-checkout-session/route";
 import { POST as confirmDemo } from "@/app/api/payments/demo-checkout/[id]/confirm/route";
 import { POST as subscribe } from "@/app/api/subscriptions/subscribe/route";
-import { applyPlanLimits } from "@/lib/billing/apply-plan-limits";
+import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { call, signUp } from "../helpers/api";
 
 // Demo mode (no Stripe keys): plan changes go through the same apply-plan-limits as Stripe's.
@@ -40,7 +40,12 @@ async function seedCatalogue(userId: string, count: number, urls: number) {
 async function urlStates(userId: string) {
   const db = await getDb();
   const rows = await db
-    .select({ product: products.name, source: productUrls.name, paused: productUrls.paused, reason: productUrls.pausedReason })
+    .select({
+      product: products.name,
+      source: productUrls.name,
+      paused: productUrls.paused,
+      reason: productUrls.pausedReason,
+    })
     .from(productUrls)
     .innerJoin(products, eq(products.id, productUrls.productId))
     .where(eq(productUrls.userId, userId))
@@ -89,8 +94,16 @@ describe("plan limits on plan changes (never deleting data)", () => {
     const { token, userId } = await signUp();
     await seedCatalogue(userId, 1, 4);
     const db = await getDb();
-    const [first] = await db.select().from(productUrls).where(eq(productUrls.userId, userId)).orderBy(asc(productUrls.createdAt)).limit(1);
-    await db.update(productUrls).set({ paused: true, pausedReason: "Mise en pause par l'utilisateur" }).where(eq(productUrls.id, first!.id));
+    const [first] = await db
+      .select()
+      .from(productUrls)
+      .where(eq(productUrls.userId, userId))
+      .orderBy(asc(productUrls.createdAt))
+      .limit(1);
+    await db
+      .update(productUrls)
+      .set({ paused: true, pausedReason: "Mise en pause par l'utilisateur" })
+      .where(eq(productUrls.id, first!.id));
 
     const once = await applyPlanLimits(userId);
     expect(once).toEqual({ plan: "freemium", paused: 1, resumed: 0 });

@@ -13,12 +13,16 @@ const { POST: createCheckout } = await import("@/app/api/payments/create-checkou
 const { POST: confirmDemo } = await import("@/app/api/payments/demo-checkout/[id]/confirm/route");
 const { GET: paymentConfig } = await import("@/app/api/payments/config/route");
 const { POST: subscribe } = await import("@/app/api/subscriptions/subscribe/route");
-const { signDemoSession } = await import("@/lib/billing/sign-demo-session");
+const { signDemoSession } = await import("@/lib/billing/demo/sign-demo-session");
 
 describe("production without Stripe keys", () => {
   it("tells the browser that online payment is unavailable", async () => {
     const res = await call(paymentConfig, "/api/payments/config");
-    expect(res.json).toEqual({ mode: "unavailable", publishable_key: null, unavailable_message: "Le paiement en ligne est momentanément indisponible." });
+    expect(res.json).toEqual({
+      mode: "unavailable",
+      publishable_key: null,
+      unavailable_message: "Le paiement en ligne est momentanément indisponible.",
+    });
   });
 
   it("answers 503 to a paid checkout, directly or through subscribe", async () => {
@@ -29,7 +33,10 @@ describe("production without Stripe keys", () => {
     ] as const) {
       const res = await call(handler, path, { token, body: { plan_id: "professionnel" } });
       expect(res.status).toBe(503);
-      expect(res.json).toEqual({ detail: "Le paiement en ligne est momentanément indisponible.", code: "payments_unavailable" });
+      expect(res.json).toEqual({
+        detail: "Le paiement en ligne est momentanément indisponible.",
+        code: "payments_unavailable",
+      });
     }
   });
 

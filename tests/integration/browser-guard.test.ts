@@ -54,9 +54,14 @@ describe("Chromium behind the guarded proxy", () => {
     try {
       let calls = 0;
       // First answer public (passes the check), every later one points at the machine itself.
-      const resolve: TResolver = async () => (calls++ === 0 ? [{ address: "93.184.216.34", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+      const resolve: TResolver = async () =>
+        calls++ === 0 ? [{ address: "93.184.216.34", family: 4 }] : [{ address: "127.0.0.1", family: 4 }];
       await expect(
-        renderPage(`http://rebind.veilleprix.test:${internal.port}/admin`, { allowPrivate: false, resolve, timeoutMs: 10_000 }),
+        renderPage(`http://rebind.veilleprix.test:${internal.port}/admin`, {
+          allowPrivate: false,
+          resolve,
+          timeoutMs: 10_000,
+        }),
       ).rejects.toMatchObject({ code: "blocked_address", message: expect.stringContaining("127.0.0.1") });
       expect(calls).toBeGreaterThanOrEqual(2);
       expect(internal.hits).toEqual([]);
@@ -67,7 +72,9 @@ describe("Chromium behind the guarded proxy", () => {
 
   it("renders a redirected page although one of its scripts points at a refused address", async () => {
     const target = `${merchant.url}/js-only/redirected?price=7.50&script=${encodeURIComponent("http://169.254.169.254/latest/x.js")}`;
-    const page = await renderPage(`${merchant.url}/redirect/1?to=${encodeURIComponent(target)}`, { allowPrivate: true });
+    const page = await renderPage(`${merchant.url}/redirect/1?to=${encodeURIComponent(target)}`, {
+      allowPrivate: true,
+    });
     expect(page.html).toContain("7,50");
   }, 60_000);
 
@@ -75,7 +82,9 @@ describe("Chromium behind the guarded proxy", () => {
     const internal = await listenOnAllowedPort();
     try {
       const resolve: TResolver = async () => [{ address: "127.0.0.1", family: 4 }];
-      await expect(renderPage(`http://localhost:${internal.port}/`, { allowPrivate: false, resolve })).rejects.toMatchObject({
+      await expect(
+        renderPage(`http://localhost:${internal.port}/`, { allowPrivate: false, resolve }),
+      ).rejects.toMatchObject({
         code: "blocked_address",
       });
       expect(internal.hits).toEqual([]);

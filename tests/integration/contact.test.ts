@@ -31,7 +31,9 @@ describe("POST /api/contact", () => {
     const res = await call(contact, "/api/contact", { body: { ...body, email: `  ${body.email.toUpperCase()} ` } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: CONTACT_MSG.sent });
-    expect(res.json.message).toBe("Merci ! Votre message a bien été envoyé. Nous vous répondrons sous 24 heures ouvrées.");
+    expect(res.json.message).toBe(
+      "Merci ! Votre message a bien été envoyé. Nous vous répondrons sous 24 heures ouvrées.",
+    );
 
     const [mail, ...others] = await mailsFrom(body.email);
     expect(others).toHaveLength(0);
@@ -92,11 +94,16 @@ describe("POST /api/contact", () => {
     const blocked = valid();
     const res = await call(contact, "/api/contact", { body: blocked, headers });
     expect(res.status).toBe(429);
-    expect(res.json).toMatchObject({ code: "rate_limited", detail: "Trop de tentatives. Veuillez réessayer dans quelques minutes." });
+    expect(res.json).toMatchObject({
+      code: "rate_limited",
+      detail: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
+    });
     expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await mailsFrom(blocked.email)).toHaveLength(0);
     // another visitor is not affected
-    expect((await call(contact, "/api/contact", { body: valid(), headers: { "x-forwarded-for": "198.51.100.24" } })).status).toBe(200);
+    expect(
+      (await call(contact, "/api/contact", { body: valid(), headers: { "x-forwarded-for": "198.51.100.24" } })).status,
+    ).toBe(200);
   });
 
   it("rate limits per sender e-mail across IPs", async () => {

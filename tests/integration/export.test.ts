@@ -14,7 +14,7 @@ import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
 async function seedCatalogue(userId: string) {
   const product = await seedProduct(userId, "Café moulu 1 kg");
   const darty = await seedUrl(userId, product.id, "Darty", "https://www.darty.example/cafe?x=1;y=2");
-  const evil = await seedUrl(userId, product.id, "=HYPERLINK(\"http://evil\")", "https://evil.example/p");
+  const evil = await seedUrl(userId, product.id, '=HYPERLINK("http://evil")', "https://evil.example/p");
   await seedHistory(darty.id, [
     { price: "12.49", at: daysAgo(3) },
     { price: null, available: false, at: daysAgo(2) },
@@ -49,7 +49,7 @@ describe("CSV exports of a product", () => {
     expect(body.map((r) => r[4])).toEqual(["Disponible", "Disponible", "Indisponible", "Disponible"]);
     expect(body[1]![1]).toBe("https://www.darty.example/cafe?x=1;y=2");
     expect(body[1]![3]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(body[0]![0]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(body[0]![0]).toBe('\'=HYPERLINK("http://evil")');
   });
 
   it("?dialect=standard gives RFC 4180 with ',' '.' and ISO dates, no BOM", async () => {
@@ -72,11 +72,24 @@ describe("CSV exports of a product", () => {
     const res = await call(latestCsv, "/x", { token, params: { id: product.id } });
     expect(res.headers.get("content-disposition")).toContain("Caf%C3%A9_moulu_1_kg_derniers_prix.csv");
     const rows = Papa.parse<string[]>(stripBom(res.text).trim(), { delimiter: ";" }).data;
-    expect(rows[0]).toEqual(["Source", "URL", "Prix", "Date"]);
-    expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
-      ["'=HYPERLINK(\"http://evil\")", "9,90"],
-      ["Darty", "1299,99"],
+    expect(rows[0]).toEqual(["Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[4]])).toEqual([
+      ['\'=HYPERLINK("http://evil")', "9,90", "Disponible"],
+      ["Darty", "1299,99", "Disponible"],
     ]);
+  });
+
+  it("'Derniers prix' keeps the price of an unavailable offer and says it is unavailable", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Casque audio");
+    const fnac = await seedUrl(userId, product.id, "Fnac", "https://www.fnac.example/casque");
+    await seedHistory(fnac.id, [
+      { price: "199.00", at: daysAgo(2) },
+      { price: "189.00", available: false, at: daysAgo(1) },
+    ]);
+    const res = await call(latestCsv, "/x", { token, params: { id: product.id } });
+    const rows = Papa.parse<string[]>(stripBom(res.text).trim(), { delimiter: ";" }).data;
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[4]])).toEqual([["Fnac", "189,00", "Indisponible"]]);
   });
 
   it("another user's product is a 404 and nothing is streamed", async () => {
@@ -95,9 +108,13 @@ describe("CSV exports of a product", () => {
     const product = await seedProduct(userId);
     const url = await seedUrl(userId, product.id, "Lidl");
     const same = daysAgo(1);
-    await seedHistory(url.id, Array.from({ length: 23 }, (_, i) => ({ price: `${i}.00`, at: i < 12 ? same : daysAgo(2, i) })));
+    await seedHistory(
+      url.id,
+      Array.from({ length: 23 }, (_, i) => ({ price: `${i}.00`, at: i < 12 ? same : daysAgo(2, i) })),
+    );
     const seen: number[] = [];
-    for await (const row of iterateHistoryRows(await getDb(), [{ id: url.id, name: "Lidl", url: url.url }], null, 5)) seen.push(row.cents!);
+    for await (const row of iterateHistoryRows(await getDb(), [{ id: url.id, name: "Lidl", url: url.url }], null, 5))
+      seen.push(row.cents!);
     expect(seen).toHaveLength(23);
     expect(new Set(seen).size).toBe(23);
   });
@@ -120,7 +137,7 @@ describe("Excel exports", () => {
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Derniers prix", "Historique complet"]);
     const latest = wb.getWorksheet("Derniers prix")!;
-    expect(latest.getRow(1).values).toEqual([undefined, "Source", "URL", "Prix", "Date"]);
+    expect(latest.getRow(1).values).toEqual([undefined, "Source", "URL", "Prix", "Date", "Disponibilité"]);
     expect(latest.getCell("C2").value).toBe(29.99);
     expect(latest.getCell("C2").type).toBe(ExcelJS.ValueType.Number);
     expect(latest.getCell("C2").numFmt).toBe('#,##0.00 "€"');
@@ -143,7 +160,7 @@ describe("Excel exports", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     const latest = wb.getWorksheet("Derniers prix")!;
-    expect(latest.getRow(1).values).toEqual([undefined, "Produit", "Source", "URL", "Prix", "Date"]);
+    expect(latest.getRow(1).values).toEqual([undefined, "Produit", "Source", "URL", "Prix", "Date", "Disponibilité"]);
     expect([latest.getCell("A2").value, latest.getCell("A3").value, latest.getCell("A4").value]).toEqual([
       "Bouilloire",
       "Café moulu 1 kg",
@@ -157,7 +174,7 @@ describe("Excel exports", () => {
     // a stranger's export holds none of these rows
     const stranger = await signUp();
     const empty = await call(allCsv, "/x", { token: stranger.token, query: { dialect: "standard" } });
-    expect(empty.text).toBe("Produit,Source,URL,Prix,Date\r\n");
+    expect(empty.text).toBe("Produit,Source,URL,Prix,Date,Disponibilité\r\n");
   });
 });
 
@@ -174,11 +191,16 @@ describe("export rate limit", () => {
 });
 
 async function fetchBinary(
-  handler: (req: import("next/server").NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  handler: (
+    req: import("next/server").NextRequest,
+    ctx: { params: Promise<Record<string, string>> },
+  ) => Promise<Response>,
   options: { token: string; params?: Record<string, string>; query?: Record<string, string> },
 ) {
   const { NextRequest } = await import("next/server");
-  const req = new NextRequest(`http://localhost:3000/x?${new URLSearchParams(options.query ?? {})}`, { headers: { authorization: `Bearer ${options.token}` } });
+  const req = new NextRequest(`http://localhost:3000/x?${new URLSearchParams(options.query ?? {})}`, {
+    headers: { authorization: `Bearer ${options.token}` },
+  });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }

@@ -16,14 +16,20 @@ afterAll(async () => {
   await merchant.close();
 });
 
-function viaProxy(proxy: TGuardedProxy, target: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function viaProxy(
+  proxy: TGuardedProxy,
+  target: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const { port } = new URL(proxy.url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: target, headers: { host: new URL(target).host } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path: target, headers: { host: new URL(target).host } },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -76,7 +82,9 @@ describe("the guarded proxy Chromium goes through", () => {
           data += c.toString();
           if (data.includes("</html>")) resolve(data);
         });
-        socket.write(`GET /product/tunnel?price=4.20 HTTP/1.1\r\nHost: boutique.veilleprix.test\r\nConnection: close\r\n\r\n`);
+        socket.write(
+          `GET /product/tunnel?price=4.20 HTTP/1.1\r\nHost: boutique.veilleprix.test\r\nConnection: close\r\n\r\n`,
+        );
       });
       socket.destroy();
       expect(reply).toMatch(/^HTTP\/1\.1 200/);

@@ -9,7 +9,12 @@ export async function seedProduct(userId: string, name = "Cafetière Expresso", 
   return product!;
 }
 
-export async function seedUrl(userId: string, productId: string, name: string, url = `https://${name.toLowerCase().replace(/\W/g, "")}.example/p/1`) {
+export async function seedUrl(
+  userId: string,
+  productId: string,
+  name: string,
+  url = `https://${name.toLowerCase().replace(/\W/g, "")}.example/p/1`,
+) {
   const db = await getDb();
   const [row] = await db.insert(productUrls).values({ userId, productId, name, url }).returning();
   return row!;

@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import { GET as comparison } from "@/app/api/products/[id]/comparison/route";
 import { GET as productHistory } from "@/app/api/products/[id]/history/route";
 import { PUT as referencePrice } from "@/app/api/products/[id]/reference-price/route";
-import { listUrlHistory } from "@/lib/history/list-url-history";
+import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
 import { call, signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
 
-describe("listUrlHistory (the table of GET /api/scraping/urls/{urlId}/history)", () => {
-  it("returns newest first with variations, the retained total, and hides entries beyond retention", async () => {
-    const { userId } = await signUp();
+const history = (token: string, urlId: string, query = "") =>
+  call(historyRoute, `/api/scraping/urls/${urlId}/history${query}`, { token, params: { urlId } });
+
+describe("GET /api/scraping/urls/{urlId}/history", () => {
+  it("returns newest first within retention, with the retained total in X-Total-Count", async () => {
+    const { userId, token } = await signUp();
     const product = await seedProduct(userId);
     const url = await seedUrl(userId, product.id, "Darty");
     await seedHistory(url.id, [
@@ -18,43 +21,62 @@ describe("listUrlHistory (the table of GET /api/scraping/urls/{urlId}/history)",
       { price: null, available: false, at: daysAgo(1) },
       { price: "19.00", at: daysAgo(0, 1) },
     ]);
-    const result = await listUrlHistory(userId, url.id, { limit: 10 });
-    expect(result.total).toBe(4);
-    expect(result.retention_days).toBe(30);
-    expect(result.entries.map((e) => [e.price, e.availability, e.variation_label])).toEqual([
-      ["19.00", true, "+0.50 €"],
-      [null, false, "—"],
-      ["18.50", true, "-1.50 €"],
-      ["20.00", true, "Premier relevé"],
+    const res = await history(token, url.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("4");
+    expect(res.json.map((e: { price: number | null; availability: boolean }) => [e.price, e.availability])).toEqual([
+      [19, true],
+      [null, false],
+      [18.5, true],
+      [20, true],
     ]);
 
     await subscribe(userId, "professionnel");
-    const longer = await listUrlHistory(userId, url.id, { limit: 10 });
-    expect(longer.total).toBe(5);
-    expect(longer.entries.at(-1)!.price).toBe("99.00");
-    expect(longer.entries.at(-2)!.variation_label).toBe("-79.00 €");
+    const longer = await history(token, url.id, "?include=total");
+    expect(longer.json.total).toBe(5);
+    expect(longer.json.entries.at(-1).price).toBe(99);
   });
 
-  it("gives 10 rows of 11 with the 10th compared to the 11th", async () => {
-    const { userId } = await signUp();
+  it("pages with limit and the before cursor, and keeps the whole total", async () => {
+    const { userId, token } = await signUp();
     const product = await seedProduct(userId);
     const url = await seedUrl(userId, product.id, "Fnac");
-    await seedHistory(
-      url.id,
-      Array.from({ length: 11 }, (_, i) => ({ price: `${10 + i}.00`, at: daysAgo(i) })),
-    );
-    const result = await listUrlHistory(userId, url.id, { limit: 10 });
-    expect(result.total).toBe(11);
-    expect(result.entries).toHaveLength(10);
-    expect(result.entries[9]!.variation_label).toBe("-1.00 €");
+    // two readings at the same instant across the first page's edge: the id breaks the tie, none is skipped
+    const base = Date.now();
+    const at = (i: number) => new Date(base - i * 86_400_000);
+    await seedHistory(url.id, [
+      ...Array.from({ length: 24 }, (_, i) => ({ price: `${10 + i}.00`, at: at(i) })),
+      { price: "99.00", at: at(10) },
+    ]);
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (let pageNo = 0; pageNo < 10; pageNo++) {
+      const res = await history(token, url.id, `?limit=11&include=total${before ? `&before=${before}` : ""}`);
+      expect(res.status).toBe(200);
+      expect(res.json.total).toBe(25);
+      if (res.json.entries.length === 0) break;
+      expect(res.json.entries.length).toBeLessThanOrEqual(11);
+      seen.push(...res.json.entries.map((e: { id: number }) => e.id));
+      before = res.json.entries.at(-1).id;
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+    const all = await history(token, url.id, "?limit=1000");
+    expect(all.json.map((e: { id: number }) => e.id)).toEqual(seen);
+    expect((await history(token, url.id)).json).toHaveLength(25);
   });
 
-  it("another user's URL is a 404", async () => {
+  it("refuses a bad limit or cursor in French, and another user's URL is a 404", async () => {
     const owner = await signUp();
     const other = await signUp();
     const product = await seedProduct(owner.userId);
     const url = await seedUrl(owner.userId, product.id, "Boulanger");
-    await expect(listUrlHistory(other.userId, url.id)).rejects.toMatchObject({ status: 404 });
+    for (const q of ["?limit=0", "?limit=1001", "?limit=abc", "?before=-3", "?before=x", "?include=all"]) {
+      const res = await history(owner.token, url.id, q);
+      expect(res.status).toBe(422);
+      expect(res.json.detail).toMatch(/limite|curseur|include/);
+    }
+    expect((await history(other.token, url.id)).status).toBe(404);
   });
 });
 
@@ -72,7 +94,11 @@ describe("GET /api/products/{id}/history", () => {
     ]);
     await seedHistory(b.id, [{ price: "52.00", at: daysAgo(3) }]);
 
-    const res = await call(productHistory, `/api/products/${product.id}/history`, { token, params: { id: product.id }, query: { range: "7d" } });
+    const res = await call(productHistory, `/api/products/${product.id}/history`, {
+      token,
+      params: { id: product.id },
+      query: { range: "7d" },
+    });
     expect(res.status).toBe(200);
     expect(res.json.series.map((s: { name: string }) => s.name)).toEqual(["Amazon", "Cdiscount"]);
     const amazon = res.json.series[0].points as [number, number | null][];
@@ -80,7 +106,11 @@ describe("GET /api/products/{id}/history", () => {
     expect(amazon.map((p) => p[1])).toEqual([4800, null, 4700]);
     expect(res.json.series[1].points.map((p: [number, number]) => p[1])).toEqual([5200]);
 
-    const all = await call(productHistory, `/api/products/${product.id}/history`, { token, params: { id: product.id }, query: { range: "all" } });
+    const all = await call(productHistory, `/api/products/${product.id}/history`, {
+      token,
+      params: { id: product.id },
+      query: { range: "all" },
+    });
     // Freemium keeps 30 days: the 40-day-old reading never appears
     expect(all.json.series[0].points.map((p: [number, number | null]) => p[1])).toEqual([4800, null, 4700]);
     expect(new Date(all.json.from).getTime()).toBeGreaterThan(daysAgo(31).getTime());
@@ -114,7 +144,11 @@ describe("GET /api/products/{id}/history", () => {
     const owner = await signUp();
     const other = await signUp();
     const product = await seedProduct(owner.userId);
-    const bad = await call(productHistory, "/x", { token: owner.token, params: { id: product.id }, query: { range: "1y" } });
+    const bad = await call(productHistory, "/x", {
+      token: owner.token,
+      params: { id: product.id },
+      query: { range: "1y" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toBe("La période doit être 7d, 30d, 90d ou all");
     const foreign = await call(productHistory, "/x", { token: other.token, params: { id: product.id } });
@@ -131,12 +165,23 @@ describe("comparison and reference price", () => {
     const darty = await seedUrl(userId, product.id, "Darty");
     const fnac = await seedUrl(userId, product.id, "Fnac");
     const amazon = await seedUrl(userId, product.id, "Amazon");
-    const empty = await seedUrl(userId, product.id, "Zalando");
-    await seedHistory(darty.id, [{ price: "99.00", at: daysAgo(3) }, { price: "100.10", at: daysAgo(1) }]);
+    const _empty = await seedUrl(userId, product.id, "Zalando");
+    await seedHistory(darty.id, [
+      { price: "99.00", at: daysAgo(3) },
+      { price: "100.10", at: daysAgo(1) },
+    ]);
     await seedHistory(fnac.id, [{ price: "100.20", at: daysAgo(1) }]);
-    await seedHistory(amazon.id, [{ price: "90.00", at: daysAgo(2) }, { price: null, available: false, at: daysAgo(0, 2) }]);
+    await seedHistory(amazon.id, [
+      { price: "90.00", at: daysAgo(2) },
+      { price: null, available: false, at: daysAgo(0, 2) },
+    ]);
 
-    const put = await call(referencePrice, "/x", { method: "PUT", token, params: { id: product.id }, body: { reference_price: "95,50" } });
+    const put = await call(referencePrice, "/x", {
+      method: "PUT",
+      token,
+      params: { id: product.id },
+      body: { reference_price: "95,50" },
+    });
     expect(put.status).toBe(200);
     expect(put.json.reference_price).toBe("95.50");
 
@@ -145,12 +190,28 @@ describe("comparison and reference price", () => {
     expect(res.json.stats).toEqual({ count: 2, min: "100.10", avg: "100.15", max: "100.20", spread: "0.10" });
     expect(res.json.reference_price).toBe("95.50");
     const byName = Object.fromEntries(res.json.merchants.map((m: { name: string }) => [m.name, m]));
-    expect(byName.Darty).toMatchObject({ price: "100.10", is_cheapest: true, gap_to_cheapest: "0.00", gap_to_reference: "4.60", gap_to_reference_percent: "4.82" });
-    expect(byName.Fnac).toMatchObject({ price: "100.20", is_cheapest: false, gap_to_cheapest: "0.10", gap_to_cheapest_percent: "0.10" });
+    expect(byName.Darty).toMatchObject({
+      price: "100.10",
+      is_cheapest: true,
+      gap_to_cheapest: "0.00",
+      gap_to_reference: "4.60",
+      gap_to_reference_percent: "4.82",
+    });
+    expect(byName.Fnac).toMatchObject({
+      price: "100.20",
+      is_cheapest: false,
+      gap_to_cheapest: "0.10",
+      gap_to_cheapest_percent: "0.10",
+    });
     expect(byName.Amazon).toMatchObject({ price: null, available: false, comparable: false, gap_to_cheapest: null });
     expect(byName.Zalando).toMatchObject({ price: null, available: null, checked_at: null });
 
-    const cleared = await call(referencePrice, "/x", { method: "PUT", token, params: { id: product.id }, body: { reference_price: null } });
+    const cleared = await call(referencePrice, "/x", {
+      method: "PUT",
+      token,
+      params: { id: product.id },
+      body: { reference_price: null },
+    });
     expect(cleared.json.reference_price).toBeNull();
     const after = await call(comparison, "/x", { token, params: { id: product.id } });
     expect(after.json.merchants[0].gap_to_reference).toBeNull();
@@ -160,10 +221,20 @@ describe("comparison and reference price", () => {
     const owner = await signUp();
     const other = await signUp();
     const product = await seedProduct(owner.userId);
-    const bad = await call(referencePrice, "/x", { method: "PUT", token: owner.token, params: { id: product.id }, body: { reference_price: "-3" } });
+    const bad = await call(referencePrice, "/x", {
+      method: "PUT",
+      token: owner.token,
+      params: { id: product.id },
+      body: { reference_price: "-3" },
+    });
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toBe("Le prix de référence doit être un montant positif avec au plus 2 décimales");
-    const foreign = await call(referencePrice, "/x", { method: "PUT", token: other.token, params: { id: product.id }, body: { reference_price: "1" } });
+    const foreign = await call(referencePrice, "/x", {
+      method: "PUT",
+      token: other.token,
+      params: { id: product.id },
+      body: { reference_price: "1" },
+    });
     expect(foreign.status).toBe(404);
     expect((await call(comparison, "/x", { token: other.token, params: { id: product.id } })).status).toBe(404);
   });

@@ -2,17 +2,24 @@ import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { POST as importRoute } from "@/app/api/products/import/route";
+import { GET as getOne } from "@/app/api/products/[id]/route";
 import { GET as list, POST as create } from "@/app/api/products/route";
 import { call, signUp } from "../helpers/api";
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/import");
 const PRODUCT_LIMIT = "Vous avez atteint la limite de 5 produits. Veuillez passer à un abonnement supérieur.";
 const URL_LIMIT = "Vous avez atteint la limite de 3 URLs par produit. Veuillez passer à un abonnement supérieur.";
+
+/** A product's URLs: the list carries only what the grid shows. */
+async function urlsOf(token: string, id: string) {
+  return (await call(getOne, `/api/products/${id}`, { token, params: { id } })).json.urls;
+}
 
 beforeAll(async () => {
   await getDb();
@@ -25,7 +32,11 @@ async function setPlan(userId: string, code: "freemium" | "professionnel" | "ent
 }
 
 /** POSTs a multipart form the way a browser does. */
-async function upload(token: string | undefined, file: { name: string; content: string | Uint8Array } | null, fieldName = "file") {
+async function upload(
+  token: string | undefined,
+  file: { name: string; content: string | Uint8Array } | null,
+  fieldName = "file",
+) {
   const form = new FormData();
   if (file) form.set(fieldName, new File([file.content as BlobPart], file.name));
   const headers = new Headers();
@@ -64,9 +75,15 @@ describe("POST /api/products/import (CSV)", () => {
       [6, "Le nom du produit est obligatoire"],
       [7, "Veuillez entrer une URL valide commençant par http:// ou https://"],
       [8, "Le nom de la source est obligatoire"],
-      [9, "Fréquence inconnue « mensuelle » : utilisez hourly, daily ou weekly (ou Toutes les heures, Quotidienne, Hebdomadaire)"],
+      [
+        9,
+        "Fréquence inconnue « mensuelle » : utilisez hourly, daily ou weekly (ou Toutes les heures, Quotidienne, Hebdomadaire)",
+      ],
       [12, "URL en double dans le fichier pour ce produit (déjà ligne 10)"],
-      [13, "Le suivi toutes les heures est réservé aux abonnements avec automatisation. Veuillez passer à un abonnement supérieur."],
+      [
+        13,
+        "Le suivi toutes les heures est réservé aux abonnements avec automatisation. Veuillez passer à un abonnement supérieur.",
+      ],
     ]);
     expect(res.json.refused[0]).toMatchObject({ product: "Casque X", url: "https://www.amazon.example/casque-x" });
 
@@ -74,13 +91,18 @@ describe("POST /api/products/import (CSV)", () => {
     const byName = Object.fromEntries(listed.json.map((p: { name: string }) => [p.name, p]));
     expect(Object.keys(byName).sort()).toEqual(["Casque X", "Enceinte Y"]);
     expect(byName["Casque X"]).toMatchObject({ description: "Casque sans fil", url_count: 3 });
-    expect(byName["Casque X"].urls.map((u: { name: string; url: string; tracking_frequency: string }) => [u.name, u.url, u.tracking_frequency])).toEqual([
+    expect(
+      (await urlsOf(token, byName["Casque X"].id)).map(
+        (u: { name: string; url: string; tracking_frequency: string }) => [u.name, u.url, u.tracking_frequency],
+      ),
+    ).toEqual([
       ["Darty", "https://www.darty.example/casque-x", "daily"],
       ["Fnac", "https://www.fnac.example/casque-x", "weekly"],
       ["Boulanger", "https://www.boulanger.example/casque-x", "daily"],
     ]);
-    expect(byName["Enceinte Y"].urls).toHaveLength(1);
-    expect(byName["Enceinte Y"].urls[0]).toMatchObject({ tracking_frequency: "weekly", last_status: "pending" });
+    const enceinte = await urlsOf(token, byName["Enceinte Y"].id);
+    expect(enceinte).toHaveLength(1);
+    expect(enceinte[0]).toMatchObject({ tracking_frequency: "weekly", last_status: "pending" });
     expect(await counts(userId)).toEqual({ products: 2, urls: 4, tasks: 4 });
   });
 
@@ -91,11 +113,18 @@ describe("POST /api/products/import (CSV)", () => {
       body: { name: "existant", urls: [{ name: "Déjà là", url: "https://www.deja.example/existant" }] },
     });
     expect(existing.status).toBe(201);
-    for (const name of ["Autre 1", "Autre 2"]) expect((await call(create, "/api/products", { token, body: { name } })).status).toBe(201);
+    for (const name of ["Autre 1", "Autre 2"])
+      expect((await call(create, "/api/products", { token, body: { name } })).status).toBe(201);
 
     const res = await upload(token, fixture("produits-virgule.csv"));
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ total_rows: 6, created_products: 2, updated_products: 1, created_urls: 3, refused_count: 3 });
+    expect(res.json).toMatchObject({
+      total_rows: 6,
+      created_products: 2,
+      updated_products: 1,
+      created_urls: 3,
+      refused_count: 3,
+    });
     expect(res.json.refused.map((r: { line: number; reason: string }) => [r.line, r.reason])).toEqual([
       [3, "Cette URL est déjà suivie pour ce produit"],
       [6, PRODUCT_LIMIT],
@@ -105,7 +134,7 @@ describe("POST /api/products/import (CSV)", () => {
     const byName = Object.fromEntries(listed.json.map((p: { name: string }) => [p.name, p]));
     expect(byName["existant"].url_count).toBe(2);
     expect(byName["Nouveau 1"]).toMatchObject({ description: "Premier, avec virgule", url_count: 1 });
-    expect(byName["Nouveau 1"].urls[0].tracking_frequency).toBe("weekly");
+    expect((await urlsOf(token, byName["Nouveau 1"].id))[0].tracking_frequency).toBe("weekly");
     expect(byName["Nouveau 3"]).toBeUndefined();
     expect((await counts(userId)).products).toBe(5);
   });
@@ -119,7 +148,13 @@ describe("POST /api/products/import (XLSX)", () => {
     const sheet = workbook.addWorksheet("Produits");
     sheet.addRow(["Nom du produit", "Description", "Nom de la source", "Lien", "Fréquence"]);
     sheet.addRow(["Lave-linge L9", "9 kg", "Darty", "https://www.darty.example/l9", "Toutes les heures"]);
-    sheet.addRow(["Lave-linge L9", null, "Fnac", { text: "voir la fiche", hyperlink: "https://www.fnac.example/l9" }, "hebdo"]);
+    sheet.addRow([
+      "Lave-linge L9",
+      null,
+      "Fnac",
+      { text: "voir la fiche", hyperlink: "https://www.fnac.example/l9" },
+      "hebdo",
+    ]);
     sheet.addRow([]);
     sheet.addRow(["Lave-linge L9", null, "Sans URL", null, null]);
     sheet.addRow(["Sèche-linge S2", null, "Darty", "www.darty.example/s2", "daily"]);
@@ -135,7 +170,12 @@ describe("POST /api/products/import (XLSX)", () => {
     const listed = await call(list, "/api/products", { token });
     expect(listed.json).toHaveLength(1);
     expect(listed.json[0]).toMatchObject({ name: "Lave-linge L9", description: "9 kg" });
-    expect(listed.json[0].urls.map((u: { url: string; tracking_frequency: string }) => [u.url, u.tracking_frequency])).toEqual([
+    expect(
+      (await urlsOf(token, listed.json[0].id)).map((u: { url: string; tracking_frequency: string }) => [
+        u.url,
+        u.tracking_frequency,
+      ]),
+    ).toEqual([
       ["https://www.darty.example/l9", "hourly"],
       ["https://www.fnac.example/l9", "weekly"],
     ]);
@@ -146,7 +186,10 @@ describe("POST /api/products/import (XLSX)", () => {
     await setPlan(userId, "entreprise");
     const lines = ["produit;description;source;url;frequence"];
     for (let p = 0; p < 1000; p++) {
-      for (let s = 0; s < 5; s++) lines.push(`Produit ${p};Description ${p};Source ${s};https://shop${s}.example/p/${p};${s % 2 ? "weekly" : "daily"}`);
+      for (let s = 0; s < 5; s++)
+        lines.push(
+          `Produit ${p};Description ${p};Source ${s};https://shop${s}.example/p/${p};${s % 2 ? "weekly" : "daily"}`,
+        );
     }
     const started = performance.now();
     const res = await upload(token, { name: "gros.csv", content: lines.join("\n") });
@@ -176,7 +219,10 @@ describe("POST /api/products/import (refused files)", () => {
     const xls = await upload(token, { name: "ancien.xls", content: new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]) });
     expect(xls.status).toBe(422);
     expect(xls.json.detail).toBe("Format non pris en charge : utilisez un fichier CSV ou XLSX");
-    const broken = await upload(token, { name: "casse.xlsx", content: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9, 9, 9]) });
+    const broken = await upload(token, {
+      name: "casse.xlsx",
+      content: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9, 9, 9]),
+    });
     expect(broken.status).toBe(422);
     expect(broken.json.detail).toBe("Fichier XLSX illisible");
   });
@@ -188,7 +234,41 @@ describe("POST /api/products/import (refused files)", () => {
     const content = header + row.repeat(Math.ceil((5 * 1024 * 1024) / row.length) + 10);
     const res = await upload(token, { name: "enorme.csv", content });
     expect(res.status).toBe(413);
-    expect(res.json).toEqual({ detail: "Le fichier dépasse la taille maximale autorisée (5 Mo)", code: "payload_too_large" });
+    expect(res.json).toEqual({
+      detail: "Le fichier dépasse la taille maximale autorisée (5 Mo)",
+      code: "payload_too_large",
+    });
+    expect((await counts(userId)).products).toBe(0);
+  });
+
+  it("strips NUL bytes from the cells of an import instead of failing", async () => {
+    const { token, userId } = await signUp();
+    const content = "produit;source;url\nNul\u0000part;S\u0000;https://a.example/nul\n";
+    const res = await upload(token, { name: "nul.csv", content });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const db = await getDb();
+    const [row] = await db.select().from(products).where(eq(products.userId, userId));
+    expect(row!.name).toBe("Nulpart");
+  });
+
+  it("refuses an XLSX that inflates past 25 Mo (zip bomb) with a 413, even when it declares small sizes", async () => {
+    const { token, userId } = await signUp();
+    const zip = new JSZip();
+    zip.file("[Content_Types].xml", "<Types/>");
+    zip.file("xl/worksheets/sheet1.xml", new Uint8Array(30 * 1024 * 1024));
+    const bomb = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
+    expect(bomb.byteLength).toBeLessThan(200 * 1024);
+    const res = await upload(token, { name: "bombe.xlsx", content: bomb });
+    expect(res.status).toBe(413);
+    expect(res.json.code).toBe("payload_too_large");
+    expect(res.json.detail).toContain("décompressé");
+    // the same archive with its central directory claiming 1 byte per entry
+    const forged = Buffer.from(bomb);
+    for (let i = 0; i < forged.length - 4; i++) {
+      if (forged.readUInt32LE(i) === 0x02014b50) forged.writeUInt32LE(1, i + 24);
+    }
+    const lied = await upload(token, { name: "bombe.xlsx", content: new Uint8Array(forged) });
+    expect(lied.status).toBe(413);
     expect((await counts(userId)).products).toBe(0);
   });
 

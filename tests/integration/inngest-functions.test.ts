@@ -7,7 +7,7 @@ import { functions } from "@/inngest";
 import { purgeHistoryFn } from "@/inngest/functions/purge-history";
 import { scrapeTask } from "@/inngest/functions/scrape-task";
 import { sweepDueUrlsFn } from "@/inngest/functions/sweep-due-urls";
-import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs/dispatch-tasks";
+import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
@@ -35,15 +35,23 @@ async function trackedUrl(path: string, nextCheckAt: Date | null = new Date(Date
 
 async function queued(path: string) {
   const t = await trackedUrl(path);
-  const task = await enqueueScrape({ userId: t.userId, productId: t.productId, urlId: t.url.id, url: t.url.url, trigger: "manual" });
-  return { ...t, task };
+  const task = await enqueueScrape({
+    userId: t.userId,
+    productId: t.productId,
+    urlId: t.url.id,
+    url: t.url.url,
+    trigger: "manual",
+  });
+  return { ...t, task: task! };
 }
 
 const requested = (taskId: string) => [{ name: SCRAPE_REQUESTED, data: { taskId, host: "127.0.0.1" } }];
 
 describe("Inngest functions", () => {
   it("are served together and configured as the design says", () => {
-    expect(functions.map((f) => f.id())).toEqual(expect.arrayContaining(["sweep-due-urls", "scrape-task", "purge-history"]));
+    expect(functions.map((f) => f.id())).toEqual(
+      expect.arrayContaining(["sweep-due-urls", "scrape-task", "purge-history"]),
+    );
     expect(scrapeTask.opts).toMatchObject({
       triggers: [{ event: SCRAPE_REQUESTED }],
       concurrency: [{ key: "event.data.host", limit: 2 }, { limit: 20 }],
@@ -75,7 +83,11 @@ describe("Inngest functions", () => {
     expect(String((error as { message?: string }).message ?? error)).toContain("HTTP 503");
     const db = await getDb();
     const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
-    expect(row).toMatchObject({ status: "retry", retryCount: 1, error: "Le site marchand a répondu par une erreur (HTTP 503)" });
+    expect(row).toMatchObject({
+      status: "retry",
+      retryCount: 1,
+      error: "Le site marchand a répondu par une erreur (HTTP 503)",
+    });
     const [u] = await db.select().from(productUrls).where(eq(productUrls.id, url.id));
     expect(u).toMatchObject({ lastStatus: "error", consecutiveFailures: 1 });
   });
@@ -84,7 +96,9 @@ describe("Inngest functions", () => {
     const { task } = await queued("/product/inngest-cancelled");
     const db = await getDb();
     await db.update(scrapeTasks).set({ status: "cancelled" }).where(eq(scrapeTasks.id, task.id));
-    const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({ events: requested(task.id) as never });
+    const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
+      events: requested(task.id) as never,
+    });
     expect(result).toEqual({ taskId: task.id, status: "skipped" });
     expect(merchant.hits.get("/product/inngest-cancelled")).toBeUndefined();
   });
@@ -97,10 +111,14 @@ describe("Inngest functions", () => {
     const { result, ctx } = await t.execute({ steps: [{ id: "fan-out-0", handler: () => ({ ids: [] }) }] });
     expect(result).toMatchObject({ dispatched: expect.any(Number) });
     const db = await getDb();
-    const tasks = await db.select().from(scrapeTasks).where(inArray(scrapeTasks.urlId, [due.url.id, later.url.id]));
+    const tasks = await db
+      .select()
+      .from(scrapeTasks)
+      .where(inArray(scrapeTasks.urlId, [due.url.id, later.url.id]));
     expect(tasks.map((x) => x.urlId)).toEqual([due.url.id]);
-    const sent = (ctx.step.sendEvent as unknown as { mock: { calls: [string, { name: string; data: { taskId: string } }[]][] } }).mock.calls
-      .flatMap(([, events]) => events);
+    const sent = (
+      ctx.step.sendEvent as unknown as { mock: { calls: [string, { name: string; data: { taskId: string } }[]][] } }
+    ).mock.calls.flatMap(([, events]) => events);
     expect(sent).toContainEqual({ name: SCRAPE_REQUESTED, data: { taskId: tasks[0]!.id, host: "127.0.0.1" } });
     expect(sent.every((e) => e.name === SCRAPE_REQUESTED)).toBe(true);
   });

@@ -7,7 +7,18 @@ import { call } from "../helpers/api";
 type Doc = {
   openapi: string;
   info: { title: string };
-  paths: Record<string, Record<string, { responses: Record<string, unknown>; tags: string[]; operationId: string; parameters: { name: string; in: string }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<string, unknown>;
+        tags: string[];
+        operationId: string;
+        parameters: { name: string; in: string }[];
+      }
+    >
+  >;
   components: { securitySchemes: Record<string, unknown> };
   "x-internal-routes": { path: string }[];
 };
@@ -82,7 +93,17 @@ describe("GET /api/openapi.json", () => {
 
   it("builds request schemas from our zod schemas", async () => {
     const doc = (await call<Doc>(openapi, "/api/openapi.json")).json as unknown as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> } }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+            };
+          }
+        >
+      >;
     };
     const register = doc.paths["/api/auth/register"]!.post!.requestBody!.content["application/json"]!.schema;
     expect(register.required).toEqual(expect.arrayContaining(["first_name", "last_name", "email", "password"]));

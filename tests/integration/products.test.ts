@@ -87,11 +87,26 @@ describe("POST /api/products", () => {
     [{ name: "ok", description: "d".repeat(2001) }, "La description ne doit pas dépasser 2000 caractères"],
     [{ name: "ok", urls: [{ name: "", url: "https://a.example/" }] }, "Le nom de la source est obligatoire"],
     [{ name: "ok", urls: [{ name: "A", url: "" }] }, "L'URL est obligatoire"],
-    [{ name: "ok", urls: [{ name: "A", url: "ftp://a.example/x" }] }, "Veuillez entrer une URL valide commençant par http:// ou https://"],
-    [{ name: "ok", urls: [{ name: "A", url: "javascript:alert(1)" }] }, "Veuillez entrer une URL valide commençant par http:// ou https://"],
-    [{ name: "ok", urls: [{ name: "A", url: "pas une url" }] }, "Veuillez entrer une URL valide commençant par http:// ou https://"],
-    [{ name: "ok", urls: [{ name: "A", url: `https://a.example/${"p".repeat(2040)}` }] }, "L'URL ne doit pas dépasser 2048 caractères"],
-    [{ name: "ok", urls: [{ name: "A", url: "https://a.example/", tracking_frequency: "monthly" }] }, "La fréquence doit être hourly, daily ou weekly"],
+    [
+      { name: "ok", urls: [{ name: "A", url: "ftp://a.example/x" }] },
+      "Veuillez entrer une URL valide commençant par http:// ou https://",
+    ],
+    [
+      { name: "ok", urls: [{ name: "A", url: "javascript:alert(1)" }] },
+      "Veuillez entrer une URL valide commençant par http:// ou https://",
+    ],
+    [
+      { name: "ok", urls: [{ name: "A", url: "pas une url" }] },
+      "Veuillez entrer une URL valide commençant par http:// ou https://",
+    ],
+    [
+      { name: "ok", urls: [{ name: "A", url: `https://a.example/${"p".repeat(2040)}` }] },
+      "L'URL ne doit pas dépasser 2048 caractères",
+    ],
+    [
+      { name: "ok", urls: [{ name: "A", url: "https://a.example/", tracking_frequency: "monthly" }] },
+      "La fréquence doit être hourly, daily ou weekly",
+    ],
   ])("answers 422 with a French message for %j", async (body, detail) => {
     const { token, userId } = await signUp();
     const res = await createProduct(token, body);
@@ -129,7 +144,8 @@ describe("POST /api/products", () => {
     const refused = await createProduct(token, body);
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({
-      detail: "Le suivi toutes les heures est réservé aux abonnements avec automatisation. Veuillez passer à un abonnement supérieur.",
+      detail:
+        "Le suivi toutes les heures est réservé aux abonnements avec automatisation. Veuillez passer à un abonnement supérieur.",
       code: "hourly_not_allowed",
     });
     expect(await productCount(userId)).toBe(0);
@@ -180,7 +196,9 @@ describe("plan limits on products", () => {
     const { token, userId } = await signUp();
     for (let i = 1; i <= 4; i++) expect((await createProduct(token, { name: `Base ${i}` })).status).toBe(201);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => createProduct(token, { name: `Course ${i}`, urls: [{ name: "A", url: `https://c${i}.example/` }] })),
+      Array.from({ length: 20 }, (_, i) =>
+        createProduct(token, { name: `Course ${i}`, urls: [{ name: "A", url: `https://c${i}.example/` }] }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -195,7 +213,11 @@ describe("plan limits on products", () => {
     const { token, userId } = await signUp();
     await setPlan(userId, "entreprise");
     for (let i = 1; i <= 7; i++) expect((await createProduct(token, { name: `E${i}` })).status).toBe(201);
-    const urls = Array.from({ length: 12 }, (_, i) => ({ name: `S${i}`, url: `https://e.example/${i}`, tracking_frequency: "hourly" }));
+    const urls = Array.from({ length: 12 }, (_, i) => ({
+      name: `S${i}`,
+      url: `https://e.example/${i}`,
+      tracking_frequency: "hourly",
+    }));
     const many = await createProduct(token, { name: "Beaucoup", urls });
     expect(many.status).toBe(201);
     expect(many.json.url_count).toBe(12);
@@ -204,10 +226,13 @@ describe("plan limits on products", () => {
 });
 
 describe("GET /api/products and GET /api/products/{id}", () => {
-  it("lists only the caller's products, newest first, with url_count and each URL's latest price", async () => {
+  it("lists only the caller's products, newest first, with url_count and the lowest latest price; the detail has each URL's latest reading", async () => {
     const alice = await signUp();
     const bob = await signUp();
-    const first = await createProduct(alice.token, { name: "Premier", urls: [{ name: "A", url: "https://a.example/1" }] });
+    const first = await createProduct(alice.token, {
+      name: "Premier",
+      urls: [{ name: "A", url: "https://a.example/1" }],
+    });
     const second = await createProduct(alice.token, {
       name: "Second",
       urls: [
@@ -224,6 +249,13 @@ describe("GET /api/products and GET /api/products/{id}", () => {
       { urlId: urlA, price: "18.00", currency: "EUR", available: true, createdAt: new Date("2025-02-01T10:00:00Z") },
     ]);
 
+    const urlB = second.json.urls[1].id;
+    await db
+      .insert(priceHistory)
+      .values([
+        { urlId: urlB, price: "18.25", currency: "EUR", available: true, createdAt: new Date("2025-03-01T09:00:00Z") },
+      ]);
+
     const res = await call(list, "/api/products", { token: alice.token });
     expect(res.status).toBe(200);
     expect(res.json.map((p: { name: string }) => p.name)).toEqual(["Second", "Premier"]);
@@ -231,16 +263,41 @@ describe("GET /api/products and GET /api/products/{id}", () => {
     expect(s.url_count).toBe(2);
     expect(p.url_count).toBe(1);
     expect(p.id).toBe(first.json.id);
-    expect(s.urls[0].latest).toEqual({ price: "17.50", currency: "EUR", available: false, created_at: "2025-03-02T10:00:00.000Z" });
-    expect(s.urls[1].latest).toBeNull();
+    // the grid's summary: A's latest reading is unavailable, so the lowest available latest price is B's
+    expect(s.lowest_price).toBe("18.25");
+    expect(p.lowest_price).toBeNull();
     expect(Object.keys(s).sort()).toEqual(
-      ["created_at", "description", "id", "name", "reference_price", "updated_at", "url_count", "urls"].sort(),
+      [
+        "created_at",
+        "description",
+        "id",
+        "name",
+        "reference_price",
+        "updated_at",
+        "url_count",
+        "lowest_price",
+        "uncertain_count",
+      ].sort(),
     );
 
-    const one = await call(getOne, `/api/products/${second.json.id}`, { token: alice.token, params: { id: second.json.id } });
+    const one = await call(getOne, `/api/products/${second.json.id}`, {
+      token: alice.token,
+      params: { id: second.json.id },
+    });
     expect(one.status).toBe(200);
-    expect(one.json).toEqual(s);
-    expect((await call(list, "/api/products", { token: bob.token })).json.map((x: { name: string }) => x.name)).toEqual(["Chez Bob"]);
+    expect(one.json.urls[0].latest).toEqual({
+      price: "17.50",
+      currency: "EUR",
+      available: false,
+      created_at: "2025-03-02T10:00:00.000Z",
+    });
+    expect(one.json.urls[1].latest).toMatchObject({ price: "18.25", available: true });
+    const { urls, ...summary } = one.json;
+    expect(urls).toHaveLength(2);
+    expect({ ...summary, lowest_price: "18.25", uncertain_count: 0 }).toEqual(s);
+    expect((await call(list, "/api/products", { token: bob.token })).json.map((x: { name: string }) => x.name)).toEqual(
+      ["Chez Bob"],
+    );
   });
 });
 
@@ -256,13 +313,28 @@ describe("PUT and DELETE /api/products/{id}", () => {
       body: { name: "Nouveau", description: "après", reference_price: "1299,90" },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ name: "Nouveau", description: "après", reference_price: "1299.90", message: "Produit mis à jour avec succès" });
-    const keep = await call(putOne, `/api/products/${id}`, { method: "PUT", token, params: { id }, body: { name: "Renommé" } });
+    expect(res.json).toMatchObject({
+      name: "Nouveau",
+      description: "après",
+      reference_price: "1299.90",
+      message: "Produit mis à jour avec succès",
+    });
+    const keep = await call(putOne, `/api/products/${id}`, {
+      method: "PUT",
+      token,
+      params: { id },
+      body: { name: "Renommé" },
+    });
     expect(keep.json).toMatchObject({ name: "Renommé", description: "après", reference_price: "1299.90" });
     const bad = await call(putOne, `/api/products/${id}`, { method: "PUT", token, params: { id }, body: { name: "" } });
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toBe("Le nom du produit est obligatoire");
-    const badPrice = await call(putOne, `/api/products/${id}`, { method: "PUT", token, params: { id }, body: { name: "x", reference_price: "-3" } });
+    const badPrice = await call(putOne, `/api/products/${id}`, {
+      method: "PUT",
+      token,
+      params: { id },
+      body: { name: "x", reference_price: "-3" },
+    });
     expect(badPrice.status).toBe(422);
   });
 
@@ -301,7 +373,10 @@ describe("another user's product", () => {
       expect(res.json).toEqual({ detail: "Produit introuvable", code: "not_found" });
     }
     const db = await getDb();
-    const [row] = await db.select().from(products).where(and(eq(products.id, id)));
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id)));
     expect(row).toMatchObject({ name: "Secret", description: "à Alice" });
   });
 

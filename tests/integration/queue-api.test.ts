@@ -41,11 +41,16 @@ async function product(token: string, paths: string[]) {
   return { productId: res.json.id as string, urlIds: (res.json.urls as { id: string }[]).map((u) => u.id) };
 }
 
-const task = (token: string, taskId: string) => call(getTask, `/api/queue/tasks/${taskId}`, { token, params: { taskId } });
+const task = (token: string, taskId: string) =>
+  call(getTask, `/api/queue/tasks/${taskId}`, { token, params: { taskId } });
 const cancel = (token: string, taskId: string) =>
   call(cancelTask, `/api/queue/tasks/${taskId}/cancel`, { token, params: { taskId }, method: "POST" });
 const retry = (token: string, taskId: string, force?: boolean) =>
-  call(retryTask, `/api/queue/tasks/${taskId}/retry`, { token, params: { taskId }, body: force === undefined ? {} : { force } });
+  call(retryTask, `/api/queue/tasks/${taskId}/retry`, {
+    token,
+    params: { taskId },
+    body: force === undefined ? {} : { force },
+  });
 
 async function waitForStatus(taskId: string, status: string) {
   const db = await getDb();
@@ -95,7 +100,11 @@ describe("retry", () => {
     const { token } = await signUp();
     await product(token, ["/status/404", "/product/fine"]);
     await runner.drain();
-    const all = (await call(listTasks, "/api/queue/tasks", { token })).json as { task_id: string; status: string; url: string }[];
+    const all = (await call(listTasks, "/api/queue/tasks", { token })).json as {
+      task_id: string;
+      status: string;
+      url: string;
+    }[];
     const failed = all.find((t) => t.url.endsWith("/status/404"))!;
     const done = all.find((t) => t.url.endsWith("/product/fine"))!;
     expect(failed).toMatchObject({ status: "failed", retry_count: 0, error: "Page introuvable (HTTP 404)" });
@@ -126,10 +135,18 @@ describe("POST /api/queue/scrape", () => {
     try {
       const waited = await call(queueScrape, "/api/queue/scrape", {
         token,
-        body: { url: `${merchant.url}/product/wait`, use_ai: true, options: { url_id: urlIds[0], product_id: productId } },
+        body: {
+          url: `${merchant.url}/product/wait`,
+          use_ai: true,
+          options: { url_id: urlIds[0], product_id: productId },
+        },
       });
       expect(waited.status).toBe(200);
-      expect(waited.json).toMatchObject({ status: "completed", url_id: urlIds[0], result: { price: 19.99, ai_used: false } });
+      expect(waited.json).toMatchObject({
+        status: "completed",
+        url_id: urlIds[0],
+        result: { price: 19.99, ai_used: false },
+      });
       expect(waited.json.metadata).toMatchObject({ use_ai: true, task_id: waited.json.task_id });
 
       const now = await call(queueScrape, "/api/queue/scrape", {
@@ -168,7 +185,11 @@ describe("POST /api/queue/scrape", () => {
     const bad = await call(queueScrape, "/api/queue/scrape", { token, body: { url: "ftp://x" } });
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toBe("Veuillez saisir une URL valide (http ou https)");
-    const slow = await call(queueScrape, "/api/queue/scrape", { token, query: { timeout: "301" }, body: { url: "http://a.fr" } });
+    const slow = await call(queueScrape, "/api/queue/scrape", {
+      token,
+      query: { timeout: "301" },
+      body: { url: "http://a.fr" },
+    });
     expect(slow.status).toBe(422);
   });
 });
@@ -205,7 +226,11 @@ describe("lists, batch, scheduled, ownership", () => {
     });
     expect(res.status).toBe(202);
     expect(res.json.count).toBe(2);
-    expect(res.json.tasks.every((t: { priority: string; metadata: { use_ai: boolean } }) => t.priority === "high" && t.metadata.use_ai)).toBe(true);
+    expect(
+      res.json.tasks.every(
+        (t: { priority: string; metadata: { use_ai: boolean } }) => t.priority === "high" && t.metadata.use_ai,
+      ),
+    ).toBe(true);
     const defaults = await call(batch, "/api/queue/tasks/batch", { token, body: { urls: [{ url_id: urlIds[0] }] } });
     expect(defaults.json.priority).toBe("normal");
     await runner.drain();
@@ -216,7 +241,10 @@ describe("lists, batch, scheduled, ownership", () => {
     const { productId, urlIds } = await product(token, ["/product/s1"]);
     await runner.drain();
     const db = await getDb();
-    await db.update(productUrls).set({ nextCheckAt: new Date(Date.now() + 3_600_000) }).where(eq(productUrls.id, urlIds[0]!));
+    await db
+      .update(productUrls)
+      .set({ nextCheckAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(productUrls.id, urlIds[0]!));
     expect((await call(scheduled, "/s", { token, body: {} })).json.count).toBe(0);
     const all = await call(scheduled, "/s", { token, body: { all: true, product_id: productId } });
     expect(all.status).toBe(202);
@@ -238,7 +266,9 @@ describe("lists, batch, scheduled, ownership", () => {
     expect((await cancel(other.token, t.task_id)).status).toBe(404);
     expect((await retry(other.token, t.task_id, true)).status).toBe(404);
     expect((await call(historyRoute, "/h", { token: other.token, params: { urlId } })).status).toBe(404);
-    expect((await call(scrapeUrlRoute, "/s", { token: other.token, params: { urlId }, method: "POST" })).status).toBe(404);
+    expect((await call(scrapeUrlRoute, "/s", { token: other.token, params: { urlId }, method: "POST" })).status).toBe(
+      404,
+    );
     expect((await call(productTasks, "/p", { token: other.token, params: { id: productId } })).status).toBe(404);
     expect((await call(batch, "/b", { token: other.token, body: { urls: [{ url_id: urlId }] } })).status).toBe(404);
     expect((await task(other.token, "pas-un-uuid")).status).toBe(404);

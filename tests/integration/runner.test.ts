@@ -61,6 +61,7 @@ describe("two runners on one database", () => {
       new JobRunner({
         concurrency: 4,
         perHostLimit: 4,
+        perUserLimit: 8,
         workerId: `runner-${name}`,
         scrape: { browser: false },
         onSettled: (t) => void (seen[t.id] ??= []).push(name),
@@ -85,6 +86,16 @@ describe("two runners on one database", () => {
     expect(n).toBe(60);
   });
 
+  it("runs at most perUserLimit tasks of one tenant at once, whatever the runners' room", async () => {
+    const { userId, productId, urls } = await seedUrls(12, (i) => `/slow?ms=150&tenant=${i}`);
+    await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
+    merchant.resetPeak();
+    const runner = new JobRunner({ concurrency: 8, perHostLimit: 8, perUserLimit: 3, scrape: { browser: false } });
+    await runner.drain();
+    await runner.stop(0);
+    expect(merchant.peakInFlight()).toBe(3);
+  });
+
   it("runs at most two tasks of one merchant host at once", async () => {
     const { userId, productId, urls } = await seedUrls(6, (i) => `/slow?ms=150&n=${i}`);
     await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
@@ -100,12 +111,25 @@ describe("sweep", () => {
   it("queues exactly the due, unpaused, idle URLs and moves their next check one period on", async () => {
     const db = await getDb();
     const { userId, productId, urls } = await seedUrls(6, (i) => `/product/sweep-${i}`);
-    const [due, never, future, paused, busy, hourly] = urls as [typeof urls[0], typeof urls[0], typeof urls[0], typeof urls[0], typeof urls[0], typeof urls[0]];
+    const [due, never, future, paused, busy, hourly] = urls as [
+      (typeof urls)[0],
+      (typeof urls)[0],
+      (typeof urls)[0],
+      (typeof urls)[0],
+      (typeof urls)[0],
+      (typeof urls)[0],
+    ];
     const past = new Date(Date.now() - 60_000);
-    await db.update(productUrls).set({ nextCheckAt: past }).where(inArray(productUrls.id, [due.id, busy.id, paused.id]));
+    await db
+      .update(productUrls)
+      .set({ nextCheckAt: past })
+      .where(inArray(productUrls.id, [due.id, busy.id, paused.id]));
     await db.update(productUrls).set({ nextCheckAt: null }).where(eq(productUrls.id, never.id));
     await db.update(productUrls).set({ paused: true }).where(eq(productUrls.id, paused.id));
-    await db.update(productUrls).set({ nextCheckAt: past, trackingFrequency: "hourly" }).where(eq(productUrls.id, hourly.id));
+    await db
+      .update(productUrls)
+      .set({ nextCheckAt: past, trackingFrequency: "hourly" })
+      .where(eq(productUrls.id, hourly.id));
     await enqueueScrape({ userId, productId, urlId: busy.id, url: busy.url, trigger: "manual" });
 
     const before = Date.now();
@@ -114,7 +138,9 @@ describe("sweep", () => {
     expect(new Set(mine.map((t) => t.urlId))).toEqual(new Set([due.id, never.id, hourly.id]));
     expect(mine.every((t) => t.trigger === "schedule" && t.status === "pending" && t.priority === "low")).toBe(true);
 
-    const after = new Map((await db.select().from(productUrls).where(eq(productUrls.productId, productId))).map((r) => [r.id, r]));
+    const after = new Map(
+      (await db.select().from(productUrls).where(eq(productUrls.productId, productId))).map((r) => [r.id, r]),
+    );
     for (const id of [due.id, never.id, busy.id]) {
       const gap = after.get(id)!.nextCheckAt!.getTime() - before;
       expect(gap).toBeGreaterThanOrEqual(12 * HOUR - 5000);
@@ -148,7 +174,10 @@ describe("sweep", () => {
 
   it("checks hourly URLs every hour on a plan with automation", async () => {
     const db = await getDb();
-    const { userId, urls } = await seedUrls(1, () => "/product/hourly-pro", { trackingFrequency: "hourly", nextCheckAt: new Date(Date.now() - 1000) });
+    const { userId, urls } = await seedUrls(1, () => "/product/hourly-pro", {
+      trackingFrequency: "hourly",
+      nextCheckAt: new Date(Date.now() - 1000),
+    });
     await setPlan(userId, "professionnel");
     const before = Date.now();
     const { tasks } = await sweepDueUrls();
@@ -164,12 +193,24 @@ describe("recovery, shutdown, purge", () => {
   it("puts tasks stuck in processing back in the queue, or fails them when out of attempts", async () => {
     const db = await getDb();
     const { userId, productId, urls } = await seedUrls(2, (i) => `/product/stuck-${i}`);
-    const [a, b] = await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
+    const [a, b] = await enqueueScrape(
+      urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+    );
     const old = new Date(Date.now() - 10 * 60_000);
-    await db.update(scrapeTasks).set({ status: "processing", lockedBy: "dead", startedAt: old }).where(inArray(scrapeTasks.id, [a!.id, b!.id]));
+    await db
+      .update(scrapeTasks)
+      .set({ status: "processing", lockedBy: "dead", startedAt: old })
+      .where(inArray(scrapeTasks.id, [a!.id, b!.id]));
     await db.update(scrapeTasks).set({ retryCount: 3 }).where(eq(scrapeTasks.id, b!.id));
     expect(await recoverStuckTasks({ olderThanMs: 5 * 60_000 })).toBeGreaterThanOrEqual(2);
-    const rows = new Map((await db.select().from(scrapeTasks).where(inArray(scrapeTasks.id, [a!.id, b!.id]))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await db
+          .select()
+          .from(scrapeTasks)
+          .where(inArray(scrapeTasks.id, [a!.id, b!.id]))
+      ).map((r) => [r.id, r]),
+    );
     expect(rows.get(a!.id)).toMatchObject({ status: "retry", retryCount: 1, lockedBy: null });
     expect(rows.get(b!.id)).toMatchObject({ status: "failed", retryCount: 3 });
   });
@@ -180,13 +221,22 @@ describe("recovery, shutdown, purge", () => {
     await leftovers.drain(); // tasks other tests left runnable
     await leftovers.stop(0);
     const { userId, productId, urls } = await seedUrls(2, (i) => (i === 0 ? "/slow?ms=200" : "/slow?ms=5000"));
-    const [quick, slow] = await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
+    const [quick, slow] = await enqueueScrape(
+      urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+    );
     const runner = new JobRunner({ concurrency: 2, perHostLimit: 2, workerId: "stopping", scrape: { browser: false } });
     void runner.wake();
     for (let i = 0; i < 100 && runner.activeCount < 2; i++) await new Promise((r) => setTimeout(r, 20));
     expect(runner.activeCount).toBe(2);
     await runner.stop(1000);
-    const rows = new Map((await db.select().from(scrapeTasks).where(inArray(scrapeTasks.id, [quick!.id, slow!.id]))).map((r) => [r.id, r]));
+    const rows = new Map(
+      (
+        await db
+          .select()
+          .from(scrapeTasks)
+          .where(inArray(scrapeTasks.id, [quick!.id, slow!.id]))
+      ).map((r) => [r.id, r]),
+    );
     expect(rows.get(quick!.id)).toMatchObject({ status: "completed" });
     expect(rows.get(slow!.id)).toMatchObject({ status: "pending", lockedBy: null, startedAt: null, retryCount: 0 });
   });
@@ -205,7 +255,14 @@ describe("recovery, shutdown, purge", () => {
     await db.insert(priceHistory).values([...rows(free.urls[0]!.id), ...rows(big.urls[0]!.id)]);
     await purgeHistory();
     const left = async (urlId: string) =>
-      (await db.select().from(priceHistory).where(and(eq(priceHistory.urlId, urlId)))).map((r) => r.price).sort();
+      (
+        await db
+          .select()
+          .from(priceHistory)
+          .where(and(eq(priceHistory.urlId, urlId)))
+      )
+        .map((r) => r.price)
+        .sort();
     expect(await left(free.urls[0]!.id)).toEqual(["3.00"]);
     expect(await left(big.urls[0]!.id)).toEqual(["2.00", "3.00"]);
   });

@@ -70,7 +70,14 @@ describe("add URL → task → history → API", () => {
       retry_count: 0,
       url_id: urlId,
       error: null,
-      result: { price: 1299.99, currency: "EUR", available: true, fetch_mode: "static", ai_used: false, price_history_id: res.json[0].id },
+      result: {
+        price: 1299.99,
+        currency: "EUR",
+        available: true,
+        fetch_mode: "static",
+        ai_used: false,
+        price_history_id: res.json[0].id,
+      },
       metadata: { task_id: first!.id, trigger: "first" },
     });
     expect(task.json.started_at).not.toBeNull();
@@ -83,11 +90,19 @@ describe("add URL → task → history → API", () => {
     const { token } = await signUp();
     const { urlId } = await track(token, "/changing/lamp");
     await runner.drain();
-    const started = await call(scrapeUrlRoute, `/api/scraping/urls/${urlId}/scrape`, { token, params: { urlId }, method: "POST" });
+    const started = await call(scrapeUrlRoute, `/api/scraping/urls/${urlId}/scrape`, {
+      token,
+      params: { urlId },
+      method: "POST",
+    });
     expect(started.status).toBe(202);
     expect(started.json).toMatchObject({ status: "pending", priority: "high", url_id: urlId, created: true });
     // a second click while it waits answers the same task
-    const again = await call(scrapeUrlRoute, `/api/scraping/urls/${urlId}/scrape`, { token, params: { urlId }, method: "POST" });
+    const again = await call(scrapeUrlRoute, `/api/scraping/urls/${urlId}/scrape`, {
+      token,
+      params: { urlId },
+      method: "POST",
+    });
     expect(again.json.task_id).toBe(started.json.task_id);
     await runner.drain();
     const res = await history(token, urlId);
@@ -139,11 +154,14 @@ describe("browser escalation", () => {
 describe("the browser behind the guard", () => {
   it("refuses a redirect of the page to the metadata address and a crash of Chromium is survived", async () => {
     const target = encodeURIComponent("http://169.254.169.254/latest/meta-data/");
-    await expect(renderPage(`${merchant.url}/redirect-to?url=${target}`, { allowPrivate: true })).rejects.toMatchObject({
-      code: "blocked_address",
-    });
-    const browser = await (globalThis as unknown as { __veilleprixBrowser: Promise<{ process(): { kill(s: string): void } | null }> })
-      .__veilleprixBrowser;
+    await expect(renderPage(`${merchant.url}/redirect-to?url=${target}`, { allowPrivate: true })).rejects.toMatchObject(
+      {
+        code: "blocked_address",
+      },
+    );
+    const browser = await (
+      globalThis as unknown as { __veilleprixBrowser: Promise<{ process(): { kill(s: string): void } | null }> }
+    ).__veilleprixBrowser;
     browser.process()!.kill("SIGKILL");
     await new Promise((r) => setTimeout(r, 300));
     const page = await renderPage(`${merchant.url}/js-only/after-crash?price=3.00`, { allowPrivate: true });
@@ -158,7 +176,11 @@ describe("failures", () => {
     const before = (await urlRow(urlId)).nextCheckAt;
     await runner.drain();
     const [task] = await tasksOf(urlId);
-    expect(task).toMatchObject({ status: "failed", retryCount: 2, error: "Le site marchand a répondu par une erreur (HTTP 500)" });
+    expect(task).toMatchObject({
+      status: "failed",
+      retryCount: 2,
+      error: "Le site marchand a répondu par une erreur (HTTP 500)",
+    });
     expect(merchant.hits.get("/status/500")).toBe(3);
     expect(await urlRow(urlId)).toMatchObject({
       lastStatus: "error",
@@ -200,7 +222,10 @@ describe("failures", () => {
     const [huge] = await tasksOf(hugeId);
     expect(huge).toMatchObject({ status: "failed", error: "Page trop volumineuse (plus de 5 Mo)" });
     const db = await getDb();
-    const rows = await db.select({ n: sql<number>`count(*)::int` }).from(priceHistory).where(eq(priceHistory.urlId, hugeId));
+    const rows = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(priceHistory)
+      .where(eq(priceHistory.urlId, hugeId));
     expect(rows[0]!.n).toBe(0);
   }, 60_000);
 });

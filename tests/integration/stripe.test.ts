@@ -37,7 +37,15 @@ const { GET: plansRoute } = await import("@/app/api/subscriptions/plans/route");
 const { POST: webhook } = await import("@/app/api/webhooks/stripe/route");
 
 afterAll(async () => {
-  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_BASE", "STRIPE_PUBLISHABLE_KEY", "STRIPE_PRICE_PROFESSIONNEL", "STRIPE_PRICE_ENTREPRISE"]) delete process.env[name];
+  for (const name of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_API_BASE",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_PRICE_PROFESSIONNEL",
+    "STRIPE_PRICE_ENTREPRISE",
+  ])
+    delete process.env[name];
   await fake.close();
 });
 
@@ -57,14 +65,22 @@ async function paidUser() {
   const user = await signUp();
   const session = await checkout(user.token);
   const { subscription } = fake.completeCheckout(session.session_id);
-  const synced = await call(syncSession, "/x", { method: "POST", token: user.token, params: { id: session.session_id } });
+  const synced = await call(syncSession, "/x", {
+    method: "POST",
+    token: user.token,
+    params: { id: session.session_id },
+  });
   expect(synced.status, synced.text).toBe(200);
   return { ...user, sessionId: session.session_id, subscriptionId: subscription.id as string };
 }
 
 async function deliver(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
   const { payload, header, event } = fake.signedEvent(type, object, options);
-  const res = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: payload, headers: { "stripe-signature": header, "content-type": "application/json" } });
+  const res = await call(webhook, "/api/webhooks/stripe", {
+    method: "POST",
+    rawBody: payload,
+    headers: { "stripe-signature": header, "content-type": "application/json" },
+  });
   return { ...res, event };
 }
 
@@ -75,13 +91,20 @@ async function localSub(userId: string) {
 
 describe("Stripe checkout", () => {
   it("seeds the Stripe price ids and gives the browser the publishable key only", async () => {
-    const plans = (await call(plansRoute, "/api/subscriptions/plans")).json as Array<{ code: string; stripe_price_id: string | null }>;
+    const plans = (await call(plansRoute, "/api/subscriptions/plans")).json as Array<{
+      code: string;
+      stripe_price_id: string | null;
+    }>;
     expect(plans.map((p) => [p.code, p.stripe_price_id])).toEqual([
       ["freemium", null],
       ["professionnel", "price_pro_test"],
       ["entreprise", "price_ent_test"],
     ]);
-    expect((await call(paymentConfig, "/api/payments/config")).json).toEqual({ mode: "stripe", publishable_key: "pk_test_veilleprix_fake", unavailable_message: null });
+    expect((await call(paymentConfig, "/api/payments/config")).json).toEqual({
+      mode: "stripe",
+      publishable_key: "pk_test_veilleprix_fake",
+      unavailable_message: null,
+    });
   });
 
   it("creates a hosted checkout session for the user's own customer, with our success URL", async () => {
@@ -90,7 +113,12 @@ describe("Stripe checkout", () => {
     expect(session.session_id).toMatch(/^cs_test/);
     expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const stored = fake.state.sessions.get(session.session_id)!;
-    expect(stored).toMatchObject({ mode: "subscription", client_reference_id: userId, success_url: SUCCESS, line_items_price: "price_pro_test" });
+    expect(stored).toMatchObject({
+      mode: "subscription",
+      client_reference_id: userId,
+      success_url: SUCCESS,
+      line_items_price: "price_pro_test",
+    });
     const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
     expect(stored.customer).toBe(user!.stripeCustomerId);
     expect(fake.state.customers.get(stored.customer)!.email).toBe(account.email);
@@ -122,10 +150,14 @@ describe("Stripe checkout", () => {
     } finally {
       fake.setCustomerCreationDelay(0);
     }
-    const creations = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/customers" && r.body.email === account.email);
+    const creations = fake.requests.filter(
+      (r) => r.method === "POST" && r.path === "/v1/customers" && r.body.email === account.email,
+    );
     expect(creations).toHaveLength(1);
     const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
-    expect(user!.stripeCustomerId).toBe(creations.length === 1 ? [...fake.state.customers.values()].find((c) => c.email === account.email)!.id : null);
+    expect(user!.stripeCustomerId).toBe(
+      creations.length === 1 ? [...fake.state.customers.values()].find((c) => c.email === account.email)!.id : null,
+    );
   });
 
   it("the success page converges the subscription before any webhook, and only for its owner", async () => {
@@ -137,12 +169,19 @@ describe("Stripe checkout", () => {
 
     const intruder = await signUp();
     fake.completeCheckout(session.session_id);
-    expect((await call(syncSession, "/x", { method: "POST", token: intruder.token, params: { id: session.session_id } })).status).toBe(404);
+    expect(
+      (await call(syncSession, "/x", { method: "POST", token: intruder.token, params: { id: session.session_id } }))
+        .status,
+    ).toBe(404);
     expect((await localSub(userId)).provider).toBe("none");
 
     const synced = await call(syncSession, "/x", { method: "POST", token, params: { id: session.session_id } });
     expect(synced.status).toBe(200);
-    expect(synced.json.subscription).toMatchObject({ status: "active", provider: "stripe", plan: { code: "professionnel" } });
+    expect(synced.json.subscription).toMatchObject({
+      status: "active",
+      provider: "stripe",
+      plan: { code: "professionnel" },
+    });
     expect(synced.json.subscription.current_period_end).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
   });
 
@@ -153,14 +192,26 @@ describe("Stripe checkout", () => {
     expect(res.url).toBe(`http://localhost:3000/payment-success?session_id=${user.subscriptionId}`);
     expect(fake.state.subscriptions.get(user.subscriptionId)!.items.data[0].price.id).toBe("price_ent_test");
     expect((await localSub(user.userId)).stripePriceId).toBe("price_ent_test");
-    const synced = await call(syncSession, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
+    const synced = await call(syncSession, "/x", {
+      method: "POST",
+      token: user.token,
+      params: { id: user.subscriptionId },
+    });
     expect(synced.json.subscription.plan.code).toBe("entreprise");
-    expect([...fake.state.subscriptions.values()].filter((s) => s.customer === fake.state.sessions.get(user.sessionId)!.customer)).toHaveLength(1);
+    expect(
+      [...fake.state.subscriptions.values()].filter(
+        (s) => s.customer === fake.state.sessions.get(user.sessionId)!.customer,
+      ),
+    ).toHaveLength(1);
   });
 
   it("refuses the demo checkout when Stripe is configured", async () => {
     const { token } = await signUp();
-    const res = await call(confirmDemo, "/x", { method: "POST", token, params: { id: "demo_2_9999999999_0123456789abcdef_0123456789abcdef0123456789abcdef" } });
+    const res = await call(confirmDemo, "/x", {
+      method: "POST",
+      token,
+      params: { id: "demo_2_9999999999_0123456789abcdef_0123456789abcdef0123456789abcdef" },
+    });
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("demo_disabled");
   });
@@ -174,11 +225,18 @@ describe("POST /api/webhooks/stripe", () => {
     const forged = await deliver("checkout.session.completed", completed, { secret: "whsec_pas_le_bon" });
     expect(forged.status).toBe(400);
     expect(forged.json).toEqual({ detail: "Signature du webhook invalide", code: "invalid_signature" });
-    const unsigned = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: forged.event ? JSON.stringify(forged.event) : "{}" });
+    const unsigned = await call(webhook, "/api/webhooks/stripe", {
+      method: "POST",
+      rawBody: forged.event ? JSON.stringify(forged.event) : "{}",
+    });
     expect(unsigned.status).toBe(400);
     // a body altered after signing
     const { payload, header } = fake.signedEvent("checkout.session.completed", completed);
-    const altered = await call(webhook, "/api/webhooks/stripe", { method: "POST", rawBody: payload.replace("complete", "completf"), headers: { "stripe-signature": header } });
+    const altered = await call(webhook, "/api/webhooks/stripe", {
+      method: "POST",
+      rawBody: payload.replace("complete", "completf"),
+      headers: { "stripe-signature": header },
+    });
     expect(altered.status).toBe(400);
     expect((await localSub(userId)).provider).toBe("none");
   });
@@ -190,14 +248,41 @@ describe("POST /api/webhooks/stripe", () => {
     const first = await deliver("checkout.session.completed", completed, { id: `evt_replay_${userId}` });
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ received: true, handled: true });
-    expect(await localSub(userId)).toMatchObject({ provider: "stripe", status: "active", stripeSubscriptionId: subscription.id });
+    expect(await localSub(userId)).toMatchObject({
+      provider: "stripe",
+      status: "active",
+      stripeSubscriptionId: subscription.id,
+    });
 
     const retrievals = fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length;
     const replay = await deliver("checkout.session.completed", completed, { id: `evt_replay_${userId}` });
     expect(replay.json).toEqual({ received: true, handled: false, duplicate: true });
     expect(fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length).toBe(retrievals);
-    const events = await (await getDb()).select().from(stripeEvents).where(eq(stripeEvents.id, `evt_replay_${userId}`));
+    const events = await (await getDb())
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, `evt_replay_${userId}`));
     expect(events).toEqual([expect.objectContaining({ type: "checkout.session.completed" })]);
+  });
+
+  it("answers 200 and records events for unknown invoices and unknown users, never a 500", async () => {
+    const unknownInvoice = await deliver("invoice.paid", { id: "in_inconnu_0001", object: "invoice" });
+    expect(unknownInvoice.status).toBe(200);
+    expect(unknownInvoice.json).toMatchObject({ received: true, handled: false, unknown_object: true });
+    const recorded = await (await getDb())
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, unknownInvoice.event.id));
+    expect(recorded).toHaveLength(1);
+
+    const { subscriptionId } = await paidUser();
+    const sub = fake.state.subscriptions.get(subscriptionId)!;
+    sub.customer = "cus_inconnu";
+    for (const claimed of ["-".repeat(36), "0".repeat(36), "00000000-0000-0000-0000-000000000000"]) {
+      sub.metadata = { ...(sub.metadata as object), user_id: claimed };
+      const res = await deliver("customer.subscription.updated", structuredClone(sub));
+      expect(res.status, res.text).toBe(200);
+    }
   });
 
   it("acknowledges and ignores events outside the allowlist", async () => {
@@ -226,7 +311,11 @@ describe("POST /api/webhooks/stripe", () => {
       }
     }
     for (const user of [a, b]) {
-      expect(await localSub(user.userId)).toMatchObject({ provider: "none", status: "active", stripeSubscriptionId: null });
+      expect(await localSub(user.userId)).toMatchObject({
+        provider: "none",
+        status: "active",
+        stripeSubscriptionId: null,
+      });
       expect((await call(mySubscription, "/x", { token: user.token })).json.plan.code).toBe("freemium");
     }
   });
@@ -245,7 +334,11 @@ describe("POST /api/webhooks/stripe", () => {
     // late deliveries about the old subscription, under new event ids
     await deliver("customer.subscription.updated", staleActive);
     await deliver("customer.subscription.deleted", old);
-    expect(await localSub(user.userId)).toMatchObject({ stripeSubscriptionId: current.id, provider: "stripe", stripePriceId: "price_ent_test" });
+    expect(await localSub(user.userId)).toMatchObject({
+      stripeSubscriptionId: current.id,
+      provider: "stripe",
+      stripePriceId: "price_ent_test",
+    });
   });
 
   it("records a failed payment: open invoice, past_due subscription, still the paid plan", async () => {
@@ -275,26 +368,42 @@ describe("POST /api/webhooks/stripe", () => {
 describe("subscription management", () => {
   it("cancels at period end and resumes, on Stripe and here", async () => {
     const user = await paidUser();
-    const cancelled = await call(cancelSub, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
+    const cancelled = await call(cancelSub, "/x", {
+      method: "POST",
+      token: user.token,
+      params: { id: user.subscriptionId },
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.json).toMatchObject({ cancel_at_period_end: true, plan: { code: "professionnel" } });
     expect(fake.state.subscriptions.get(user.subscriptionId)!.cancel_at_period_end).toBe(true);
     const got = await call(getSub, "/x", { token: user.token, params: { id: user.subscriptionId } });
     expect(got.json.cancel_at_period_end).toBe(true);
 
-    const resumed = await call(resumeSub, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
+    const resumed = await call(resumeSub, "/x", {
+      method: "POST",
+      token: user.token,
+      params: { id: user.subscriptionId },
+    });
     expect(resumed.json.cancel_at_period_end).toBe(false);
     expect(fake.state.subscriptions.get(user.subscriptionId)!.cancel_at_period_end).toBe(false);
 
     const other = await signUp();
     expect((await call(getSub, "/x", { token: other.token, params: { id: user.subscriptionId } })).status).toBe(404);
-    expect((await call(cancelSub, "/x", { method: "POST", token: other.token, params: { id: user.subscriptionId } })).status).toBe(404);
+    expect(
+      (await call(cancelSub, "/x", { method: "POST", token: other.token, params: { id: user.subscriptionId } })).status,
+    ).toBe(404);
   });
 
   it("choosing Freemium while paying through Stripe cancels at the end of the period", async () => {
     const user = await paidUser();
-    const res = await call(subscribe, "/api/subscriptions/subscribe", { token: user.token, body: { plan_id: "freemium" } });
-    expect(res.json).toMatchObject({ status: "scheduled", subscription: { cancel_at_period_end: true, plan: { code: "professionnel" } } });
+    const res = await call(subscribe, "/api/subscriptions/subscribe", {
+      token: user.token,
+      body: { plan_id: "freemium" },
+    });
+    expect(res.json).toMatchObject({
+      status: "scheduled",
+      subscription: { cancel_at_period_end: true, plan: { code: "professionnel" } },
+    });
   });
 
   it("gives a customer portal link", async () => {
@@ -308,17 +417,27 @@ describe("subscription management", () => {
 describe("card payments (embedded form)", () => {
   it("subscribes with a card and activates at once", async () => {
     const { token, userId } = await signUp();
-    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "pm_card_visa", price_id: "price_pro_test" } });
+    const res = await call(createSubscription, "/x", {
+      token,
+      body: { payment_method_id: "pm_card_visa", price_id: "price_pro_test" },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: "active", subscription_id: expect.stringMatching(/^sub_/) });
-    expect(await localSub(userId)).toMatchObject({ provider: "stripe", status: "active", stripeSubscriptionId: res.json.subscription_id });
+    expect(await localSub(userId)).toMatchObject({
+      provider: "stripe",
+      status: "active",
+      stripeSubscriptionId: res.json.subscription_id,
+    });
     const customer = fake.state.customers.get(fake.state.subscriptions.get(res.json.subscription_id)!.customer)!;
     expect(customer.invoice_settings.default_payment_method).toBe("pm_card_visa");
   });
 
   it("answers requires_action with the client secret when the bank asks for authentication", async () => {
     const { token, userId } = await signUp();
-    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "pm_card_threeDSecure", price_id: "price_ent_test" } });
+    const res = await call(createSubscription, "/x", {
+      token,
+      body: { payment_method_id: "pm_card_threeDSecure", price_id: "price_ent_test" },
+    });
     expect(res.json).toMatchObject({ status: "requires_action", client_secret: expect.stringMatching(/_secret_/) });
     // nothing granted before the payment is confirmed
     expect((await localSub(userId)).provider).toBe("none");
@@ -327,19 +446,27 @@ describe("card payments (embedded form)", () => {
     const got = await call(getSub, "/x", { token, params: { id: res.json.subscription_id } });
     expect(got.status).toBe(404);
     await deliver("customer.subscription.updated", fake.state.subscriptions.get(res.json.subscription_id)!);
-    expect((await call(getSub, "/x", { token, params: { id: res.json.subscription_id } })).json.plan.code).toBe("entreprise");
+    expect((await call(getSub, "/x", { token, params: { id: res.json.subscription_id } })).json.plan.code).toBe(
+      "entreprise",
+    );
   });
 
   it("shows the bank's message for a declined card", async () => {
     const { token } = await signUp();
-    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "pm_card_chargeDeclined", price_id: "price_pro_test" } });
+    const res = await call(createSubscription, "/x", {
+      token,
+      body: { payment_method_id: "pm_card_chargeDeclined", price_id: "price_pro_test" },
+    });
     expect(res.status).toBe(422);
     expect(res.json).toEqual({ detail: "Votre carte a été refusée.", code: "card_error" });
   });
 
   it("validates the payment method id", async () => {
     const { token } = await signUp();
-    const res = await call(createSubscription, "/x", { token, body: { payment_method_id: "", price_id: "price_pro_test" } });
+    const res = await call(createSubscription, "/x", {
+      token,
+      body: { payment_method_id: "", price_id: "price_pro_test" },
+    });
     expect(res.status).toBe(422);
   });
 
@@ -369,9 +496,15 @@ describe("payment methods", () => {
     ]);
 
     const bob = await signUp();
-    expect((await call(deletePm, "/x", { method: "DELETE", token: bob.token, params: { id: "pm_alice_visa_1" } })).status).toBe(404);
-    expect((await call(defaultPm, "/x", { method: "POST", token: bob.token, params: { id: "pm_alice_visa_1" } })).status).toBe(404);
-    expect((await call(pmRoutes.POST, "/x", { token: bob.token, body: { payment_method_id: "pm_alice_visa_1" } })).status).toBe(422);
+    expect(
+      (await call(deletePm, "/x", { method: "DELETE", token: bob.token, params: { id: "pm_alice_visa_1" } })).status,
+    ).toBe(404);
+    expect(
+      (await call(defaultPm, "/x", { method: "POST", token: bob.token, params: { id: "pm_alice_visa_1" } })).status,
+    ).toBe(404);
+    expect(
+      (await call(pmRoutes.POST, "/x", { token: bob.token, body: { payment_method_id: "pm_alice_visa_1" } })).status,
+    ).toBe(422);
 
     const del = await call(deletePm, "/x", { method: "DELETE", token, params: { id: "pm_alice_visa_1" } });
     expect(del.json).toEqual({ id: "pm_alice_visa_1", deleted: true });
@@ -386,7 +519,13 @@ describe("invoices", () => {
     const list = await call(listInvoicesRoute, "/api/payments/invoices", { token: alice.token });
     expect(list.status).toBe(200);
     expect(list.json).toHaveLength(1);
-    expect(list.json[0]).toMatchObject({ amount_paid: 4900, amount_due: 4900, total: 4900, currency: "eur", status: "paid" });
+    expect(list.json[0]).toMatchObject({
+      amount_paid: 4900,
+      amount_due: 4900,
+      total: 4900,
+      currency: "eur",
+      status: "paid",
+    });
     const id = list.json[0].id as string;
     expect(list.json[0].invoice_pdf).toBe(`/api/payments/invoices/${id}/pdf`);
 

@@ -17,7 +17,8 @@ describe("API tokens", () => {
     const res = await call(create, "/api/tokens", { token, body: { name: "ERP" } });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({
-      detail: "Les jetons d'API sont réservés aux abonnements avec automatisation. Passez à un abonnement supérieur pour en créer.",
+      detail:
+        "Les jetons d'API sont réservés aux abonnements avec automatisation. Passez à un abonnement supérieur pour en créer.",
       code: "plan_no_automation",
     });
     const listed = await call(list, "/api/tokens", { token });
@@ -73,7 +74,9 @@ describe("API tokens", () => {
     expect((await call(comparison, "/x", { token: tokenA, params: { id: productB.id } })).status).toBe(404);
     expect((await call(historyCsv, "/x", { token: tokenA, params: { id: productB.id } })).status).toBe(404);
     expect((await call(comparison, "/x", { token: tokenA, params: { id: productA.id } })).status).toBe(200);
-    expect((await call(revoke, "/x", { method: "DELETE", token: a.token, params: { id: tokenB.json.id } })).status).toBe(404);
+    expect(
+      (await call(revoke, "/x", { method: "DELETE", token: a.token, params: { id: tokenB.json.id } })).status,
+    ).toBe(404);
     expect((await call(me, "/api/auth/me", { token: tokenB.json.token })).status).toBe(200);
   });
 
@@ -85,10 +88,15 @@ describe("API tokens", () => {
     const mint = await call(create, "/api/tokens", { token: secret, body: { name: "autre" } });
     expect(mint.status).toBe(403);
     expect(mint.json.code).toBe("api_token_not_allowed");
-    expect((await call(revoke, "/x", { method: "DELETE", token: secret, params: { id: created.json.id } })).status).toBe(403);
+    expect(
+      (await call(revoke, "/x", { method: "DELETE", token: secret, params: { id: created.json.id } })).status,
+    ).toBe(403);
 
     const db = await getDb();
-    const [session] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+    const [session] = await db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(token)));
     expect((await call(revoke, "/x", { method: "DELETE", token, params: { id: session!.id } })).status).toBe(404);
     expect((await call(revoke, "/x", { method: "DELETE", token, params: { id: "pas-un-uuid" } })).status).toBe(404);
   });

@@ -21,7 +21,12 @@ describe("GET/PUT /api/users/me", () => {
       body: { first_name: " Alicia ", last_name: "Bernard", email: alice.account.email.toUpperCase() },
     });
     expect(upd.status).toBe(200);
-    expect(upd.json).toMatchObject({ first_name: "Alicia", last_name: "Bernard", email: alice.account.email, message: "Profil mis à jour avec succès" });
+    expect(upd.json).toMatchObject({
+      first_name: "Alicia",
+      last_name: "Bernard",
+      email: alice.account.email,
+      message: "Profil mis à jour avec succès",
+    });
     expect((await call(me, "/api/auth/me", { token: bob.token })).json.firstname).toBe("Bob");
   });
 
@@ -31,10 +36,14 @@ describe("GET/PUT /api/users/me", () => {
     const taken = await call(putProfile, "/api/users/me", {
       method: "PUT",
       token: alice.token,
-      body: { first_name: "A", last_name: "B", email: bob.account.email },
+      body: { first_name: "A", last_name: "B", email: bob.account.email, current_password: alice.account.password },
     });
     expect(taken.status).toBe(409);
-    const empty = await call(putProfile, "/api/users/me", { method: "PUT", token: alice.token, body: { first_name: "", last_name: "B", email: alice.account.email } });
+    const empty = await call(putProfile, "/api/users/me", {
+      method: "PUT",
+      token: alice.token,
+      body: { first_name: "", last_name: "B", email: alice.account.email },
+    });
     expect(empty.status).toBe(422);
     expect(empty.json.detail).toBe("Tous les champs sont obligatoires");
     expect((await call(getProfile, "/api/users/me")).status).toBe(401);
@@ -65,8 +74,12 @@ describe("PUT /api/users/me/password", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.json.message).toBe("Mot de passe mis à jour avec succès");
-    expect((await call(login, "/api/auth/login", { body: { email: account.email, password: account.password } })).status).toBe(401);
-    expect((await call(login, "/api/auth/login", { body: { email: account.email, password: "nouveau-secret" } })).status).toBe(200);
+    expect(
+      (await call(login, "/api/auth/login", { body: { email: account.email, password: account.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(login, "/api/auth/login", { body: { email: account.email, password: "nouveau-secret" } })).status,
+    ).toBe(200);
   });
 });
 
@@ -99,7 +112,17 @@ describe("stats, health and plans", () => {
       has_automation: true,
       has_email_alerts: true,
     });
-    expect(res.json[0].limits).toMatchObject({ max_products: 5, max_urls_per_product: 3, history_retention_days: 30, has_automation: false, has_email_alerts: false });
-    expect(res.json[1].limits).toMatchObject({ max_products: 50, max_urls_per_product: 10, history_retention_days: 90 });
+    expect(res.json[0].limits).toMatchObject({
+      max_products: 5,
+      max_urls_per_product: 3,
+      history_retention_days: 30,
+      has_automation: false,
+      has_email_alerts: false,
+    });
+    expect(res.json[1].limits).toMatchObject({
+      max_products: 50,
+      max_urls_per_product: 10,
+      history_retention_days: 90,
+    });
   });
 });

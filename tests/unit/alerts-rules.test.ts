@@ -131,8 +131,20 @@ describe("level rules: below, above, out_of_range, below_reference", () => {
 });
 
 describe("stock rules", () => {
-  const stock = (kind: "back_in_stock" | "out_of_stock", before: boolean | null, now: boolean, price: string | null = "10.00") =>
-    evaluateRule({ rule: rule(kind), current: { price, available: now }, previousPrice: "10.00", previousAvailable: before, referencePrice: null, armed: true }).fire;
+  const stock = (
+    kind: "back_in_stock" | "out_of_stock",
+    before: boolean | null,
+    now: boolean,
+    price: string | null = "10.00",
+  ) =>
+    evaluateRule({
+      rule: rule(kind),
+      current: { price, available: now },
+      previousPrice: "10.00",
+      previousAvailable: before,
+      referencePrice: null,
+      armed: true,
+    }).fire;
 
   it("back_in_stock fires on unavailable → available only", () => {
     expect(stock("back_in_stock", false, true)).toBe(true);
@@ -150,7 +162,16 @@ describe("stock rules", () => {
 
 describe("missing prices never alert", () => {
   it("a price-less 'available' entry (blocked or broken page) fires no rule and keeps the arming", () => {
-    const kinds = ["any_change", "drop", "rise", "below", "above", "out_of_range", "below_reference", "back_in_stock"] as const;
+    const kinds = [
+      "any_change",
+      "drop",
+      "rise",
+      "below",
+      "above",
+      "out_of_range",
+      "below_reference",
+      "back_in_stock",
+    ] as const;
     for (const kind of kinds) {
       const out = evaluateRule({
         rule: rule(kind, { thresholdAmount: "1", minPrice: "50", maxPrice: "60" }),
@@ -211,7 +232,15 @@ describe("presentation", () => {
 describe("ZCreateAlertRule", () => {
   it("normalises amounts and drops parameters the kind ignores", () => {
     const out = ZCreateAlertRule.parse({ kind: "below", min_price: "49,9", max_price: "80", threshold_percent: "" });
-    expect(out).toMatchObject({ kind: "below", min_price: "49.90", max_price: null, threshold_percent: null, cooldown_minutes: 60, active: true, url_id: null });
+    expect(out).toMatchObject({
+      kind: "below",
+      min_price: "49.90",
+      max_price: null,
+      threshold_percent: null,
+      cooldown_minutes: 60,
+      active: true,
+      url_id: null,
+    });
   });
 
   it.each([

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_MSG, ZContact } from "@/lib/contact/schemas";
 
-const valid = { name: "Léa Martin", email: "lea@exemple.fr", company: "Maison Martin", message: "Bonjour, je voudrais une démo." };
+const valid = {
+  name: "Léa Martin",
+  email: "lea@exemple.fr",
+  company: "Maison Martin",
+  message: "Bonjour, je voudrais une démo.",
+};
 
 const firstError = (input: unknown) => {
   const res = ZContact.safeParse(input);
@@ -11,12 +16,19 @@ const firstError = (input: unknown) => {
 
 describe("ZContact", () => {
   it("accepts a complete message, trims the fields and lower-cases the e-mail", () => {
-    const out = ZContact.parse({ ...valid, name: "  Léa Martin ", email: " Lea@Exemple.FR ", message: `  ${valid.message}\n` });
+    const out = ZContact.parse({
+      ...valid,
+      name: "  Léa Martin ",
+      email: " Lea@Exemple.FR ",
+      message: `  ${valid.message}\n`,
+    });
     expect(out).toEqual({ ...valid, website: "" });
   });
 
   it("treats the company as optional", () => {
-    expect(ZContact.parse({ name: "Léa", email: "lea@exemple.fr", message: "Un message assez long." }).company).toBe("");
+    expect(ZContact.parse({ name: "Léa", email: "lea@exemple.fr", message: "Un message assez long." }).company).toBe(
+      "",
+    );
   });
 
   it.each([

@@ -25,7 +25,9 @@ async function* rowsOf(rows: TCell[][]) {
 
 describe("CSV dialects", () => {
   it("excel: ';' separator, decimal comma, Paris dd/mm/yyyy HH:mm", () => {
-    expect(formatCsvRow([text("Boulanger"), money(129999), date(when)], "excel")).toBe("Boulanger;1299,99;14/07/2026 10:05");
+    expect(formatCsvRow([text("Boulanger"), money(129999), date(when)], "excel")).toBe(
+      "Boulanger;1299,99;14/07/2026 10:05",
+    );
     expect(formatCsvRow([date(winter)], "excel")).toBe("06/01/2026 00:30");
   });
 
@@ -48,7 +50,7 @@ describe("CSV dialects", () => {
 });
 
 describe("formula injection", () => {
-  it.each(["=HYPERLINK(\"http://x\")", "+33 1 23", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("neutralises %j", (value) => {
+  it.each(['=HYPERLINK("http://x")', "+33 1 23", "-2+3", "@SUM(A1)", "\tcmd", "\rcmd"])("neutralises %j", (value) => {
     expect(neutraliseFormula(value)).toBe(`'${value}`);
   });
 
@@ -58,21 +60,50 @@ describe("formula injection", () => {
     expect(formatCsvRow([text("=1+1"), money(1000)], "standard")).toBe("'=1+1,10.00");
   });
 
+  it.each([
+    ["a;=1+1", "a;'=1+1"],
+    ["a,=1+1", "a,'=1+1"],
+    ["x; +1;-2,@3", "x;' +1;'-2,'@3"],
+    [" =1+1", "' =1+1"],
+    ['"=1+1"', `'"=1+1"`],
+    ["a;\t=1", "a;'\t=1"],
+    ["ligne\n=1+1", "ligne\n'=1+1"],
+    ["Prix 12,50 €; promo -20 %", "Prix 12,50 €; promo -20 %"],
+  ])("neutralises every piece a spreadsheet could split off: %j", (value, expected) => {
+    expect(neutraliseFormula(value)).toBe(expected);
+  });
+
+  it("a formula after the other dialect's separator is neutralised in both dialects", () => {
+    expect(formatCsvRow([text("a;=1+1")], "standard")).toBe("a;'=1+1");
+    expect(formatCsvRow([text("a,=1+1")], "excel")).toBe("a,'=1+1");
+  });
+
   it("a neutralised cell that needs quoting is quoted after the prefix", () => {
-    expect(formatCsvRow([text("=A1;B1")], "excel")).toBe("\"'=A1;B1\"");
+    expect(formatCsvRow([text("=A1;B1")], "excel")).toBe('"\'=A1;B1"');
   });
 });
 
 describe("createCsvStream", () => {
   it("excel dialect starts with a UTF-8 BOM and uses CRLF; round-trips through a CSV parser", async () => {
     const bytes = await readAll(
-      createCsvStream(["Source", "Prix"], rowsOf([[text("Darty"), money(1999)], [text("Électro Dépôt"), money(5)]]), "excel"),
+      createCsvStream(
+        ["Source", "Prix"],
+        rowsOf([
+          [text("Darty"), money(1999)],
+          [text("Électro Dépôt"), money(5)],
+        ]),
+        "excel",
+      ),
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const body = new TextDecoder().decode(bytes.slice(3));
     expect(body).toBe("Source;Prix\r\nDarty;19,99\r\nÉlectro Dépôt;0,05\r\n");
     const parsed = Papa.parse<string[]>(body.trim(), { delimiter: ";" });
-    expect(parsed.data).toEqual([["Source", "Prix"], ["Darty", "19,99"], ["Électro Dépôt", "0,05"]]);
+    expect(parsed.data).toEqual([
+      ["Source", "Prix"],
+      ["Darty", "19,99"],
+      ["Électro Dépôt", "0,05"],
+    ]);
   });
 
   it("standard dialect has no BOM", async () => {
@@ -99,7 +130,9 @@ describe("createCsvStream", () => {
 
 describe("export file names", () => {
   it("replaces spaces by underscores (SPEC.md §3)", () => {
-    expect(buildExportFilename("Café moulu 1 kg", "historique_complet", "csv")).toBe("Café_moulu_1_kg_historique_complet.csv");
+    expect(buildExportFilename("Café moulu 1 kg", "historique_complet", "csv")).toBe(
+      "Café_moulu_1_kg_historique_complet.csv",
+    );
     expect(buildExportFilename("a/b:c", "derniers_prix", "csv")).toBe("abc_derniers_prix.csv");
   });
 

@@ -5,16 +5,38 @@ const prod = (patch: Partial<TEnv>): TEnv => ({ ...env, isProduction: true, appE
 
 describe("assertProductionEnv", () => {
   it("names every missing production secret", () => {
-    expect(() => assertProductionEnv(prod({ NEXTAUTH_SECRET: undefined, DATABASE_URL: undefined, APP_URL: "https://x.fr" }))).toThrow(
-      "Variable d'environnement manquante en production : NEXTAUTH_SECRET, DATABASE_URL",
+    expect(() =>
+      assertProductionEnv(
+        prod({ NEXTAUTH_SECRET: undefined, DATABASE_URL: undefined, APP_URL: "https://x.fr", RESEND_API_KEY: "re" }),
+      ),
+    ).toThrow("Variable d'environnement manquante en production : NEXTAUTH_SECRET, DATABASE_URL");
+    expect(() =>
+      assertProductionEnv(
+        prod({ NEXTAUTH_SECRET: undefined, DATABASE_URL: undefined, APP_URL: undefined, RESEND_API_KEY: undefined }),
+      ),
+    ).toThrow(
+      "Variable d'environnement manquante en production : NEXTAUTH_SECRET, DATABASE_URL, APP_URL, RESEND_API_KEY",
     );
     expect(() =>
-      assertProductionEnv(prod({ NEXTAUTH_SECRET: "s", DATABASE_URL: "postgres://x", APP_URL: "https://x.fr", STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: undefined })),
+      assertProductionEnv(
+        prod({
+          NEXTAUTH_SECRET: "s",
+          DATABASE_URL: "postgres://x",
+          APP_URL: "https://x.fr",
+          RESEND_API_KEY: "re",
+          STRIPE_SECRET_KEY: "sk",
+          STRIPE_WEBHOOK_SECRET: undefined,
+        }),
+      ),
     ).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
   it("accepts a complete production configuration and anything outside production", () => {
-    expect(() => assertProductionEnv(prod({ NEXTAUTH_SECRET: "s", DATABASE_URL: "postgres://x", APP_URL: "https://x.fr" }))).not.toThrow();
+    expect(() =>
+      assertProductionEnv(
+        prod({ NEXTAUTH_SECRET: "s", DATABASE_URL: "postgres://x", APP_URL: "https://x.fr", RESEND_API_KEY: "re" }),
+      ),
+    ).not.toThrow();
     expect(() => assertProductionEnv({ ...env, isProduction: false, NEXTAUTH_SECRET: undefined })).not.toThrow();
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatCents, formatDate, formatDateTime, formatEuros, formatUnixDate, formatVariation, truncate } from "@/lib/format";
+import {
+  formatAmount,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatEuros,
+  formatUnixDate,
+  formatVariation,
+  truncate,
+} from "@/lib/format";
 
 const NNBSP = "\u202f";
 const NBSP = "\u00a0";
@@ -55,10 +64,12 @@ describe("dates", () => {
 });
 
 describe("formatVariation", () => {
-  it("shows drops and rises with a dot and 2 decimals", () => {
-    expect(formatVariation(-1.5)).toBe("-1.50 €");
-    expect(formatVariation(2)).toBe("+2.00 €");
-    expect(formatVariation("0.125")).toBe("+0.13 €");
+  it("shows drops and rises in fr-FR with 2 decimals", () => {
+    expect(formatVariation(-10)).toBe("-10,00\u00a0€");
+    expect(formatVariation(-1.5)).toBe("-1,50\u00a0€");
+    expect(formatVariation(2)).toBe("+2,00\u00a0€");
+    expect(formatVariation("0.125")).toBe("+0,13\u00a0€");
+    expect(formatVariation("-1234.5")).toBe("-1\u202f234,50\u00a0€");
   });
   it("shows a dash when equal, even after rounding", () => {
     expect(formatVariation(0)).toBe("—");

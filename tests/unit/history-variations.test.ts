@@ -7,19 +7,19 @@ const entries = (...prices: (string | null)[]) => prices.map((price, i) => ({ id
 describe("computeVariations", () => {
   it("compares each entry with the next older one: drop, rise, equal, first reading", () => {
     const table = computeVariations(entries("9.99", "12.49", "12.49", "10.00"));
-    expect(table.rows.map((r) => r.variation_label)).toEqual(["-2.50 €", "—", "+2.49 €", "Premier relevé"]);
+    expect(table.rows.map((r) => r.variation_label)).toEqual(["-2,50\u00a0€", "—", "+2,49\u00a0€", "Premier relevé"]);
     expect(table.rows.map((r) => r.variation)).toEqual(["-2.50", "0.00", "2.49", null]);
     expect(table.truncated).toBe(false);
   });
 
   it("works in cents: no float drift on 0.1 + 0.2 style amounts", () => {
     const table = computeVariations(entries("0.30", "0.10", "0.20"));
-    expect(table.rows.map((r) => r.variation_label)).toEqual(["+0.20 €", "-0.10 €", "Premier relevé"]);
+    expect(table.rows.map((r) => r.variation_label)).toEqual(["+0,20\u00a0€", "-0,10\u00a0€", "Premier relevé"]);
   });
 
   it("an entry without price shows a dash and the next priced entry compares across it", () => {
     const table = computeVariations(entries("11.00", null, "10.00"));
-    expect(table.rows.map((r) => r.variation_label)).toEqual(["+1.00 €", "—", "Premier relevé"]);
+    expect(table.rows.map((r) => r.variation_label)).toEqual(["+1,00\u00a0€", "—", "Premier relevé"]);
   });
 
   it("a first price after unavailable readings is still the first reading", () => {
@@ -40,14 +40,14 @@ describe("computeVariations", () => {
     expect(eleven.rows).toHaveLength(10);
     expect(eleven.total).toBe(11);
     expect(eleven.truncated).toBe(true);
-    expect(eleven.rows[9]!.variation_label).toBe("+1.00 €");
+    expect(eleven.rows[9]!.variation_label).toBe("+1,00\u00a0€");
   });
 
   it("with a larger server total, the last passed entry is not called the first reading", () => {
     const table = computeVariations(entries("5.00", "6.00"), { limit: 10, total: 500 });
     expect(table.total).toBe(500);
     expect(table.truncated).toBe(true);
-    expect(table.rows.map((r) => r.variation_label)).toEqual(["-1.00 €", "—"]);
+    expect(table.rows.map((r) => r.variation_label)).toEqual(["-1,00\u00a0€", "—"]);
   });
 
   it("no entries: no rows", () => {

@@ -19,7 +19,11 @@ describe("computeNextCheck", () => {
     const from = new Date("2026-03-01T10:00:00Z");
     for (let i = 0; i < 200; i++) {
       const id = randomUUID();
-      for (const [freq, auto, period] of [["hourly", true, HOUR], ["daily", false, 24 * HOUR], ["weekly", true, 168 * HOUR]] as const) {
+      for (const [freq, auto, period] of [
+        ["hourly", true, HOUR],
+        ["daily", false, 24 * HOUR],
+        ["weekly", true, 168 * HOUR],
+      ] as const) {
         const gap = computeNextCheck(id, freq, auto, from).getTime() - from.getTime();
         expect(gap).toBeGreaterThanOrEqual(period / 2);
         expect(gap).toBeLessThan(period * 1.5);

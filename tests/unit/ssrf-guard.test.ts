@@ -67,7 +67,11 @@ describe("ssrf guard, setting off", () => {
   });
 
   it("accepts public addresses and names on the allowed ports only", () => {
-    expect(checkUrl("https://www.boutique.fr/p/1", off)).toMatchObject({ host: "www.boutique.fr", port: 443, literal: null });
+    expect(checkUrl("https://www.boutique.fr/p/1", off)).toMatchObject({
+      host: "www.boutique.fr",
+      port: 443,
+      literal: null,
+    });
     expect(checkUrl("http://93.184.216.34:8080/", off)).toMatchObject({ literal: "93.184.216.34", port: 8080 });
     expect(checkUrl("http://[2a00:1450:4007:80e::2004]/", off).literal).toBe("2a00:1450:4007:80e:0:0:0:2004");
     expect(refusal(() => checkUrl("http://93.184.216.34:22/", off))).toBe("blocked_port");
@@ -77,18 +81,32 @@ describe("ssrf guard, setting off", () => {
   });
 
   it("refuses other schemes and embedded credentials", () => {
-    for (const url of ["ftp://boutique.fr/", "file:///etc/passwd", "javascript:alert(1)", "gopher://x/", "pas une url"]) {
+    for (const url of [
+      "ftp://boutique.fr/",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      "gopher://x/",
+      "pas une url",
+    ]) {
       expect(refusal(() => checkUrl(url, off))).toBe("invalid_url");
     }
     expect(refusal(() => checkUrl("http://user:pw@boutique.fr/", off))).toBe("invalid_url");
   });
 
   it("refuses a name that resolves to a forbidden address, even if another address is public", async () => {
-    const resolveTo = (...addresses: string[]) => async () =>
-      addresses.map((address) => ({ address, family: (address.includes(":") ? 6 : 4) as 4 | 6 }));
-    await expect(resolveGuarded("http://rebind.example/", off, resolveTo("8.8.8.8", "127.0.0.1"))).rejects.toMatchObject({ code: "blocked_address" });
-    await expect(resolveGuarded("http://meta.example/", off, resolveTo("169.254.169.254"))).rejects.toMatchObject({ code: "blocked_address" });
-    await expect(resolveGuarded("http://v6.example/", off, resolveTo("::ffff:10.0.0.1"))).rejects.toMatchObject({ code: "blocked_address" });
+    const resolveTo =
+      (...addresses: string[]) =>
+      async () =>
+        addresses.map((address) => ({ address, family: (address.includes(":") ? 6 : 4) as 4 | 6 }));
+    await expect(
+      resolveGuarded("http://rebind.example/", off, resolveTo("8.8.8.8", "127.0.0.1")),
+    ).rejects.toMatchObject({ code: "blocked_address" });
+    await expect(resolveGuarded("http://meta.example/", off, resolveTo("169.254.169.254"))).rejects.toMatchObject({
+      code: "blocked_address",
+    });
+    await expect(resolveGuarded("http://v6.example/", off, resolveTo("::ffff:10.0.0.1"))).rejects.toMatchObject({
+      code: "blocked_address",
+    });
     const ok = await resolveGuarded("http://shop.example/", off, resolveTo("2a00:1450::1", "93.184.216.34"));
     expect(ok.pinned).toEqual({ address: "93.184.216.34", family: 4 });
   });
@@ -102,9 +120,17 @@ describe("ssrf guard, SCRAPER_ALLOW_PRIVATE_HOSTS on", () => {
   });
 
   it("still refuses link-local (cloud metadata), multicast, reserved and mapped addresses", () => {
-    for (const url of ["http://169.254.169.254/", "http://224.0.0.1/", "http://0.0.0.0/", "http://[::ffff:127.0.0.1]/", "http://240.1.1.1/"]) {
+    for (const url of [
+      "http://169.254.169.254/",
+      "http://224.0.0.1/",
+      "http://0.0.0.0/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://240.1.1.1/",
+    ]) {
       expect(refusal(() => checkUrl(url, on))).toBe("blocked_address");
     }
-    expect(refusal(() => checkUrl("http://93.184.216.34:22/", on) && assertAddressAllowed("93.184.216.34", 22, on))).toBe("blocked_port");
+    expect(
+      refusal(() => checkUrl("http://93.184.216.34:22/", on) && assertAddressAllowed("93.184.216.34", 22, on)),
+    ).toBe("blocked_port");
   });
 });

@@ -31,7 +31,9 @@ export default async function PricingPage() {
           <PlanCards
             plans={plans}
             headingLevel="h2"
-            renderAction={(plan, recommended) => <PlanAction planId={plan.id} planName={plan.name} primary={recommended} />}
+            renderAction={(plan, recommended) => (
+              <PlanAction planId={plan.id} planName={plan.name} primary={recommended} />
+            )}
           />
         </div>
       </PlanViewerProvider>
@@ -50,14 +52,15 @@ export default async function PricingPage() {
         <div>
           <h2 className="font-semibold text-zinc-900">Paiement sécurisé</h2>
           <p className="mt-2 text-sm leading-relaxed text-zinc-600">
-            Paiement mensuel par carte bancaire via notre prestataire certifié PCI-DSS. Une facture est disponible chaque
-            mois dans votre tableau de bord.
+            Paiement mensuel par carte bancaire via notre prestataire certifié PCI-DSS. Une facture est disponible
+            chaque mois dans votre tableau de bord.
           </p>
         </div>
         <div>
           <h2 className="font-semibold text-zinc-900">Sans engagement</h2>
           <p className="mt-2 text-sm leading-relaxed text-zinc-600">
-            Changez de plan ou résiliez quand vous le souhaitez ; la résiliation prend effet à la fin de la période en cours.
+            Changez de plan ou résiliez quand vous le souhaitez ; la résiliation prend effet à la fin de la période en
+            cours.
           </p>
         </div>
         <div>

@@ -10,7 +10,10 @@ export const metadata: Metadata = { title: "Désabonnement des alertes", robots:
 export default function UnsubscribePage() {
   return (
     <div className="relative isolate flex justify-center px-4 py-12 sm:py-20">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-transparent" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-transparent"
+      />
       <div className="w-full max-w-md">
         <Suspense fallback={<LoadingBlock />}>
           <UnsubscribeView />

@@ -1,5 +1,24 @@
-// GET/POST/PUT /api/inngest – Inngest serve endpoint (requests are signed with INNGEST_SIGNING_KEY)
+// GET/POST/PUT /api/inngest – Inngest serve endpoint. Requests must be signed with INNGEST_SIGNING_KEY (401
+// otherwise); unsigned calls run functions only with INNGEST_DEV=1. Without Inngest configured: 404.
 import { serve } from "inngest/next";
+import type { NextRequest } from "next/server";
 import { functions, inngest } from "@/inngest";
+import { env } from "@/lib/env";
+import { notFound } from "@/lib/http/api-error";
+import { errorResponse } from "@/lib/http/json";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+type THandler = (req: NextRequest, ctx: unknown) => Promise<Response>;
+
+const active = env.inngestEnabled || env.INNGEST_DEV;
+const served = active ? (serve({ client: inngest, functions }) as unknown as Record<string, THandler>) : null;
+
+function handler(method: "GET" | "POST" | "PUT"): THandler {
+  return async (req, ctx) => {
+    if (!served) return errorResponse(notFound("Inngest n'est pas configuré sur ce serveur", "inngest_disabled"));
+    return served[method](req, ctx);
+  };
+}
+
+export const GET = handler("GET");
+export const POST = handler("POST");
+export const PUT = handler("PUT");

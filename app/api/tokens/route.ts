@@ -7,4 +7,6 @@ import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({}, async ({ user }) => listApiTokens(user.id));
 
-export const POST = withAuth({ body: ZCreateApiToken }, async ({ user, body }) => json(await createApiToken(user, body.name), 201));
+export const POST = withAuth({ body: ZCreateApiToken }, async ({ user, body }) =>
+  json(await createApiToken(user, body.name), 201),
+);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getPageUser } from "@/lib/auth/get-page-user";
 import { listOutbox } from "@/lib/email/list-outbox";
 import { env } from "@/lib/env";
 import { formatDateTime } from "@/lib/format";
@@ -7,17 +8,33 @@ import { formatDateTime } from "@/lib/format";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Boîte d'envoi (développement)", robots: { index: false } };
 
-// Outside production only: the embedded mode delivers e-mails here instead of sending them.
+// Outside production only: the embedded mode delivers e-mails here instead of sending them. Everyone sees
+// only the mail addressed to them (an anonymous visitor nothing) unless the operator set DEV_OUTBOX=1.
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
   if (env.isProduction) notFound();
+  const user = env.DEV_OUTBOX ? null : await getPageUser();
+  if (!env.DEV_OUTBOX && !user) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="text-2xl font-semibold text-gray-900">Boîte d&apos;envoi</h1>
+        <p className="mt-4 text-gray-600">
+          Connectez-vous pour voir les emails qui vous sont adressés.{" "}
+          <a href="/login?redirect=%2Fdev%2Foutbox" className="text-blue-600 underline">
+            Se connecter
+          </a>
+        </p>
+      </div>
+    );
+  }
   const { id } = await searchParams;
-  const mails = await listOutbox();
+  const mails = await listOutbox(user ? user.email : null);
   const selected = mails.find((m) => m.id === id) ?? mails[0];
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-semibold text-gray-900">Boîte d&apos;envoi</h1>
       <p className="mt-1 text-sm text-gray-600">
-        Mode embarqué : les emails sont conservés ici au lieu d&apos;être envoyés ({mails.length} au plus récent).
+        Mode embarqué : les emails sont conservés ici au lieu d&apos;être envoyés ({mails.length} au plus récent
+        {user ? `, adressés à ${user.email}` : ""}).
       </p>
       {mails.length === 0 ? (
         <p className="mt-8 text-gray-600">Aucun email pour le moment.</p>

@@ -39,7 +39,12 @@ const slug = (text: string) =>
 
 function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={cn("inline-flex w-16 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-bold uppercase ring-1 ring-inset", METHOD_STYLE[method])}>
+    <span
+      className={cn(
+        "inline-flex w-16 justify-center rounded-md px-2 py-0.5 font-mono text-xs font-bold uppercase ring-1 ring-inset",
+        METHOD_STYLE[method],
+      )}
+    >
       {method}
     </span>
   );
@@ -71,7 +76,7 @@ export default function ApiDocsPage() {
           {tags.map((t) => (
             <li key={t.name}>
               <a href={`#${slug(t.name)}`} className="text-zinc-700 hover:text-brand-700">
-                {t.name} <span className="text-zinc-400">({byTag.get(t.name)!.length})</span>
+                {t.name} <span className="text-zinc-500">({byTag.get(t.name)!.length})</span>
               </a>
             </li>
           ))}
@@ -83,31 +88,45 @@ export default function ApiDocsPage() {
 
       <div className="min-w-0">
         <header className="mb-8">
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Documentation de l&apos;API</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">
+            Documentation de l&apos;API
+          </h1>
           <p className="mt-2 max-w-3xl text-sm text-zinc-600">
-            {doc.info.title} — version {doc.info.version}. Toutes les routes répondent en JSON (sauf les exports) ; les erreurs ont
-            toujours la forme <code className="text-xs">{"{ \"detail\": \"…\", \"code\": \"…\" }"}</code> avec un message en français.
+            {doc.info.title} — version {doc.info.version}. Toutes les routes répondent en JSON (sauf les exports) ; les
+            erreurs ont toujours la forme <code className="text-xs">{'{ "detail": "…", "code": "…" }'}</code> avec un
+            message en français.
           </p>
         </header>
 
-        <section id="authentification-api" className="mb-10 scroll-mt-6 rounded-xl border border-zinc-200 bg-white p-5 sm:p-6">
+        <section
+          id="authentification-api"
+          className="mb-10 scroll-mt-6 rounded-xl border border-zinc-200 bg-white p-5 sm:p-6"
+        >
           <h2 className="text-lg font-semibold text-zinc-900">Authentification</h2>
           <div className="mt-3 space-y-3 text-sm text-zinc-700">
             <p>
-              Les intégrations s&apos;authentifient avec un <strong>jeton d&apos;API</strong> (préfixe <code>vpk_</code>), créé depuis
-              le <Link href="/dashboard" className="font-medium text-brand-700 hover:underline">tableau de bord</Link> sur les
-              abonnements avec automatisation. Le jeton n&apos;est affiché qu&apos;une fois, il est stocké chiffré (empreinte SHA-256)
-              et sa date de dernière utilisation est visible. Envoyez-le dans chaque requête :
+              Les intégrations s&apos;authentifient avec un <strong>jeton d&apos;API</strong> (préfixe <code>vpk_</code>
+              ), créé depuis le{" "}
+              <Link href="/dashboard" className="font-medium text-brand-700 hover:underline">
+                tableau de bord
+              </Link>{" "}
+              sur les abonnements avec automatisation. Le jeton n&apos;est affiché qu&apos;une fois, il est stocké
+              chiffré (empreinte SHA-256) et sa date de dernière utilisation est visible. Envoyez-le dans chaque requête
+              :
             </p>
             <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">
               {`curl -H "Authorization: Bearer vpk_…" ${doc.servers[0]!.url}/api/products`}
             </pre>
             <ul className="list-disc space-y-1 pl-5">
               <li>Un jeton révoqué ou invalide reçoit une erreur 401.</li>
-              <li>Un jeton ne donne accès qu&apos;aux données de son propriétaire : l&apos;objet d&apos;un autre compte répond 404.</li>
+              <li>
+                Un jeton ne donne accès qu&apos;aux données de son propriétaire : l&apos;objet d&apos;un autre compte
+                répond 404.
+              </li>
               <li>Un jeton d&apos;API ne peut ni créer ni révoquer de jetons.</li>
               <li>
-                <code>POST /api/auth/login</code> renvoie aussi un jeton de connexion (<code>vps_</code>, 30 jours) utilisable de la même façon.
+                <code>POST /api/auth/login</code> renvoie aussi un jeton de connexion (<code>vps_</code>, 30 jours)
+                utilisable de la même façon.
               </li>
             </ul>
           </div>
@@ -121,22 +140,32 @@ export default function ApiDocsPage() {
               {byTag.get(t.name)!.map(({ path, method, op }) => {
                 const body = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined;
                 return (
-                  <details key={`${method} ${path}`} id={op.operationId} className="group rounded-xl border border-zinc-200 bg-white open:shadow-xs">
+                  <details
+                    key={`${method} ${path}`}
+                    id={op.operationId}
+                    className="group rounded-xl border border-zinc-200 bg-white open:shadow-xs"
+                  >
                     <summary className="flex cursor-pointer list-none flex-wrap items-center gap-3 px-4 py-3">
                       <MethodBadge method={method} />
                       <code className="text-sm font-medium break-all text-zinc-900">{path}</code>
                       <span className="text-sm text-zinc-600">{op.summary}</span>
                       {op.security.length === 0 ? (
-                        <span className="ml-auto rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">Public</span>
+                        <span className="ml-auto rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">
+                          Public
+                        </span>
                       ) : (
-                        <span className="ml-auto rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">Jeton requis</span>
+                        <span className="ml-auto rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">
+                          Jeton requis
+                        </span>
                       )}
                     </summary>
                     <div className="space-y-4 border-t border-zinc-100 px-4 py-4">
                       {op.description ? <p className="text-sm text-zinc-700">{op.description}</p> : null}
                       {op.parameters.length > 0 ? (
                         <div>
-                          <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Paramètres</h3>
+                          <h3 className="mb-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
+                            Paramètres
+                          </h3>
                           <ul className="space-y-1">
                             {op.parameters.map((p) => (
                               <li key={`${p.in}-${p.name}`} className="flex flex-wrap items-baseline gap-x-2 text-xs">
@@ -166,7 +195,9 @@ export default function ApiDocsPage() {
                             return (
                               <li key={status}>
                                 <div className="flex flex-wrap items-baseline gap-2 text-xs">
-                                  <span className={cn("font-mono font-bold", ok ? "text-green-700" : "text-red-700")}>{status}</span>
+                                  <span className={cn("font-mono font-bold", ok ? "text-green-700" : "text-red-700")}>
+                                    {status}
+                                  </span>
                                   <span className="text-zinc-700">{r.description}</span>
                                   {content && content[0] !== "application/json" ? (
                                     <span className="font-mono text-zinc-500">{content[0]}</span>

@@ -10,7 +10,8 @@ function typeLabel(s: S): string {
   if (variants) return variants.map(typeLabel).join(" | ");
   const t = Array.isArray(s.type) ? s.type.join(" | ") : (s.type as string | undefined);
   if (t === "array") {
-    if (Array.isArray(s.prefixItems)) return `[${(s.prefixItems as S[]).map(typeLabel).join(", ")}][]`.replace(/\]\[\]$/, "]");
+    if (Array.isArray(s.prefixItems))
+      return `[${(s.prefixItems as S[]).map(typeLabel).join(", ")}][]`.replace(/\]\[\]$/, "]");
     return `${typeLabel((s.items as S) ?? {})}[]`;
   }
   if (s.format) return `${t ?? "string"} (${String(s.format)})`;

@@ -64,11 +64,12 @@ export default function MentionsPage() {
           title: "Propriété intellectuelle",
           content: (
             <p>
-              L&apos;ensemble des éléments du site et du service VeillePrix (marque, logo, textes, graphismes, vidéos, interface,
-              logiciel et bases de données) est la propriété exclusive de {c.name} ou fait l&apos;objet d&apos;une autorisation
-              d&apos;utilisation, et est protégé par le Code de la propriété intellectuelle. Toute reproduction, représentation,
-              adaptation ou exploitation, totale ou partielle, sans autorisation écrite préalable est interdite et constitue une
-              contrefaçon. Les marques et noms de sites tiers éventuellement cités appartiennent à leurs titulaires respectifs.
+              L&apos;ensemble des éléments du site et du service VeillePrix (marque, logo, textes, graphismes, vidéos,
+              interface, logiciel et bases de données) est la propriété exclusive de {c.name} ou fait l&apos;objet
+              d&apos;une autorisation d&apos;utilisation, et est protégé par le Code de la propriété intellectuelle.
+              Toute reproduction, représentation, adaptation ou exploitation, totale ou partielle, sans autorisation
+              écrite préalable est interdite et constitue une contrefaçon. Les marques et noms de sites tiers
+              éventuellement cités appartiennent à leurs titulaires respectifs.
             </p>
           ),
         },
@@ -77,11 +78,12 @@ export default function MentionsPage() {
           title: "Données personnelles (RGPD)",
           content: (
             <p>
-              Les données personnelles collectées sur ce site sont traitées par {c.name}, responsable du traitement, conformément
-              au Règlement général sur la protection des données (RGPD) et à la loi « Informatique et Libertés ». Vous disposez
-              notamment d&apos;un droit d&apos;accès, de rectification, d&apos;effacement, de portabilité et d&apos;opposition, que
-              vous pouvez exercer en écrivant à {mail}. Vous pouvez également introduire une réclamation auprès de la CNIL. Pour
-              en savoir plus, consultez notre <Link href="/legal/privacy">politique de confidentialité</Link> et notre{" "}
+              Les données personnelles collectées sur ce site sont traitées par {c.name}, responsable du traitement,
+              conformément au Règlement général sur la protection des données (RGPD) et à la loi « Informatique et
+              Libertés ». Vous disposez notamment d&apos;un droit d&apos;accès, de rectification, d&apos;effacement, de
+              portabilité et d&apos;opposition, que vous pouvez exercer en écrivant à {mail}. Vous pouvez également
+              introduire une réclamation auprès de la CNIL. Pour en savoir plus, consultez notre{" "}
+              <Link href="/legal/privacy">politique de confidentialité</Link> et notre{" "}
               <Link href="/legal/cookies">politique de cookies</Link>.
             </p>
           ),
@@ -91,10 +93,11 @@ export default function MentionsPage() {
           title: "Responsabilité",
           content: (
             <p>
-              {c.name} s&apos;efforce d&apos;assurer l&apos;exactitude des informations publiées sur ce site, sans pouvoir en
-              garantir l&apos;exhaustivité. Les liens vers des sites tiers sont fournis pour votre commodité ; {c.name} n&apos;exerce
-              aucun contrôle sur leur contenu et décline toute responsabilité à leur égard. L&apos;utilisation du service est régie
-              par nos <Link href="/legal/terms">conditions d&apos;utilisation</Link>.
+              {c.name} s&apos;efforce d&apos;assurer l&apos;exactitude des informations publiées sur ce site, sans
+              pouvoir en garantir l&apos;exhaustivité. Les liens vers des sites tiers sont fournis pour votre commodité
+              ; {c.name} n&apos;exerce aucun contrôle sur leur contenu et décline toute responsabilité à leur égard.
+              L&apos;utilisation du service est régie par nos{" "}
+              <Link href="/legal/terms">conditions d&apos;utilisation</Link>.
             </p>
           ),
         },
@@ -103,8 +106,8 @@ export default function MentionsPage() {
           title: "Droit applicable",
           content: (
             <p>
-              Le présent site et les présentes mentions légales sont soumis au droit français. Tout litige relatif à leur
-              interprétation ou à leur exécution relève de la compétence des juridictions françaises.
+              Le présent site et les présentes mentions légales sont soumis au droit français. Tout litige relatif à
+              leur interprétation ou à leur exécution relève de la compétence des juridictions françaises.
             </p>
           ),
         },

@@ -9,7 +9,7 @@ export function toCents(value: string | number | null | undefined): bigint | nul
   const match = DECIMAL.exec(text);
   if (!match) return null;
   const [, sign, whole, frac = ""] = match;
-  const cents = BigInt(whole!) * 100n + BigInt((frac + "00").slice(0, 2));
+  const cents = BigInt(whole!) * 100n + BigInt(`${frac}00`.slice(0, 2));
   return sign ? -cents : cents;
 }
 

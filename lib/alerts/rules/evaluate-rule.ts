@@ -24,4 +24,3 @@ export function evaluateRule(input: TRuleInput): TRuleOutcome {
       return evaluateStockRule(input);
   }
 }
-

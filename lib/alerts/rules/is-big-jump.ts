@@ -8,4 +8,3 @@ export function isBigJump(previousPrice: string | null, currentPrice: string | n
   const move = current > previous ? current - previous : previous - current;
   return move * 100n > previous * 50n;
 }
-

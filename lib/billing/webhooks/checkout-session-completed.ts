@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { syncStripeSubscription } from "../sync-stripe-subscription";
+import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
 
 /** checkout.session.completed: converge the subscription the session created. */
 export async function checkoutSessionCompleted(event: Stripe.Event) {

@@ -4,21 +4,24 @@ import { getDb } from "@/db";
 import { stripeEvents } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError, badRequest } from "@/lib/http/api-error";
-import { requireStripe } from "../stripe-client";
+import { requireStripe } from "@/lib/billing/stripe/stripe-client";
+import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
 import { checkoutSessionCompleted } from "./checkout-session-completed";
-import { customerSubscriptionCreated } from "./customer-subscription-created";
-import { customerSubscriptionDeleted } from "./customer-subscription-deleted";
-import { customerSubscriptionUpdated } from "./customer-subscription-updated";
-import { invoicePaid } from "./invoice-paid";
-import { invoicePaymentFailed } from "./invoice-payment-failed";
+import { syncInvoiceEvent } from "./sync-invoice-event";
+
+// the subscription as Stripe holds it now, whatever the order the events arrive in
+const syncSubscription = async (event: Stripe.Event) => {
+  await syncStripeSubscription((event.data.object as Stripe.Subscription).id);
+};
 
 const HANDLERS: Record<string, (event: Stripe.Event) => Promise<void>> = {
   "checkout.session.completed": checkoutSessionCompleted,
-  "customer.subscription.created": customerSubscriptionCreated,
-  "customer.subscription.updated": customerSubscriptionUpdated,
-  "customer.subscription.deleted": customerSubscriptionDeleted,
-  "invoice.paid": invoicePaid,
-  "invoice.payment_failed": invoicePaymentFailed,
+  "customer.subscription.created": syncSubscription,
+  "customer.subscription.updated": syncSubscription,
+  "customer.subscription.deleted": syncSubscription,
+  // 'paid' extends a renewed period; 'payment_failed' records the open invoice and converges past_due/unpaid
+  "invoice.paid": syncInvoiceEvent,
+  "invoice.payment_failed": syncInvoiceEvent,
 };
 
 /**
@@ -39,9 +42,22 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   const handler = HANDLERS[event.type];
   if (!handler) return { received: true, handled: false };
   const db = await getDb();
-  const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
+  const [seen] = await db
+    .select({ id: stripeEvents.id })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, event.id))
+    .limit(1);
   if (seen) return { received: true, handled: false, duplicate: true };
-  await handler(event);
+  try {
+    await handler(event);
+  } catch (error) {
+    // an object Stripe no longer knows (or never did for this account): acknowledged and recorded, or
+    // Stripe would retry it for three days
+    if ((error as { code?: string }).code !== "resource_missing") throw error;
+    console.warn(`[stripe] événement ${event.id} (${event.type}) ignoré : objet inconnu de Stripe`);
+    await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return { received: true, handled: false, unknown_object: true };
+  }
   await db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
   return { received: true, handled: true };
 }

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
-import { requireStripe } from "../stripe-client";
-import { syncStripeSubscription } from "../sync-stripe-subscription";
-import { upsertStripeInvoice } from "../upsert-stripe-invoice";
+import { requireStripe } from "@/lib/billing/stripe/stripe-client";
+import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
+import { upsertStripeInvoice } from "@/lib/billing/invoices/upsert-stripe-invoice";
 
 /** Records the invoice as Stripe holds it now, then converges the subscription it bills. */
 export async function syncInvoiceEvent(event: Stripe.Event) {

@@ -15,7 +15,14 @@ export type TAlertDigestEmailProps = {
 };
 
 /** The daily digest: every pending alert of a user, grouped by product. */
-export function AlertDigestEmail({ firstName, dateLabel, total, groups, unsubscribeAllUrl, preferencesUrl }: TAlertDigestEmailProps) {
+export function AlertDigestEmail({
+  firstName,
+  dateLabel,
+  total,
+  groups,
+  unsubscribeAllUrl,
+  preferencesUrl,
+}: TAlertDigestEmailProps) {
   const count = total > 1 ? `${total} alertes` : "1 alerte";
   return (
     <Html lang="fr">
@@ -26,8 +33,8 @@ export function AlertDigestEmail({ firstName, dateLabel, total, groups, unsubscr
           <Text style={s.brand}>VeillePrix</Text>
           <Text style={s.heading}>Votre résumé quotidien des alertes</Text>
           <Text style={s.text}>
-            Bonjour {firstName || "Utilisateur"}, voici {count} sur {groups.length > 1 ? `${groups.length} produits` : "1 produit"} depuis
-            votre dernier résumé.
+            Bonjour {firstName || "Utilisateur"}, voici {count} sur{" "}
+            {groups.length > 1 ? `${groups.length} produits` : "1 produit"} depuis votre dernier résumé.
           </Text>
           {groups.map((group) => (
             <Section key={group.productLink}>

@@ -25,13 +25,25 @@ export function AlertDetails({ item, inGroup = false }: { item: TAlertEmailItem;
     ],
     ["Ancien prix", item.oldPrice],
     ["Nouveau prix", item.newPrice],
-    ["Variation", <span key="v" style={tone}>{item.variation ?? (item.oldPrice === "N/A" ? "Premier relevé" : "—")}</span>],
+    [
+      "Variation",
+      <span key="v" style={tone}>
+        {item.variation ?? (item.oldPrice === "N/A" ? "Premier relevé" : "—")}
+      </span>,
+    ],
     ["Disponibilité", item.availability],
     ["Règle", item.ruleDescription],
     ["Relevé le", item.observedAt],
   ];
   return (
-    <table className="alert-details" width="100%" cellPadding={0} cellSpacing={0} role="presentation" style={{ borderCollapse: "collapse" }}>
+    <table
+      className="alert-details"
+      width="100%"
+      cellPadding={0}
+      cellSpacing={0}
+      role="presentation"
+      style={{ borderCollapse: "collapse" }}
+    >
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label} style={s.row}>
@@ -45,7 +57,14 @@ export function AlertDetails({ item, inGroup = false }: { item: TAlertEmailItem;
 }
 
 /** One price or stock alert (also the test alert). */
-export function AlertPriceEmail({ firstName, item, unsubscribeRuleUrl, unsubscribeAllUrl, preferencesUrl, test }: TAlertPriceEmailProps) {
+export function AlertPriceEmail({
+  firstName,
+  item,
+  unsubscribeRuleUrl,
+  unsubscribeAllUrl,
+  preferencesUrl,
+  test,
+}: TAlertPriceEmailProps) {
   const preview = `${item.headline} : ${item.productName} chez ${item.merchantName}, ${item.newPrice}`;
   return (
     <Html lang="fr">

@@ -1,5 +1,7 @@
 import type { TCurrencyMatch } from "./find-currencies";
 import type { TNumberToken } from "./find-numbers";
+import { phraseRegex } from "./phrase-regex";
+import { NOW_PRICE_BEFORE, OTHER_PRICE_BEFORE } from "./phrases";
 
 export type TNumberContext = {
   // Not a price at all: percentage, date, phone, quantity, rating, model or reference number.
@@ -18,13 +20,15 @@ const PHONE_RE = /(?:\+\d|\b0)\d?[\d .\-()/]{7,}\d/g;
 
 const UNIT_AFTER =
   /^\s?(?:x\b|×|fois\b|kg\b|g\b|mg\b|ml\b|cl\b|dl\b|l\b|cm\b|mm\b|m\b|km\b|m²|m2\b|GB\b|Go\b|TB\b|To\b|Mo\b|MB\b|W\b|kW\b|V\b|mAh\b|Hz\b|GHz\b|pcs\b|pces\b|pièces?\b|pieces?\b|ans?\b|years?\b|jours?\b|days?\b|mois\b|months?\b|min\b|ft\b|stars?\b|étoiles?\b|avis\b|reviews?\b|ratings?\b|Bewertungen\b|%|sur\s\d|out of\s\d|von\s\d\b|\/\s?(?:5|10)\b(?![.,]\d))/u;
-const ID_BEFORE = /(?:#|n°|nº|\bno\.|\bnr\.?|\bréf\.?|\bref\.?|\bsku|\bean|\bisbn|\bupc|\bart(?:\.|icle)?(?:-?nr\.?)?|\bmod[eè]le?|\bmodel|\bitem|\bcode|\btel\.?|\btél\.?|\bphone|\bfax|\bid)\s*[:.#]?\s*$/i;
-const QTY_BEFORE = /(?:\bx|×|\bqty|\bquantité|\bqté|\blot de|\bpack (?:de|of)|\bset of|\bbox of|\btaille|\bsize|\bpointure|\bgröße|\bgrösse|\bmenge|\bstück)\s?[:.]?\s?$/i;
-const OLD_BEFORE =
-  /(?:\bwas\b|\bstatt\b|\bau lieu de\b|\brrp\b|\bmsrp\b|\buvp\b|\bavant\b|\bancien prix\b|\bprix barré(?![a-zà-ž])|\bprix de référence\b|\bprix conseillé(?![a-zà-ž])|\bbefore\b|\blist price\b|\bregular price\b|\bprix initial\b|\bsave\b|\bsavings?\b|\byou save\b|(?<![a-zà-ž])économisez\b|(?<![a-zà-ž])économie\b|\bremise\b|\brabatt\b|\bsparen\b|\bspare\b|\bzľava\b|\bsleva\b|\blivraison\b|\bshipping\b|\bdelivery\b|\bversand\b|\bfrais de port\b|\bdès\b|\bover\b|\bdont\b|(?<![a-zà-ž])éco-?part|\becotaxe\b|\bdeee\b)[^0-9]{0,20}$/i;
+const ID_BEFORE =
+  /(?:#|n°|nº|\bno\.|\bnr\.?|\bréf\.?|\bref\.?|\bsku|\bean|\bisbn|\bupc|\bart(?:\.|icle)?(?:-?nr\.?)?|\bmod[eè]le?|\bmodel|\bitem|\bcode|\btel\.?|\btél\.?|\bphone|\bfax|\bid)\s*[:.#]?\s*$/i;
+const QTY_BEFORE =
+  /(?:\bx|×|\bqty|\bquantité|\bqté|\blot de|\bpack (?:de|of)|\bset of|\bbox of|\btaille|\bsize|\bpointure|\bgröße|\bgrösse|\bmenge|\bstück)\s?[:.]?\s?$/i;
+const OLD_BEFORE = phraseRegex(OTHER_PRICE_BEFORE, (a) => `(?:${a})[^0-9]{0,20}$`);
 const INSTALMENT_AFTER = /^\s?(?:€|\$|£|eur)?\s?(?:\/\s?mois|\/\s?mo\b|\/\s?month|par mois|per month|x\s?\d|\/\s?m\b)/i;
-const EXCL_TAX_AFTER = /^\s?(?:€|eur|\$|£|chf|zł|kč)?\s?(?:HT\b|H\.T\.|hors tax|excl\.?|exkl\.?|zzgl\.?|netto|\+ ?(?:TVA|VAT|IVA|MwSt)|ex\.? VAT|bez DPH|sin IVA|hors TVA)/i;
-const NOW_BEFORE = /(?:\bnow\b|\bjetzt\b|\bmaintenant\b|\bsale\b|\bsoldé(?![a-zà-ž])|\bprix\s?:|\bour price\b|\bnotre prix\b)[^0-9]{0,12}$/i;
+const EXCL_TAX_AFTER =
+  /^\s?(?:€|eur|\$|£|chf|zł|kč)?\s?(?:HT\b|H\.T\.|hors tax|excl\.?|exkl\.?|zzgl\.?|netto|\+ ?(?:TVA|VAT|IVA|MwSt)|ex\.? VAT|bez DPH|sin IVA|hors TVA)/i;
+const NOW_BEFORE = phraseRegex(NOW_PRICE_BEFORE, (a) => `(?:${a})[^0-9]{0,12}$`);
 
 function collectSpans(text: string): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
@@ -57,10 +61,17 @@ export function classifyNumbers(text: string, numbers: TNumberToken[], currencie
     if (!bad && isAsciiLetter(text[n.start - 1]) && !endsAt.has(n.start)) bad = true;
     const gluedAfter = !bad && isAsciiLetter(text[n.end]) && !startsAt.has(n.end);
     if (!bad && !currencyAfter && UNIT_AFTER.test(after)) bad = true;
-    if (!bad && (ID_BEFORE.test(before) || QTY_BEFORE.test(before) || /\d\s?(?:\/|sur|out of|von|de|of)\s?$/i.test(before))) bad = true;
+    if (
+      !bad &&
+      (ID_BEFORE.test(before) || QTY_BEFORE.test(before) || /\d\s?(?:\/|sur|out of|von|de|of)\s?$/i.test(before))
+    )
+      bad = true;
     const g0 = n.groups[0] ?? "";
     if (!bad && g0.length > 1 && g0.startsWith("0") && n.seps.length === 0) bad = true;
-    const demoted = gluedAfter || !NOW_BEFORE.test(before) && (OLD_BEFORE.test(before) || INSTALMENT_AFTER.test(after) || EXCL_TAX_AFTER.test(after));
+    const demoted =
+      gluedAfter ||
+      (!NOW_BEFORE.test(before) &&
+        (OLD_BEFORE.test(before) || INSTALMENT_AFTER.test(after) || EXCL_TAX_AFTER.test(after)));
     return { bad, demoted };
   });
 }

@@ -1,6 +1,18 @@
 import { isText, type AnyNode, type Element } from "domhandler";
 
-export const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "head", "select", "option", "textarea"]);
+export const SKIP_TAGS = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "iframe",
+  "object",
+  "head",
+  "select",
+  "option",
+  "textarea",
+]);
 const STRIKE_TAGS = new Set(["del", "s", "strike"]);
 
 export function isElement(n: AnyNode | null | undefined): n is Element {
@@ -43,7 +55,8 @@ export function classString(el: Element): string {
   return `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`.toLowerCase();
 }
 
-const RESPONSIVE_SHOW = /(?:^|\s)(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)(?:\s|$)|(?:^|\s)d-(?:sm|md|lg|xl)-(?:block|flex|inline|inline-block|inline-flex|grid|table)(?:\s|$)/;
+const RESPONSIVE_SHOW =
+  /(?:^|\s)(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)(?:\s|$)|(?:^|\s)d-(?:sm|md|lg|xl)-(?:block|flex|inline|inline-block|inline-flex|grid|table)(?:\s|$)/;
 
 export function isHidden(el: Element): boolean {
   const a = el.attribs;
@@ -58,9 +71,11 @@ export function isHidden(el: Element): boolean {
   return false;
 }
 
-const OLD_TOKEN = /^(?:old|was|former|formerly|ehemals|barre|barré|barree|ancien|strike|strikethrough|crossed|compare|before|msrp|rrp|uvp|previous|prev|statt|streich|streichpreis|vorher|linethrough|crossout|nonsale)/;
+const OLD_TOKEN =
+  /^(?:old|was|former|formerly|ehemals|barre|barré|barree|ancien|strike|strikethrough|crossed|compare|before|msrp|rrp|uvp|previous|prev|statt|streich|streichpreis|vorher|linethrough|crossout|nonsale)/;
 const SOFT_OLD_TOKEN = /^(?:regular|list|retail|original|initial|pvp|reference|referenz)$/;
-const OLD_SUB = /oldprice|listprice|wasprice|compareat|strikeprice|regularprice|crossedprice|pricebefore|beforeprice|originalprice|retailprice|strikethrough|prixbarre|ancienprix|streichpreis|uvp/;
+const OLD_SUB =
+  /oldprice|listprice|wasprice|compareat|strikeprice|regularprice|crossedprice|pricebefore|beforeprice|originalprice|retailprice|strikethrough|prixbarre|ancienprix|streichpreis|uvp/;
 
 // "hard": del/s/strike or an explicit old-price class; "soft": a class like "regular" that some
 // themes also use for the only (current) price.
@@ -77,10 +92,6 @@ export function struckKind(el: Element): "hard" | "soft" | null {
   return null;
 }
 
-export function isStruck(el: Element): boolean {
-  return struckKind(el) === "hard";
-}
-
 const FRACTION_TOKEN = /^(?:fraction|decimals?|cents?|dec|price-?small|small|sup)$/;
 
 // Visible text of an element: skips scripts, hidden and crossed-out descendants, and rebuilds
@@ -91,7 +102,10 @@ export function visibleText(root: Element, maxLen = 600, keepStruck = false): st
   while (stack.length > 0 && out.length < maxLen) {
     const n = stack.pop();
     if (n === undefined) break;
-    if (n === "sep") { out += " "; continue; }
+    if (n === "sep") {
+      out += " ";
+      continue;
+    }
     if (n.type === "text") {
       out += textOf(n);
       continue;

@@ -18,7 +18,10 @@ function buildRegex(tokens: string[], flags: string): RegExp {
   return new RegExp(sorted.map(escapeRegex).join("|"), flags);
 }
 
-const SENSITIVE_RE = buildRegex(CURRENCY_TOKENS.map((t) => t.token), "gu");
+const SENSITIVE_RE = buildRegex(
+  CURRENCY_TOKENS.map((t) => t.token),
+  "gu",
+);
 const INSENSITIVE_RE = buildRegex(
   CURRENCY_TOKENS.filter((t) => t.caseInsensitive).map((t) => t.token),
   "giu",
@@ -36,11 +39,17 @@ function isLetter(ch: string | undefined): boolean {
 export function touchesNumber(text: string, start: number, end: number): boolean {
   let j = end;
   let skipped = 0;
-  while (j < text.length && skipped < 2 && (text[j] === " " || text[j] === ":")) { j++; skipped++; }
+  while (j < text.length && skipped < 2 && (text[j] === " " || text[j] === ":")) {
+    j++;
+    skipped++;
+  }
   if (DIGIT.test(text[j] ?? "") || (text[j] === "." && DIGIT.test(text[j + 1] ?? ""))) return true;
   let i = start - 1;
   skipped = 0;
-  while (i >= 0 && skipped < 3 && (text[i] === " " || text[i] === "-" || text[i] === "–" || text[i] === ",")) { i--; skipped++; }
+  while (i >= 0 && skipped < 3 && (text[i] === " " || text[i] === "-" || text[i] === "–" || text[i] === ",")) {
+    i--;
+    skipped++;
+  }
   return DIGIT.test(text[i] ?? "");
 }
 

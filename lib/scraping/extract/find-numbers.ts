@@ -30,7 +30,11 @@ export function findNumbers(s: string): TNumberToken[] {
     let leadingDecimal = false;
     if (!isDigit(ch)) {
       // ".99", "$..75": a fraction with no integer part.
-      if ((ch === "." || ch === ",") && !isDigit(s[i - 1]) && (isDigit(s[i + 1]) || ((s[i + 1] === "." || s[i + 1] === ",") && isDigit(s[i + 2])))) {
+      if (
+        (ch === "." || ch === ",") &&
+        !isDigit(s[i - 1]) &&
+        (isDigit(s[i + 1]) || ((s[i + 1] === "." || s[i + 1] === ",") && isDigit(s[i + 2])))
+      ) {
         let k = i;
         while (s[k] === "." || s[k] === ",") k++;
         const dEnd = readDigits(s, k);
@@ -93,7 +97,15 @@ function scanFrom(s: string, start: number, leadingDecimal: boolean): TNumberTok
       }
       break;
     }
-    if ((c === "." || c === ",") && n1 === " " && isDigit(s[j + 2]) && isDigit(s[j + 3]) && !isDigit(s[j + 4]) && !seps.includes(c) && groups.slice(1).every((g) => g.length === 3)) {
+    if (
+      (c === "." || c === ",") &&
+      n1 === " " &&
+      isDigit(s[j + 2]) &&
+      isDigit(s[j + 3]) &&
+      !isDigit(s[j + 4]) &&
+      !seps.includes(c) &&
+      groups.slice(1).every((g) => g.length === 3)
+    ) {
       // "119. 95", "1.837, 32": a decimal mark followed by a stray space.
       const next = s[j + 4];
       if (next === undefined || !(next === "." || next === ",") || !isDigit(s[j + 5])) {
@@ -132,7 +144,12 @@ function scanFrom(s: string, start: number, leadingDecimal: boolean): TNumberTok
         const e = readDigits(s, j + 2);
         const len = e - (j + 2);
         const after = s[e];
-        if (len <= 2 && !((after === "." || after === ",") && isDigit(s[e + 1])) && after !== "€" && !(after === " " && s[e + 1] === "€")) {
+        if (
+          len <= 2 &&
+          !((after === "." || after === ",") && isDigit(s[e + 1])) &&
+          after !== "€" &&
+          !(after === " " && s[e + 1] === "€")
+        ) {
           seps.push("€");
           groups.push(s.slice(j + 2, e));
           forcedDecimal = seps.length - 1;

@@ -1,7 +1,24 @@
 import { parseJsonLenient } from "./parse-json-lenient";
 import { normalizeAvailability, structuredAmount, structuredCurrency } from "./structured-values";
 
-export type TMetaOffer = { price: string | null; currency: string | null; available: boolean | null; source: string };
+export type TMetaVariant = { price: string; sku: string | null; name: string | null; id: string };
+
+export type TMetaOffer = {
+  price: string | null;
+  currency: string | null;
+  available: boolean | null;
+  source: string;
+  // Shopify: every variant of the product with its own price.
+  variants?: TMetaVariant[];
+};
+
+type TShopifyVariant = {
+  id?: number | string;
+  price?: number;
+  sku?: string | null;
+  public_title?: string | null;
+  name?: string;
+};
 
 function first(metas: Map<string, string[]>, keys: string[]): string | null {
   for (const k of keys) {
@@ -13,10 +30,24 @@ function first(metas: Map<string, string[]>, keys: string[]): string | null {
 
 // Open Graph / product meta tags.
 export function extractMetaOffer(metas: Map<string, string[]>): TMetaOffer | null {
-  const priceRaw = first(metas, ["product:sale_price:amount", "og:sale_price:amount", "product:price:amount", "og:price:amount", "product:price", "twitter:data1", "price"]);
-  const currencyRaw = first(metas, ["product:sale_price:currency", "product:price:currency", "og:price:currency", "pricecurrency", "currency"]);
+  const priceRaw = first(metas, [
+    "product:sale_price:amount",
+    "og:sale_price:amount",
+    "product:price:amount",
+    "og:price:amount",
+    "product:price",
+    "twitter:data1",
+    "price",
+  ]);
+  const currencyRaw = first(metas, [
+    "product:sale_price:currency",
+    "product:price:currency",
+    "og:price:currency",
+    "pricecurrency",
+    "currency",
+  ]);
   const availRaw = first(metas, ["product:availability", "og:availability", "availability"]);
-  const price = priceRaw === null ? null : structuredAmount(priceRaw.replace(/^[^\d.,]*?(?=\d)/, "").trim()) ;
+  const price = priceRaw === null ? null : structuredAmount(priceRaw.replace(/^[^\d.,]*?(?=\d)/, "").trim());
   const currency = currencyRaw ? structuredCurrency(currencyRaw) : null;
   const available = normalizeAvailability(availRaw);
   if (price === null && available === null) return null;
@@ -32,7 +63,7 @@ export function extractShopifyMeta(scripts: string[], pageUrl: string): TMetaOff
     const end = s.indexOf("};", start);
     const parsed = parseJsonLenient(s.slice(start, end < 0 ? undefined : end + 1));
     if (!parsed || typeof parsed !== "object") continue;
-    const product = (parsed as { product?: { variants?: Array<{ id?: number | string; price?: number }> } }).product;
+    const product = (parsed as { product?: { variants?: TShopifyVariant[] } }).product;
     const variants = product?.variants ?? [];
     let wanted: string | null = null;
     try {
@@ -42,8 +73,28 @@ export function extractShopifyMeta(scripts: string[], pageUrl: string): TMetaOff
     }
     const v = variants.find((x) => wanted !== null && String(x.id) === wanted) ?? variants[0];
     if (!v || typeof v.price !== "number") continue;
-    const cur = /ShopifyAnalytics\.meta\.currency\s*=\s*['"]([A-Z]{3})['"]/.exec(s)?.[1] ?? /"currency"\s*:\s*"([A-Z]{3})"/.exec(s)?.[1] ?? null;
-    return { price: structuredAmount((v.price / 100).toFixed(2)), currency: cur, available: null, source: "meta:shopify" };
+    const cur =
+      /ShopifyAnalytics\.meta\.currency\s*=\s*['"]([A-Z]{3})['"]/.exec(s)?.[1] ??
+      /"currency"\s*:\s*"([A-Z]{3})"/.exec(s)?.[1] ??
+      null;
+    return {
+      price: structuredAmount((v.price / 100).toFixed(2)),
+      currency: cur,
+      available: null,
+      source: "meta:shopify",
+      variants: variants.flatMap((x) =>
+        typeof x.price === "number" && x.price > 0
+          ? [
+              {
+                price: structuredAmount((x.price / 100).toFixed(2)) ?? "0",
+                sku: x.sku || null,
+                name: x.public_title || x.name || null,
+                id: String(x.id ?? ""),
+              },
+            ]
+          : [],
+      ),
+    };
   }
   return null;
 }

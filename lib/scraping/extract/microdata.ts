@@ -1,6 +1,12 @@
 import type { Element } from "domhandler";
 import { ancestors, isElement, struckKind, visibleText } from "./dom-utils";
-import { normalizeAvailability, structuredAmount, structuredCurrency, type TOffer, type TStructuredProduct } from "./structured-values";
+import {
+  normalizeAvailability,
+  structuredAmount,
+  structuredCurrency,
+  type TOffer,
+  type TStructuredProduct,
+} from "./structured-values";
 import { parsePrice } from "../parse-price";
 
 export type TMicrodataProduct = TStructuredProduct & { el: Element | null };
@@ -42,8 +48,15 @@ export function extractMicrodataProducts(itemprops: Element[], rdfa: Element[]):
   const names = new Map<Element, string>();
   const all = [...itemprops, ...rdfa];
   for (const el of all) {
-    const props = `${el.attribs.itemprop ?? ""} ${(el.attribs.property ?? "").replace(/^[a-z]+:/i, "")}`.toLowerCase().split(/\s+/);
-    if (!props.some((p) => p === "price" || p === "pricecurrency" || p === "availability" || p === "name" || p === "lowprice")) continue;
+    const props = `${el.attribs.itemprop ?? ""} ${(el.attribs.property ?? "").replace(/^[a-z]+:/i, "")}`
+      .toLowerCase()
+      .split(/\s+/);
+    if (
+      !props.some(
+        (p) => p === "price" || p === "pricecurrency" || p === "availability" || p === "name" || p === "lowprice",
+      )
+    )
+      continue;
     const scope = scopeOf(el, false);
     if (props.includes("name")) {
       if (scope && isProductScope(scope) && !names.has(scope)) names.set(scope, propValue(el).trim());
@@ -53,7 +66,10 @@ export function extractMicrodataProducts(itemprops: Element[], rdfa: Element[]):
     let s: Element | null = scope;
     let guard = 0;
     while (s && guard++ < 10) {
-      if (isProductScope(s)) { product = s; break; }
+      if (isProductScope(s)) {
+        product = s;
+        break;
+      }
       s = scopeOf(s, false);
     }
     const entry = offers.get(scope) ?? { offer: { price: null, currency: null, available: null, url: null }, product };
@@ -64,12 +80,19 @@ export function extractMicrodataProducts(itemprops: Element[], rdfa: Element[]):
       if (!entry.offer.currency) entry.offer.currency = parsePrice(value).currency;
     }
     if (props.includes("pricecurrency")) entry.offer.currency = structuredCurrency(value) ?? entry.offer.currency;
-    if (props.includes("availability") && entry.offer.available === null) entry.offer.available = normalizeAvailability(value) ?? normalizeAvailability(value.replace(/.*\//, ""));
+    if (props.includes("availability") && entry.offer.available === null)
+      entry.offer.available = normalizeAvailability(value) ?? normalizeAvailability(value.replace(/.*\//, ""));
     offers.set(scope, entry);
   }
   const byProduct = new Map<Element | null, TMicrodataProduct>();
   for (const { offer, product } of offers.values()) {
-    const p = byProduct.get(product) ?? { name: product ? names.get(product) ?? null : null, url: null, sku: null, offers: [], el: product };
+    const p = byProduct.get(product) ?? {
+      name: product ? (names.get(product) ?? null) : null,
+      url: null,
+      sku: null,
+      offers: [],
+      el: product,
+    };
     p.offers.push(offer);
     byProduct.set(product, p);
   }

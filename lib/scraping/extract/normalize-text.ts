@@ -7,7 +7,8 @@ const APOS_RE = /[’‘ʼ′´`ʹ]/g;
 export function normalizeText(input: string): string {
   let s = input.replace(INVISIBLE_RE, "").replace(APOS_RE, "'");
   if (/[\uFF10-\uFF19\u0660-\u0669\u06F0-\u06F9\uFF0C\uFF0E\u066B\u066C]/.test(s)) {
-    s = s.replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48))
+    s = s
+      .replace(/[\uFF10-\uFF19]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48))
       .replace(/[\u0660-\u0669]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x0660 + 48))
       .replace(/[\u06F0-\u06F9]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x06f0 + 48))
       .replace(/[\uFF0C\u066C]/g, ",")

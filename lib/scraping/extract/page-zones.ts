@@ -4,8 +4,10 @@ import type { TPageScan } from "./walk-page";
 
 const CHROME_TAGS = new Set(["header", "footer", "nav", "aside"]);
 const CHROME_ROLES = new Set(["banner", "contentinfo", "navigation", "complementary", "dialog"]);
-const CHROME_TOKEN = /^(?:header|footer|nav|navbar|navigation|menu|megamenu|minicart|breadcrumbs?|newsletter|cookie|cookies|modal|popup|offcanvas|topbar|masthead)$/;
-const CHROME_RAW = /\b(?:mini-?cart|cart-?drawer|cart-?preview|header-?cart|side-?cart|cart-?popup|cart-?dropdown|cart-?flyout|site-?header|site-?footer|page-?header|page-?footer|global-?header|global-?footer|cookie-?banner|nav-?cart)\b/i;
+const CHROME_TOKEN =
+  /^(?:header|footer|nav|navbar|navigation|menu|megamenu|minicart|breadcrumbs?|newsletter|cookie|cookies|modal|popup|offcanvas|topbar|masthead)$/;
+const CHROME_RAW =
+  /\b(?:mini-?cart|cart-?drawer|cart-?preview|header-?cart|side-?cart|cart-?popup|cart-?dropdown|cart-?flyout|site-?header|site-?footer|page-?header|page-?footer|global-?header|global-?footer|cookie-?banner|nav-?cart)\b/i;
 
 export type TZones = {
   mainH1: Element | null;
@@ -36,10 +38,13 @@ export function computeZones(scan: TPageScan): TZones {
   };
   const offTopicNoMain = (el: Element): boolean => [el, ...ancestors(el)].some((a) => rawOffTopic(a));
   const mainH1 = scan.h1s.find((h) => !offTopicNoMain(h)) ?? scan.h1s[0] ?? null;
-  const h1OrderRaw = mainH1 ? scan.order.get(mainH1) ?? -1 : -1;
-  const inRelated = (el: Element): boolean => [el, ...ancestors(el)].some((a) => scan.relatedRoots.has(a) || scan.hiddenRoots.has(a));
+  const h1OrderRaw = mainH1 ? (scan.order.get(mainH1) ?? -1) : -1;
+  const inRelated = (el: Element): boolean =>
+    [el, ...ancestors(el)].some((a) => scan.relatedRoots.has(a) || scan.hiddenRoots.has(a));
   const mainButton =
-    scan.buttons.find((b) => (scan.order.get(b) ?? 0) > h1OrderRaw && !inRelated(b)) ?? scan.buttons.find((b) => !inRelated(b)) ?? null;
+    scan.buttons.find((b) => (scan.order.get(b) ?? 0) > h1OrderRaw && !inRelated(b)) ??
+    scan.buttons.find((b) => !inRelated(b)) ??
+    null;
   // Containers of the title and of the buy button are never off-topic, whatever their class says.
   const exempt = new Set<Element>([...(mainH1 ? ancestors(mainH1) : []), ...(mainButton ? ancestors(mainButton) : [])]);
   const isOffTopic = (el: Element): boolean => {
@@ -50,9 +55,9 @@ export function computeZones(scan: TPageScan): TZones {
     offTopicCache.set(el, result);
     return result;
   };
-  const h1Order = mainH1 ? scan.order.get(mainH1) ?? -1 : -1;
+  const h1Order = mainH1 ? (scan.order.get(mainH1) ?? -1) : -1;
   const button = mainButton && !isOffTopic(mainButton) ? mainButton : null;
-  const cartOrder = button ? scan.order.get(button) ?? -1 : -1;
+  const cartOrder = button ? (scan.order.get(button) ?? -1) : -1;
   let mainRoot: Element | null = null;
   if (mainH1) {
     const chain = ancestors(mainH1);

@@ -38,7 +38,14 @@ class TreeBuilder {
   tag(name: string): TTag {
     const known = TAGS.get(name) ?? this.local.get(name);
     if (known) return known;
-    const info: TTag = { name, id: TAGS.size + this.local.size, isVoid: false, raw: false, foreign: false, implies: null };
+    const info: TTag = {
+      name,
+      id: TAGS.size + this.local.size,
+      isVoid: false,
+      raw: false,
+      foreign: false,
+      implies: null,
+    };
     this.local.set(name, info);
     return info;
   }
@@ -183,7 +190,10 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
       if (c >= 65 && c <= 90) attrUpper = true;
     }
     const rawName = html.slice(nameStart, i);
-    const lower = attrUpper || (html.charCodeAt(nameStart) >= 65 && html.charCodeAt(nameStart) <= 90) ? rawName.toLowerCase() : rawName;
+    const lower =
+      attrUpper || (html.charCodeAt(nameStart) >= 65 && html.charCodeAt(nameStart) <= 90)
+        ? rawName.toLowerCase()
+        : rawName;
     const attrName = ATTRS.get(lower) ?? lower;
     while (isSpace(c)) c = html.charCodeAt(++i);
     let value = "";

@@ -8,13 +8,24 @@ function clean(src: string): string {
   for (let i = 0; i < src.length; i++) {
     const c = src[i] as string;
     if (inStr) {
-      if (c === "\\") { out += c + (src[i + 1] ?? ""); i++; continue; }
+      if (c === "\\") {
+        out += c + (src[i + 1] ?? "");
+        i++;
+        continue;
+      }
       if (c === '"') inStr = false;
-      if (c === "\n" || c === "\r" || c === "\t") { out += " "; continue; }
+      if (c === "\n" || c === "\r" || c === "\t") {
+        out += " ";
+        continue;
+      }
       out += c;
       continue;
     }
-    if (c === '"') { inStr = true; out += c; continue; }
+    if (c === '"') {
+      inStr = true;
+      out += c;
+      continue;
+    }
     if (c === "/" && src[i + 1] === "/") {
       while (i < src.length && src[i] !== "\n") i++;
       continue;
@@ -45,7 +56,11 @@ function tryParse(s: string): unknown {
 // Never throws; returns undefined when nothing usable can be recovered.
 export function parseJsonLenient(raw: string): unknown {
   if (!raw) return undefined;
-  let s = raw.trim().replace(/^<!\[CDATA\[|\]\]>$/g, "").replace(/^<!--|-->$/g, "").trim();
+  let s = raw
+    .trim()
+    .replace(/^<!\[CDATA\[|\]\]>$/g, "")
+    .replace(/^<!--|-->$/g, "")
+    .trim();
   if (!s) return undefined;
   let v = tryParse(s);
   if (v !== undefined) return v;

@@ -5,7 +5,12 @@ import type { TCurrencyFamily } from "./currency-table";
 import { visibleText } from "./dom-utils";
 import { structuredAmount } from "./structured-values";
 
-export type TSelectorPrice = { amount: string; currency: string | null; ambiguous: boolean; family: TCurrencyFamily | null };
+export type TSelectorPrice = {
+  amount: string;
+  currency: string | null;
+  ambiguous: boolean;
+  family: TCurrencyFamily | null;
+};
 
 // A user-given CSS selector; invalid selectors and empty matches yield null (never throw).
 export function runSelector(doc: Document, selector: string, localeCurrency: string | null): TSelectorPrice | null {

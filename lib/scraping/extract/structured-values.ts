@@ -9,6 +9,13 @@ export type TOffer = {
   currency: string | null;
   available: boolean | null;
   url: string | null;
+  // Variant identity and name ("128 Go – Noir"), when the offer or its variant states them.
+  sku?: string | null;
+  name?: string | null;
+  // The list price a sale is announced against (priceSpecification ListPrice / StrikethroughPrice).
+  regularPrice?: string | null;
+  // Shipping cost stated by OfferShippingDetails; null when absent or not one single amount.
+  shipping?: string | null;
 };
 
 export type TStructuredProduct = {
@@ -47,8 +54,10 @@ export function structuredCurrency(v: unknown): string | null {
   return parsePrice(`1 ${s}`).currency ?? parsePrice(`${s}1`).currency;
 }
 
-const AVAIL_TRUE = /^(?:instock|in stock|in_stock|available|preorder|pre-order|presale|backorder|limitedavailability|onlineonly|madetoorder|true|yes|1|oui|disponible)$/;
-const AVAIL_FALSE = /^(?:outofstock|out of stock|out_of_stock|oos|soldout|sold out|discontinued|instoreonly|reserved|unavailable|false|no|0|non|indisponible|pending)$/;
+const AVAIL_TRUE =
+  /^(?:instock|in stock|in_stock|available|preorder|pre-order|presale|backorder|limitedavailability|onlineonly|madetoorder|true|yes|1|oui|disponible)$/;
+const AVAIL_FALSE =
+  /^(?:outofstock|out of stock|out_of_stock|oos|soldout|sold out|discontinued|instoreonly|reserved|unavailable|false|no|0|non|indisponible|pending)$/;
 
 // schema.org availability in any spelling: "https://schema.org/InStock", "instock", "in stock", "oos".
 export function normalizeAvailability(v: unknown): boolean | null {
@@ -57,12 +66,25 @@ export function normalizeAvailability(v: unknown): boolean | null {
   if (typeof v !== "string") return null;
   let s = v.trim().toLowerCase();
   if (!s) return null;
-  s = s.replace(/^.*[/:#]/, "").replace(/[\s_-]+/g, " ").trim();
+  s = s
+    .replace(/^.*[/:#]/, "")
+    .replace(/[\s_-]+/g, " ")
+    .trim();
   const compact = s.replace(/ /g, "");
   if (AVAIL_TRUE.test(s) || AVAIL_TRUE.test(compact)) return true;
   if (AVAIL_FALSE.test(s) || AVAIL_FALSE.test(compact)) return false;
-  if (/out ?of ?stock|sold ?out|unavailable|discontinued|not available|épuisé|indisponible|rupture|ausverkauft|nicht verfügbar|agotado|esaurito|niedostępny|vyprodáno|uitverkocht/.test(s)) return false;
-  if (/in ?stock|available|pre ?order|back ?order|disponible|en stock|auf lager|lieferbar|op voorraad|disponibile|dostępny|skladem|på lager|i lager/.test(s)) return true;
+  if (
+    /out ?of ?stock|sold ?out|unavailable|discontinued|not available|épuisé|indisponible|rupture|ausverkauft|nicht verfügbar|agotado|esaurito|niedostępny|vyprodáno|uitverkocht/.test(
+      s,
+    )
+  )
+    return false;
+  if (
+    /in ?stock|available|pre ?order|back ?order|disponible|en stock|auf lager|lieferbar|op voorraad|disponibile|dostępny|skladem|på lager|i lager/.test(
+      s,
+    )
+  )
+    return true;
   return null;
 }
 
@@ -71,7 +93,10 @@ function sameUrl(a: string | null, pageUrl: string): boolean {
   try {
     const x = new URL(a, pageUrl);
     const y = new URL(pageUrl);
-    return x.pathname.replace(/\/$/, "") === y.pathname.replace(/\/$/, "") && (x.search === y.search || !x.search || !y.search);
+    return (
+      x.pathname.replace(/\/$/, "") === y.pathname.replace(/\/$/, "") &&
+      (x.search === y.search || !x.search || !y.search)
+    );
   } catch {
     return false;
   }

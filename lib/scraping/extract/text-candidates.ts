@@ -5,6 +5,11 @@ import type { TZones } from "./page-zones";
 import { platformWeight } from "./platform-rules";
 import { structuredAmount } from "./structured-values";
 import type { TPageScan } from "./walk-page";
+import { WEIGHTS } from "./weights";
+
+const W = WEIGHTS.text;
+import { phraseRegex } from "./phrase-regex";
+import { PRICE_CONTEXT } from "./phrases";
 
 export type TTextCandidate = {
   price: string;
@@ -19,12 +24,15 @@ export type TTextCandidate = {
 
 const PURPOSE_TOKEN =
   /^(?:unit|perunit|unitprice|priceperunit|baseprice|grundpreis|ecotax|ecotaxe|eco|ecopart|ecoparticipation|deee|shipping|delivery|livraison|installment|installments|instalment|mensualite|mensualites|monthly|permonth|credit|financing|klarna|alma|oney|cofidis|paypal|afterpay|saving|savings|save|economy|economie|discount|reduction|percent|percentage|badge|subtotal|total|minicart|filter|facet|rating|stars|reviews|qty|quantity|fees|frais|points|loyalty|cashback|reward|rewards|ppu|textprice)$/;
-const CONTEXT_RE =
-  /prix le plus bas|plus bas prix|derniers jours|30 jours|najniższa cena|niedrigste[rn]? preis|lowest price|30 dni|30 tage|prezzo più basso|precio más bajo|laagste prijs|nejnižší cena|legalacsonyabb|cel mai mic preț|livraison|frais de port|shipping|delivery|versand|lieferung|envío|spedizione|\bdès\s?\d|à partir de \d+[ ,.]?\d*\s?€? d'achat|\/\s?mois|par mois|per month|\/\s?mo\b|\ben \d\s?(?:x|fois)|\d\s?x sans frais|\d\s?fois sans frais|mensualit|éco-?part|eco-?part|écotaxe|ecotaxe|dont éco|économisez|economisez|you save|\bsave\s|sparen sie|vous économisez|\bremise\b|réduction|prix au (?:kg|litre|l|m)|\/\s?kg\b|\/\s?l\b|\/\s?m²|\ble kg\b|\ble litre\b|per kg|grundpreis|unit price|prix unitaire|\bau lieu de\b|\bstatt\b|\bwas\b|\bprix de référence\b|\bprix conseillé(?![a-zà-ž])|\brrp\b|\buvp\b|\bmsrp\b|avant remise|\bcashback\b|\bremboursement\b|\bodr\b/i;
-const INSTALMENT_RE = /\/\s?\d*\s?(?:g|kg|l|ml|cl|m|m²|m2|pièce|unité|stk|st|lb|oz)\b|€\/(?:kg|l|m)|prix au|le litre|\/\s?mois|par mois|per month|\/\s?mo\b|\d\s?x sans frais|\d\s?fois sans frais|mensualit|\/\s?kg\b|\/\s?m²|le kg\b|dont éco|d'éco-?part/i;
-const EXCL_TAX = /\bHT\b|hors tax|excl\.?\s?(?:vat|tax|btw|mwst|iva)|ex\.? vat|sans tva|\bnetto\b|zzgl|exkl|bez dph|sin iva|\+ ?(?:vat|iva|tva)\b/i;
-const PART_TOKEN = /^(?:integer|int|whole|decimal|decimals|fraction|fractional|cents?|dec|currency|symbol|separator|sep|euros|units?)$/;
-const CURRENT_TOKEN = /^(?:current|sale|sales|final|finalprice|special|our|ourprice|actual|now|new|selling|deal|promo|offer|topay|pricetopay|main|primary)$/;
+const CONTEXT_RE = phraseRegex(PRICE_CONTEXT);
+const INSTALMENT_RE =
+  /\/\s?\d*\s?(?:g|kg|l|ml|cl|m|m²|m2|pièce|unité|stk|st|lb|oz)\b|€\/(?:kg|l|m)|prix au|le litre|\/\s?mois|par mois|per month|\/\s?mo\b|\d\s?x sans frais|\d\s?fois sans frais|mensualit|\/\s?kg\b|\/\s?m²|le kg\b|dont éco|d'éco-?part/i;
+const EXCL_TAX =
+  /\bHT\b|hors tax|excl\.?\s?(?:vat|tax|btw|mwst|iva)|ex\.? vat|sans tva|\bnetto\b|zzgl|exkl|bez dph|sin iva|\+ ?(?:vat|iva|tva)\b/i;
+const PART_TOKEN =
+  /^(?:integer|int|whole|decimal|decimals|fraction|fractional|cents?|dec|currency|symbol|separator|sep|euros|units?)$/;
+const CURRENT_TOKEN =
+  /^(?:current|sale|sales|final|finalprice|special|our|ourprice|actual|now|new|selling|deal|promo|offer|topay|pricetopay|main|primary)$/;
 const PRICE_WORD = /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs/;
 
 function siblingText(el: Element): string {
@@ -42,7 +50,9 @@ function siblingText(el: Element): string {
 
 function literalAttr(el: Element): string | null {
   const a = el.attribs;
-  const raw = a["data-price-amount"] ?? (a.itemprop === "price" || PRICE_WORD.test(classTokens(el).join(" ")) ? a.content : undefined);
+  const raw =
+    a["data-price-amount"] ??
+    (a.itemprop === "price" || PRICE_WORD.test(classTokens(el).join(" ")) ? a.content : undefined);
   if (raw === undefined) return null;
   return structuredAmount(raw);
 }
@@ -61,13 +71,17 @@ export function collectTextCandidates(scan: TPageScan, zones: TZones, localeCurr
     const ownKind = struckKind(el);
     let text = visibleText(el, 400).replace(/\s+/g, " ").trim();
     if (!/\d/.test(text) && ownKind !== "hard") text = visibleText(el, 400, true).replace(/\s+/g, " ").trim();
-    if (text.length > 250 && weight < 40) continue;
+    if (text.length > 250 && weight < W.longTextMinPlatform) continue;
     const literal = literalAttr(el);
     let parsed = parsePriceDetailed(text.slice(0, 250), { localeCurrency });
     if (parsed.amount !== null && parsed.currency === null && isElement(el.parent)) {
       // "<span class=currency>€</span><span class=price>49,90</span>": the symbol sits next door.
       const around = visibleText(el.parent, 120).replace(/\s+/g, " ");
-      if (around.length < 120) parsed = { ...parsed, currency: parsePriceDetailed(text.slice(0, 250), { localeCurrency, currencyHint: around }).currency };
+      if (around.length < 120)
+        parsed = {
+          ...parsed,
+          currency: parsePriceDetailed(text.slice(0, 250), { localeCurrency, currencyHint: around }).currency,
+        };
     }
     let price = parsed.amount;
     if (literal !== null && (price === null || weight >= 50)) price = literal;
@@ -85,26 +99,39 @@ export function collectTextCandidates(scan: TPageScan, zones: TZones, localeCurr
     if (zones.isOffTopic(el)) excluded = "off-topic";
     else if (chain.some((a) => struckKind(a) === "hard")) excluded = "crossed-out";
     else if (chain.slice(0, 3).some((a) => struckKind(a) === "soft")) excluded = "maybe-crossed-out";
-    else if (chain.slice(0, 4).some((a) => classTokens(a).some((t) => PURPOSE_TOKEN.test(t)))) excluded = "not-the-price";
-    else if (CONTEXT_RE.test(text.slice(0, text.search(/\d/) + 3)) || INSTALMENT_RE.test(text) || CONTEXT_RE.test(siblingText(el))) excluded = "context";
+    else if (chain.slice(0, 4).some((a) => classTokens(a).some((t) => PURPOSE_TOKEN.test(t))))
+      excluded = "not-the-price";
+    else if (
+      CONTEXT_RE.test(text.slice(0, text.search(/\d/) + 3)) ||
+      INSTALMENT_RE.test(text) ||
+      CONTEXT_RE.test(siblingText(el))
+    )
+      excluded = "context";
 
-    let score = 10 + weight;
-    const kind = name ?? (fromTextNode ? "visible" : tokens.some((t) => t.includes("price") || t.includes("prix")) ? "class-price" : "attr-price");
-    if (!name && !fromTextNode) score += 15;
-    if (tokens.some((t) => CURRENT_TOKEN.test(t))) score += 12;
-    if (el.attribs.itemprop === "price") score += 15;
-    if (zones.isInMain(el)) score += 25;
+    let score = W.base + weight;
+    const kind =
+      name ??
+      (fromTextNode
+        ? "visible"
+        : tokens.some((t) => t.includes("price") || t.includes("prix"))
+          ? "class-price"
+          : "attr-price");
+    if (!name && !fromTextNode) score += W.priceElement;
+    if (tokens.some((t) => CURRENT_TOKEN.test(t))) score += W.currentToken;
+    if (el.attribs.itemprop === "price") score += W.itempropPrice;
+    if (zones.isInMain(el)) score += W.inMainBlock;
     const order = scan.order.get(el) ?? 0;
     if (zones.h1Order >= 0) {
       const d = Math.abs(order - zones.h1Order);
-      score += d < 30 ? 20 : d < 100 ? 12 : d < 300 ? 6 : 0;
-      if (order > zones.h1Order) score += 4;
-      if (zones.cartOrder > zones.h1Order && order > zones.h1Order && order < zones.cartOrder) score += 8;
+      score += W.nearTitle.find((n) => d < n.within)?.points ?? 0;
+      if (order > zones.h1Order) score += W.afterTitle;
+      if (zones.cartOrder > zones.h1Order && order > zones.h1Order && order < zones.cartOrder)
+        score += W.betweenTitleAndCart;
     }
-    if (parsed.hasAdjacentCurrency) score += 8;
-    else if (parsed.currency === null && literal === null) score -= 8;
-    if (parsed.numberCount > 3) score -= 6;
-    if (EXCL_TAX.test(text) && !/\bTTC\b|incl\.?|inkl\.?|iva incl|tax incl/i.test(text)) score -= 15;
+    if (parsed.hasAdjacentCurrency) score += W.currencyNextToAmount;
+    else if (parsed.currency === null && literal === null) score += W.noCurrency;
+    if (parsed.numberCount > W.manyNumbers.over) score += W.manyNumbers.points;
+    if (EXCL_TAX.test(text) && !/\bTTC\b|incl\.?|inkl\.?|iva incl|tax incl/i.test(text)) score += W.excludingTax;
     out.push({ price, parsed, score: excluded ? -1 : score, softScore: score, source: `text:${kind}`, excluded, el });
   }
   return out;

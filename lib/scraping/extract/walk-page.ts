@@ -1,5 +1,7 @@
 import type { AnyNode, Document, Element } from "domhandler";
 import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
+import { phraseRegex } from "./phrase-regex";
+import { CART_LABELS, RELATED_HEADINGS } from "./phrases";
 
 // Everything later stages need, gathered in one iterative pass over the DOM (no recursion, so
 // pathological nesting cannot overflow the stack).
@@ -19,26 +21,36 @@ export type TPageScan = {
   availabilityEls: Array<{ el: Element; text: string }>;
   relatedRoots: Set<Element>;
   hiddenRoots: Set<Element>;
+  // <option>s of size/colour selectors that show a price ("128 Go – 899 €").
+  priceOptions: Element[];
 };
 
 const DIGIT = /\d/;
 // Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
 const LIMIT = 600;
 const NO_TOKENS: string[] = [];
-const RAW_HINT = /sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims/i;
-const PRICE_TOKEN = /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
-const CURRENCY_ONLY = /^\s*(?:[€$£¥￥₹₽₺₴₪₩₫฿₱₦]|円|元|원|EUR|USD|GBP|CHF|PLN|CZK|Kč|zł|Ft|lei|Lei|kr|TL|руб\.?|грн\.?|р\.)\s*$/;
+const RAW_HINT =
+  /sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims/i;
+const PRICE_TOKEN =
+  /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
+// A currency alone, possibly with a short tax note: "円(税込)", "€ TTC" is not one (letters), "원" is.
+const CURRENCY_ONLY =
+  /^\s*(?:[€$£¥￥₹₽₺₴₪₩₫฿₱₦]|円|元|원|EUR|USD|GBP|CHF|PLN|CZK|Kč|zł|Ft|lei|Lei|kr|TL|руб\.?|грн\.?|р\.)\s*(?:[(（][^)）\d]{1,6}[)）])?\s*$/;
 // A currency sign or code in a text node; codes are bounded by non-letters (\b fails next to "č", "ł", Cyrillic).
-const QUICK_CURRENCY = /[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\./;
-const RELATED_RAW = /sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell|recently-?viewed|you-?may-?also|product-recommendations|recommendation/i;
-const RELATED_HEADING =
-  /produits? similaires|vous aimerez|vous pourriez|aimerez aussi|les clients ont|ils ont aussi|fréquemment achetés|souvent achetés|complétez|related products|you may also|you might also|customers (?:also|who)|frequently bought|similar (?:products|items)|recommended for you|recommended products|nos recommandations|recently viewed|récemment consultés|others also|ähnliche|das könnte|kunden kauften|wird oft zusammen|productos relacionados|también te puede|prodotti correlati|potrebbe interessarti|podobne produkty|klienci kupili|podobné|complete the look|shop the look|more from|autres produits|dans la même catégorie|kunden, die|passend dazu|weitere produkte|ebenfalls interessant|clientes que compraron|completa tu look|ti potrebbe piacere|altri prodotti|anderen bekeken|vaak samen gekocht|kunder köpte|andre kjøpte|inne produkty|zobacz także|mohlo by vás|zákazníci také|você também pode|quem viu|sponsored|sponsorisé|gesponsert|best ?sellers|meilleures ventes|top ventes|nouveautés|new arrivals|trending now|derniers articles consultés|votre historique|produits consultés|articles similaires|also viewed|also bought|aussi aimer/i;
-const RELATED_TOKEN = /^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$/;
-const AVAIL_HINT = /stock|stoc|stok|slut|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b/i;
-const CART_WORDS = /ajouter au panier|add to (?:cart|basket|bag|trolley)|in den warenkorb|in den einkaufswagen|añadir al carrito|añadir a la cesta|aggiungi al carrello|adicionar ao carrinho|dodaj do koszyka|kup teraz|do košíku|kosárba|adaugă în coș|adauga in cos|in winkelwagen|lägg i varukorgen|læg i kurv|legg i handlekurv|sepete ekle|в корзину|agregar al carrito|adicionar à sacola|adicionar ao carrinho|lägg i varukorg|lisää ostoskoriin|προσθήκη στο καλάθι|カートに入れる|カートに追加|加入购物车|加入購物車|장바구니|добави в количката|dodaj u košaricu|do košíka|toevoegen aan winkelwagen|in winkelmand|kosárba tesz|купить|купити|у кошик|הוסף לסל|أضف إلى السلة|buy now|acheter maintenant|jetzt kaufen|comprar ahora|acheter|kaufen|je commande|commander|précommander|pre-?order|comprar|koupit|köp|kjøp|køb|kup\b/i;
+const QUICK_CURRENCY =
+  /[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\./;
+const RELATED_RAW =
+  /sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell|recently-?viewed|you-?may-?also|product-recommendations|recommendation/i;
+const RELATED_HEADING = phraseRegex(RELATED_HEADINGS);
+const RELATED_TOKEN =
+  /^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$/;
+const AVAIL_HINT =
+  /stock|stoc|stok|slut|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b/i;
+const CART_WORDS = phraseRegex(CART_LABELS);
 const TITLE_HINT = /title|heading/i;
 const CART_HINT = /btn|button|cart|basket|panier|bag|buy|add|ajout/i;
-const CART_TOKEN = /addtocart|add-to-cart|add_to_cart|addtobasket|btncart|buybox|buy-now|buynow|submit\.add|product-form__submit|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag/;
+const CART_TOKEN =
+  /addtocart|add-to-cart|add_to_cart|addtobasket|btncart|buybox|buy-now|buynow|submit\.add|product-form__submit|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag/;
 
 function hasDataAttr(a: Record<string, string>): boolean {
   for (const k in a) if (k.charCodeAt(0) === 100 && k.startsWith("data-")) return true;
@@ -47,9 +59,22 @@ function hasDataAttr(a: Record<string, string>): boolean {
 
 export function walkPage(doc: Document): TPageScan {
   const scan: TPageScan = {
-    order: new Map(), lang: null, metas: new Map(), jsonLd: [], otherScripts: [], titleText: null,
-    h1s: [], itemprops: [], rdfa: [], priceEls: [], textPriceEls: [], buttons: [], availabilityEls: [],
-    relatedRoots: new Set(), hiddenRoots: new Set(),
+    order: new Map(),
+    lang: null,
+    metas: new Map(),
+    jsonLd: [],
+    otherScripts: [],
+    titleText: null,
+    h1s: [],
+    itemprops: [],
+    rdfa: [],
+    priceEls: [],
+    textPriceEls: [],
+    buttons: [],
+    availabilityEls: [],
+    relatedRoots: new Set(),
+    hiddenRoots: new Set(),
+    priceOptions: [],
   };
   let idx = 0;
   // Document-order index of every visited element. Only elements that end up in one of the scan
@@ -73,16 +98,24 @@ export function walkPage(doc: Document): TPageScan {
     if (n.type === "text") {
       const data = textOf(n);
       const parent = n.parent;
-      if (data.length <= 8 && CURRENCY_ONLY.test(data)) {
-        // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container.
-        const box = parent?.parent;
+      if (data.length <= 14 && CURRENCY_ONLY.test(data)) {
+        // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container,
+        // or its own parent when the sign follows the amount's element directly ("<b>12,800</b>円").
+        const box = isElement(n.prev) ? parent : parent?.parent;
         if (isElement(box) && scan.textPriceEls.length < LIMIT) {
           scan.textPriceEls.push(box);
           order.set(box, pIdx);
         }
         continue;
       }
-      if (data.length < 3 || data.length > 400 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") continue;
+      if (
+        data.length < 3 ||
+        data.length > 400 ||
+        !isElement(parent) ||
+        parent.name === "option" ||
+        parent.name === "textarea"
+      )
+        continue;
       if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
         // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
         const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
@@ -105,10 +138,19 @@ export function walkPage(doc: Document): TPageScan {
       const text = el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
       const type = (a.type ?? "").toLowerCase();
       if (type.includes("ld+json")) scan.jsonLd.push(text);
-      else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text)) scan.otherScripts.push(text);
+      else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
+        scan.otherScripts.push(text);
       continue;
     }
-    if (name === "select" || name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe") continue;
+    if (name === "select") {
+      for (const o of el.children) {
+        if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
+        const t = o.children.map((c) => textOf(c)).join("");
+        if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
+      }
+      continue;
+    }
+    if (name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe") continue;
     if (name === "html" && a.lang) scan.lang = a.lang;
     if (name === "meta") {
       const key = (a.property ?? a.name ?? a.itemprop ?? "").toLowerCase();
@@ -125,10 +167,14 @@ export function walkPage(doc: Document): TPageScan {
       continue;
     }
     if (name === "title" && scan.titleText === null) {
-      scan.titleText = el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("").trim();
+      scan.titleText = el.children
+        .map((c) => (c.type === "text" ? textOf(c) : ""))
+        .join("")
+        .trim();
       continue;
     }
-    if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el)) scan.hiddenRoots.add(el);
+    if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el))
+      scan.hiddenRoots.add(el);
     if (name === "h1") {
       scan.h1s.push(el);
       listed = true;
@@ -150,35 +196,61 @@ export function walkPage(doc: Document): TPageScan {
     const tokens = hinted ? classTokens(el) : NO_TOKENS;
     if (
       hinted &&
-      ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) || (cls !== undefined && RELATED_RAW.test(cls)) || (id !== undefined && RELATED_RAW.test(id)))
+      ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) ||
+        (cls !== undefined && RELATED_RAW.test(cls)) ||
+        (id !== undefined && RELATED_RAW.test(id)))
     ) {
       scan.relatedRoots.add(el);
     }
     // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
     // attributes below when the element has at least one.
     const data = hasDataAttr(a);
-    const testId = data ? a["data-test"] ?? a["data-testid"] ?? a["data-test-id"] ?? a["data-qa"] ?? a["data-cy"] ?? a["data-automation-id"] ?? a["data-automation"] ?? a["data-component"] : undefined;
+    const testId = data
+      ? (a["data-test"] ??
+        a["data-testid"] ??
+        a["data-test-id"] ??
+        a["data-qa"] ??
+        a["data-cy"] ??
+        a["data-automation-id"] ??
+        a["data-automation"] ??
+        a["data-component"])
+      : undefined;
     if (
-      (data && (a["data-price"] !== undefined || a["data-price-amount"] !== undefined || a["data-product-price"] !== undefined)) ||
+      (data &&
+        (a["data-price"] !== undefined ||
+          a["data-price-amount"] !== undefined ||
+          a["data-product-price"] !== undefined)) ||
       (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
-      (a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT
+      ((a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT)
     ) {
       scan.priceEls.push(el);
       listed = true;
     }
-    if ((name.length === 2 && name[0] === "h" && name[1] !== "r") || (cls !== undefined && TITLE_HINT.test(cls)) || (id !== undefined && TITLE_HINT.test(id))) {
+    if (
+      (name.length === 2 && name[0] === "h" && name[1] !== "r") ||
+      (cls !== undefined && TITLE_HINT.test(cls)) ||
+      (id !== undefined && TITLE_HINT.test(id))
+    ) {
       const t = headingText(el);
       const parent = el.parent;
       if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
         // A section title comes first in its section; deeper headings are content, not section titles.
         const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
         if (firstEls.includes(el)) scan.relatedRoots.add(parent);
-        else if (isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1) scan.relatedRoots.add(parent.parent);
+        else if (isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1)
+          scan.relatedRoots.add(parent.parent);
       }
     }
-    if (name === "button" || name === "input" || ((name === "a" || a.role === "button") && ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))) {
+    if (
+      name === "button" ||
+      name === "input" ||
+      ((name === "a" || a.role === "button") &&
+        ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))
+    ) {
       const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
-      const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`.toLowerCase().replace(/\s+/g, " ");
+      const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`
+        .toLowerCase()
+        .replace(/\s+/g, " ");
       const compact = key.replace(/ /g, "");
       const anchorOk = name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
       if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) {
@@ -198,7 +270,14 @@ export function walkPage(doc: Document): TPageScan {
     for (let i = kids.length - 1; i >= 0; i--) {
       const k = kids[i];
       // Comments and short or huge text nodes (indentation, mostly) are skipped when popped: not pushed at all.
-      if (k && (k.type === "text" ? (k.data.length >= 3 ? k.data.length <= 400 : k.data.length > 0 && k.data.charCodeAt(0) > 32) : isElement(k))) {
+      if (
+        k &&
+        (k.type === "text"
+          ? k.data.length >= 3
+            ? k.data.length <= 400
+            : k.data.length > 0 && k.data.charCodeAt(0) > 32
+          : isElement(k))
+      ) {
         stack.push(k);
         parentIdx.push(myIdx);
       }

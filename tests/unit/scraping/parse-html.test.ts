@@ -32,7 +32,8 @@ function serialize(root: AnyNode): string[] {
   return out;
 }
 
-const reference = (html: string) => serialize(parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true }));
+const reference = (html: string) =>
+  serialize(parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true }));
 
 const CASES = [
   `<!DOCTYPE html><html lang="fr"><head><title>A &amp; B</title></head><body><p>x</p></body></html>`,
@@ -82,7 +83,7 @@ describe("parseHtml", () => {
   });
 
   it("caps pathological nesting and keeps the text and the attributed tags", () => {
-    const html = "<span>".repeat(50_000) + `<b class="price">7,00 €</b>` + "</span>".repeat(50_000) + "<p>après</p>";
+    const html = `${"<span>".repeat(50_000)}<b class="price">7,00 €</b>${"</span>".repeat(50_000)}<p>après</p>`;
     const doc = parseHtml(html);
     const b = selectOne("b.price", doc);
     expect(b?.children[0]).toMatchObject({ type: "text", data: "7,00 €" });

@@ -7,11 +7,17 @@ type TRow = { text: string | null; hint: string | null; amount: string | null; c
 const nil = (v: string | undefined): string | null => (v === undefined || v === "-" ? null : v);
 
 function rows(table: string): string[][] {
-  return table.split("\n").filter((l) => l.trim() !== "").map((l) => l.split("\t"));
+  return table
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => l.split("\t"));
 }
 
 const priceRows: TRow[] = rows(PRICE_CASES + EXTRA_CASES).map(([text, hint, amount, currency]) => ({
-  text: nil(text), hint: hint === "" ? "" : nil(hint), amount: nil(amount), currency: nil(currency),
+  text: nil(text),
+  hint: hint === "" ? "" : nil(hint),
+  amount: nil(amount),
+  currency: nil(currency),
 }));
 
 describe("parsePrice: table across locales", () => {
@@ -28,7 +34,16 @@ describe("parsePrice: decimalSeparator option", () => {
 
 describe("parsePrice: robustness", () => {
   it("never throws on odd input", () => {
-    const odd: unknown[] = [null, undefined, "", " ", "\u0000\u0001\uFFFF", "€".repeat(10000), "1".repeat(5000), 12 as unknown];
+    const odd: unknown[] = [
+      null,
+      undefined,
+      "",
+      " ",
+      "\u0000\u0001\uFFFF",
+      "€".repeat(10000),
+      "1".repeat(5000),
+      12 as unknown,
+    ];
     for (const value of odd) {
       expect(() => parsePrice(value as string)).not.toThrow();
     }

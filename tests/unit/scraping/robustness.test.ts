@@ -36,13 +36,20 @@ function withoutStructuredData(html: string): string {
 }
 
 // Pages whose price exists only as structured data, or whose visible price is another variant's.
-const STRUCTURED_ONLY = new Set(["zara-spa-shirt.html", "og-meta-only.html", "rdfa-schema.html", "john-lewis-variants.html"]);
+const STRUCTURED_ONLY = new Set([
+  "zara-spa-shirt.html",
+  "og-meta-only.html",
+  "rdfa-schema.html",
+  "john-lewis-variants.html",
+]);
 
 describe("extraction robustness on the fixture corpus", () => {
   it("keeps every price and availability when the page is full of other prices", () => {
     const wrong = manifest.flatMap((e) => {
       const r = extractProduct(withNoise(readFileSync(path.join(dir, e.file), "utf8")), e.url);
-      return r.price === e.expected.price && r.available === e.expected.available ? [] : [`${e.file}: ${r.price} ${r.available}`];
+      return r.price === e.expected.price && r.available === e.expected.available
+        ? []
+        : [`${e.file}: ${r.price} ${r.available}`];
     });
     expect(wrong).toEqual([]);
   });

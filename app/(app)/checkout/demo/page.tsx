@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { DemoCheckoutView } from "@/components/billing/demo-checkout-view";
 import { authOptions } from "@/lib/auth/auth-options";
-import { getDemoCheckout } from "@/lib/billing/get-demo-checkout";
+import { getDemoCheckout } from "@/lib/billing/demo/get-demo-checkout";
 
 export const metadata: Metadata = { title: "Paiement – mode démonstration", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -17,5 +17,11 @@ export default async function DemoCheckoutPage({ searchParams }: Props) {
   const userId = (session?.user as { id?: string } | undefined)?.id;
   if (!userId) redirect(`/login?redirect=${encodeURIComponent(`/checkout/demo?session_id=${sessionId}`)}`);
   const checkout = await getDemoCheckout(userId, sessionId);
-  return <DemoCheckoutView sessionId={sessionId} state={checkout.state} plan={"plan" in checkout ? (checkout.plan ?? null) : null} />;
+  return (
+    <DemoCheckoutView
+      sessionId={sessionId}
+      state={checkout.state}
+      plan={"plan" in checkout ? (checkout.plan ?? null) : null}
+    />
+  );
 }

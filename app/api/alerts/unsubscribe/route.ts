@@ -3,15 +3,18 @@
 import { readUnsubscribeToken } from "@/lib/alerts/read-unsubscribe-token";
 import { ZUnsubscribeQuery } from "@/lib/alerts/schemas";
 import { unsubscribeAlerts } from "@/lib/alerts/unsubscribe-alerts";
-import { clientIp, rateLimit } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
+import { rateLimit } from "@/lib/http/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 
 export const GET = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {
-  await rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
+  const ip = clientIp(req.headers);
+  if (ip) await rateLimit(`unsubscribe:${ip}`, 60, 60_000);
   return readUnsubscribeToken(query.token);
 });
 
 export const POST = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {
-  await rateLimit(`unsubscribe:${clientIp(req.headers)}`, 60, 60_000);
+  const ip = clientIp(req.headers);
+  if (ip) await rateLimit(`unsubscribe:${ip}`, 60, 60_000);
   return unsubscribeAlerts(query.token);
 });

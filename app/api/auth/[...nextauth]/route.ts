@@ -1,6 +1,25 @@
-// next-auth 4: browser sessions (Credentials provider, JWT strategy)
+// next-auth 4: browser sessions (Credentials provider, JWT strategy); POST bodies limited like every JSON route
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/auth-options";
+import { ApiError } from "@/lib/http/api-error";
+import { errorResponse } from "@/lib/http/json";
+import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/http/read-limited-body";
 
-const handler = NextAuth(authOptions);
-export { handler as GET, handler as POST };
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+const handler = NextAuth(authOptions) as (req: NextRequest, ctx: Context) => Promise<Response>;
+
+async function POST(req: NextRequest, ctx: Context) {
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readLimitedBody(req, MAX_JSON_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    throw error;
+  }
+  const limited = new NextRequest(req.url, { method: "POST", headers: req.headers, body });
+  return handler(limited, ctx);
+}
+
+export { handler as GET, POST };

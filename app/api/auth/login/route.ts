@@ -2,7 +2,7 @@
 import { createAccessToken } from "@/lib/auth/create-access-token";
 import { ZLogin } from "@/lib/auth/schemas";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
-import { clientIp } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/client-ip";
 import { withPublic } from "@/lib/http/with-auth";
 
 export const POST = withPublic({ body: ZLogin }, async ({ req, body }) => {

@@ -4,4 +4,6 @@ import { resetPassword } from "@/lib/auth/reset-password";
 import { ZResetPassword } from "@/lib/auth/schemas";
 import { withPublic } from "@/lib/http/with-auth";
 
-export const POST = withPublic({ body: ZResetPassword }, async ({ req, body }) => resetPassword(bearerToken(req.headers), body));
+export const POST = withPublic({ body: ZResetPassword }, async ({ req, body }) =>
+  resetPassword(bearerToken(req.headers), body),
+);

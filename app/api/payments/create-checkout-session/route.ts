@@ -1,5 +1,5 @@
 // POST /api/payments/create-checkout-session – hosted checkout (Stripe, or the demo checkout) for a paid plan
-import { createCheckoutSession } from "@/lib/billing/create-checkout-session";
+import { createCheckoutSession } from "@/lib/billing/stripe/create-checkout-session";
 import { ZCreateCheckoutSession } from "@/lib/billing/schemas";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";

@@ -1,5 +1,5 @@
 // POST /api/payments/create-payment-intent – a card payment intent for the caller
-import { createPaymentIntent } from "@/lib/billing/create-payment-intent";
+import { createPaymentIntent } from "@/lib/billing/stripe/create-payment-intent";
 import { ZCreatePaymentIntent } from "@/lib/billing/schemas";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";

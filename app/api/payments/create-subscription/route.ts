@@ -1,5 +1,5 @@
 // POST /api/payments/create-subscription – subscribe with a card from the embedded form
-import { createCardSubscription } from "@/lib/billing/create-card-subscription";
+import { createCardSubscription } from "@/lib/billing/stripe/create-card-subscription";
 import { ZCreateSubscription } from "@/lib/billing/schemas";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";

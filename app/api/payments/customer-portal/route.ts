@@ -1,5 +1,5 @@
 // POST /api/payments/customer-portal – a link to Stripe's customer portal
-import { createPortalSession } from "@/lib/billing/create-portal-session";
+import { createPortalSession } from "@/lib/billing/stripe/create-portal-session";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({}, async ({ user }) => createPortalSession(user.id));

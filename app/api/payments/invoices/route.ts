@@ -1,5 +1,5 @@
 // GET /api/payments/invoices – the caller's invoices, newest first (amounts in cents)
-import { listInvoices } from "@/lib/billing/list-invoices";
+import { listInvoices } from "@/lib/billing/invoices/list-invoices";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({}, async ({ user }) => listInvoices(user.id));

@@ -1,11 +1,13 @@
 // GET /api/payments/payment-methods – the caller's saved cards
 // POST /api/payments/payment-methods – attach a card created in the browser
-import { addPaymentMethod } from "@/lib/billing/add-payment-method";
-import { listPaymentMethods } from "@/lib/billing/list-payment-methods";
+import { addPaymentMethod } from "@/lib/billing/payment-methods/add-payment-method";
+import { listPaymentMethods } from "@/lib/billing/payment-methods/list-payment-methods";
 import { ZAddPaymentMethod } from "@/lib/billing/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({}, async ({ user }) => listPaymentMethods(user.id));
 
-export const POST = withAuth({ body: ZAddPaymentMethod }, async ({ user, body }) => json(await addPaymentMethod(user, body), 201));
+export const POST = withAuth({ body: ZAddPaymentMethod }, async ({ user, body }) =>
+  json(await addPaymentMethod(user, body), 201),
+);

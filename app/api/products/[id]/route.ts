@@ -6,15 +6,16 @@ import { getProduct } from "@/lib/products/get-product";
 import { ZUpdateProduct } from "@/lib/products/schemas";
 import { updateProduct } from "@/lib/products/update-product";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({}, async ({ user, params }) => getProduct(user.id, params.id!));
+export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) => getProduct(user.id, params.id!));
 
-export const PUT = withAuth({ body: ZUpdateProduct }, async ({ user, params, body }) => ({
+export const PUT = withAuth({ params: ZProductParams, body: ZUpdateProduct }, async ({ user, params, body }) => ({
   ...(await updateProduct(user.id, params.id!, body)),
   message: "Produit mis à jour avec succès",
 }));
 
-export const DELETE = withAuth({}, async ({ user, params }) => ({
+export const DELETE = withAuth({ params: ZProductParams }, async ({ user, params }) => ({
   ...(await deleteProduct(user.id, params.id!)),
   message: "Produit supprimé avec succès",
 }));

@@ -7,6 +7,10 @@ import { ZQueueScrape, ZQueueScrapeQuery } from "@/lib/queue/schemas";
 export const maxDuration = 300;
 
 export const POST = withAuth({ body: ZQueueScrape, query: ZQueueScrapeQuery }, async ({ req, user, body, query }) => {
-  const { task, finished } = await queueScrape(user.id, body, { wait: query.wait, timeoutSec: query.timeout, signal: req.signal });
-  return json(task, finished ? 200 : 202);
+  const { task, created, finished } = await queueScrape(user.id, body, {
+    wait: query.wait,
+    timeoutSec: query.timeout,
+    signal: req.signal,
+  });
+  return json({ ...task, created }, finished || !created ? 200 : 202);
 });

@@ -1,6 +1,6 @@
 // POST /api/subscriptions/subscribe – Freemium at once; a paid plan answers the checkout to use
 import { ZSubscribe } from "@/lib/billing/schemas";
-import { subscribeToPlan } from "@/lib/billing/subscribe-to-plan";
+import { subscribeToPlan } from "@/lib/billing/subscriptions/subscribe-to-plan";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({ body: ZSubscribe }, async ({ user, body }) => subscribeToPlan(user, body));

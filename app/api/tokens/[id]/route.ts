@@ -1,5 +1,6 @@
 // DELETE /api/tokens/{id} – revoke one of the user's integration tokens
 import { revokeApiToken } from "@/lib/api-tokens/revoke-api-token";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZTokenParams } from "@/lib/http/path-params";
 
-export const DELETE = withAuth({}, async ({ user, params }) => revokeApiToken(user, params.id!));
+export const DELETE = withAuth({ params: ZTokenParams }, async ({ user, params }) => revokeApiToken(user, params.id!));

@@ -1,5 +1,8 @@
 // GET /api/payments/subscriptions/{id} – one of the caller's subscriptions (our id or the Stripe id)
-import { getSubscription } from "@/lib/billing/get-subscription";
+import { refreshOwnSubscription } from "@/lib/billing/subscriptions/refresh-own-subscription";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({}, async ({ user, params }) => getSubscription(user.id, params.id ?? ""));
+export const GET = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+  refreshOwnSubscription(user.id, params.id ?? ""),
+);

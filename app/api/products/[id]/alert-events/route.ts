@@ -2,7 +2,8 @@
 import { listAlertEvents } from "@/lib/alerts/list-alert-events";
 import { ZAlertEventsQuery } from "@/lib/alerts/schemas";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ query: ZAlertEventsQuery }, async ({ user, params, query }) =>
+export const GET = withAuth({ params: ZProductParams, query: ZAlertEventsQuery }, async ({ user, params, query }) =>
   listAlertEvents(user.id, params.id!, query.limit),
 );

@@ -4,9 +4,12 @@ import { listAlertRules } from "@/lib/alerts/list-alert-rules";
 import { ZCreateAlertRule } from "@/lib/alerts/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({}, async ({ user, params }) => listAlertRules(user.id, params.id!));
+export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
+  listAlertRules(user.id, params.id!),
+);
 
-export const POST = withAuth({ body: ZCreateAlertRule }, async ({ user, params, body }) =>
+export const POST = withAuth({ params: ZProductParams, body: ZCreateAlertRule }, async ({ user, params, body }) =>
   json(await createAlertRule(user.id, params.id!, body), 201),
 );

@@ -2,7 +2,8 @@
 import { getProductHistory } from "@/lib/history/get-product-history";
 import { ZProductHistoryQuery } from "@/lib/history/schemas";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ query: ZProductHistoryQuery }, async ({ user, query, params }) =>
+export const GET = withAuth({ params: ZProductParams, query: ZProductHistoryQuery }, async ({ user, query, params }) =>
   getProductHistory(user.id, params.id!, query.range, query.points),
 );

@@ -2,7 +2,8 @@
 import { ZReferencePrice } from "@/lib/history/schemas";
 import { setReferencePrice } from "@/lib/history/set-reference-price";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const PUT = withAuth({ body: ZReferencePrice }, async ({ user, body, params }) =>
+export const PUT = withAuth({ params: ZProductParams, body: ZReferencePrice }, async ({ user, body, params }) =>
   setReferencePrice(user.id, params.id!, body.reference_price),
 );

@@ -5,9 +5,12 @@ import { listProductUrls } from "@/lib/products/list-product-urls";
 import { ZCreateProductUrl } from "@/lib/products/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({}, async ({ user, params }) => json(await listProductUrls(user.id, params.id!)));
+export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
+  json(await listProductUrls(user.id, params.id!)),
+);
 
-export const POST = withAuth({ body: ZCreateProductUrl }, async ({ user, params, body }) =>
+export const POST = withAuth({ params: ZProductParams, body: ZCreateProductUrl }, async ({ user, params, body }) =>
   json({ ...(await addProductUrl(user.id, params.id!, body)), message: "URL ajoutée avec succès" }, 201),
 );

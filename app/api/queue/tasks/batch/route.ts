@@ -4,4 +4,6 @@ import { withAuth } from "@/lib/http/with-auth";
 import { batchScrape } from "@/lib/queue/batch-scrape";
 import { ZBatchScrape } from "@/lib/queue/schemas";
 
-export const POST = withAuth({ body: ZBatchScrape }, async ({ user, body }) => json(await batchScrape(user.id, body), 202));
+export const POST = withAuth({ body: ZBatchScrape }, async ({ user, body }) =>
+  json(await batchScrape(user.id, body), 202),
+);

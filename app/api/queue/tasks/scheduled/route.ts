@@ -4,4 +4,6 @@ import { withAuth } from "@/lib/http/with-auth";
 import { scheduleUserScrapes } from "@/lib/queue/schedule-user-scrapes";
 import { ZScheduleTasks } from "@/lib/queue/schemas";
 
-export const POST = withAuth({ body: ZScheduleTasks }, async ({ user, body }) => json(await scheduleUserScrapes(user.id, body), 202));
+export const POST = withAuth({ body: ZScheduleTasks }, async ({ user, body }) =>
+  json(await scheduleUserScrapes(user.id, body), 202),
+);

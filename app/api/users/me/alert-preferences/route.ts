@@ -6,4 +6,6 @@ import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({}, async ({ user }) => getAlertPreferences(user.id));
 
-export const PUT = withAuth({ body: ZAlertPreferences }, async ({ user, body }) => updateAlertPreferences(user.id, body));
+export const PUT = withAuth({ body: ZAlertPreferences }, async ({ user, body }) =>
+  updateAlertPreferences(user.id, body),
+);

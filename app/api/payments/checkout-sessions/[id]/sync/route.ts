@@ -1,5 +1,8 @@
 // POST /api/payments/checkout-sessions/{id}/sync – confirm a payment from the success page (before the webhook)
-import { syncCheckoutSession } from "@/lib/billing/sync-checkout-session";
+import { syncCheckoutSession } from "@/lib/billing/stripe/sync-checkout-session";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({}, async ({ user, params }) => syncCheckoutSession(user.id, params.id ?? ""));
+export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+  syncCheckoutSession(user.id, params.id ?? ""),
+);

@@ -1,5 +1,8 @@
 // POST /api/payments/demo-checkout/{id}/confirm – complete a demo checkout (no Stripe keys, never in production)
-import { activateDemoPlan } from "@/lib/billing/activate-demo-plan";
+import { activateDemoPlan } from "@/lib/billing/demo/activate-demo-plan";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({}, async ({ user, params }) => activateDemoPlan(user.id, params.id ?? ""));
+export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+  activateDemoPlan(user.id, params.id ?? ""),
+);

@@ -1,5 +1,8 @@
 // POST /api/payments/payment-methods/{id}/default – charge future invoices to this card
-import { setDefaultPaymentMethod } from "@/lib/billing/set-default-payment-method";
+import { setDefaultPaymentMethod } from "@/lib/billing/payment-methods/set-default-payment-method";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({}, async ({ user, params }) => setDefaultPaymentMethod(user.id, params.id ?? ""));
+export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+  setDefaultPaymentMethod(user.id, params.id ?? ""),
+);

@@ -1,5 +1,8 @@
 // POST /api/payments/subscriptions/{id}/resume – take back a cancellation planned for the period end
-import { setCancelAtPeriodEnd } from "@/lib/billing/set-cancel-at-period-end";
+import { setCancelAtPeriodEnd } from "@/lib/billing/subscriptions/set-cancel-at-period-end";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({}, async ({ user, params }) => setCancelAtPeriodEnd(user.id, params.id ?? "", false));
+export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+  setCancelAtPeriodEnd(user.id, params.id ?? "", false),
+);

@@ -3,9 +3,12 @@ import { deleteAlertRule } from "@/lib/alerts/delete-alert-rule";
 import { ZUpdateAlertRule } from "@/lib/alerts/schemas";
 import { updateAlertRule } from "@/lib/alerts/update-alert-rule";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZAlertRuleParams } from "@/lib/http/path-params";
 
-export const PATCH = withAuth({ body: ZUpdateAlertRule }, async ({ user, params, body }) =>
+export const PATCH = withAuth({ params: ZAlertRuleParams, body: ZUpdateAlertRule }, async ({ user, params, body }) =>
   updateAlertRule(user.id, params.id!, params.ruleId!, body),
 );
 
-export const DELETE = withAuth({}, async ({ user, params }) => deleteAlertRule(user.id, params.id!, params.ruleId!));
+export const DELETE = withAuth({ params: ZAlertRuleParams }, async ({ user, params }) =>
+  deleteAlertRule(user.id, params.id!, params.ruleId!),
+);

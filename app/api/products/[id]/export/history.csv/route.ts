@@ -2,7 +2,8 @@
 import { ZCsvExportQuery } from "@/lib/exports/csv-dialects";
 import { exportProductCsv } from "@/lib/exports/export-product-csv";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ query: ZCsvExportQuery }, async ({ user, query, params }) =>
+export const GET = withAuth({ params: ZProductParams, query: ZCsvExportQuery }, async ({ user, query, params }) =>
   exportProductCsv(user.id, params.id!, "history", query.dialect),
 );

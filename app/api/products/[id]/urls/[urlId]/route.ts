@@ -4,13 +4,17 @@ import { deleteProductUrl } from "@/lib/products/delete-product-url";
 import { ZUpdateProductUrl } from "@/lib/products/schemas";
 import { updateProductUrl } from "@/lib/products/update-product-url";
 import { withAuth } from "@/lib/http/with-auth";
+import { ZProductUrlParams } from "@/lib/http/path-params";
 
-export const PATCH = withAuth({ body: ZUpdateProductUrl }, async ({ user, params, body }) => ({
-  ...(await updateProductUrl(user.id, params.id!, params.urlId!, body)),
-  message: "URL mise à jour avec succès",
-}));
+export const PATCH = withAuth(
+  { params: ZProductUrlParams, body: ZUpdateProductUrl },
+  async ({ user, params, body }) => ({
+    ...(await updateProductUrl(user.id, params.id!, params.urlId!, body)),
+    message: "URL mise à jour avec succès",
+  }),
+);
 
-export const DELETE = withAuth({}, async ({ user, params }) => ({
+export const DELETE = withAuth({ params: ZProductUrlParams }, async ({ user, params }) => ({
   ...(await deleteProductUrl(user.id, params.id!, params.urlId!)),
   message: "URL supprimée avec succès",
 }));

@@ -2,8 +2,9 @@
 import { withAuth } from "@/lib/http/with-auth";
 import { retryTask } from "@/lib/queue/retry-task";
 import { ZRetryTask } from "@/lib/queue/schemas";
+import { ZTaskParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({ body: ZRetryTask }, async ({ user, params, body }) => ({
+export const POST = withAuth({ params: ZTaskParams, body: ZRetryTask }, async ({ user, params, body }) => ({
   ...(await retryTask(user.id, params.taskId!, body.force)),
   message: "Tâche relancée",
 }));

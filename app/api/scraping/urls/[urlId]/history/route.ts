@@ -1,12 +1,13 @@
 // GET /api/scraping/urls/{urlId}/history – price history of a tracked URL, newest first, within the plan's retention
-import { z } from "zod";
+import { ZUrlHistoryQuery } from "@/lib/history/schemas";
+import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 import { getUrlHistory } from "@/lib/scraping/get-url-history";
+import { ZUrlParams } from "@/lib/http/path-params";
 
-const ZHistoryQuery = z.object({
-  limit: z.coerce.number().int().min(1, "La limite doit être un entier positif").max(10_000, "La limite ne doit pas dépasser 10000").optional(),
+// SPEC.md §7 answers a list: the total rides in X-Total-Count, or in `{ entries, total }` with include=total
+export const GET = withAuth({ params: ZUrlParams, query: ZUrlHistoryQuery }, async ({ user, params, query }) => {
+  const page = await getUrlHistory(user.id, params.urlId!, { limit: query.limit, before: query.before });
+  const headers = { "X-Total-Count": String(page.total) };
+  return query.include === "total" ? json(page, 200, headers) : json(page.entries, 200, headers);
 });
-
-export const GET = withAuth({ query: ZHistoryQuery }, async ({ user, params, query }) =>
-  getUrlHistory(user.id, params.urlId!, query.limit),
-);

@@ -1,0 +1,99 @@
+import { signOut } from "next-auth/react";
+
+/** An API call that failed; `message` is the server's French `detail`, else the caller's fallback. */
+export class ApiClientError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+}
+
+export type ApiFetchOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Message shown when the server gives no `detail` (SPEC.md §8 defaults). */
+  fallback?: string;
+  signal?: AbortSignal;
+};
+
+const DEFAULT_FALLBACK = "Une erreur est survenue";
+
+function resolveUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return path.startsWith("/api/") || path === "/api" ? path : `/api${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+function isAuthCall(url: string): boolean {
+  return url.startsWith("/api/auth/");
+}
+
+let redirecting = false;
+
+/** SPEC.md §8: any 401 drops the session and sends the browser to /login with the current path. */
+async function handleUnauthorized() {
+  if (redirecting || typeof window === "undefined") return;
+  redirecting = true;
+  const here = `${window.location.pathname}${window.location.search}`;
+  try {
+    await signOut({ redirect: false });
+  } finally {
+    window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+  }
+}
+
+/** JSON fetch against our API; resolves with the parsed body (undefined for an empty answer). */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = "GET", body, headers, fallback = DEFAULT_FALLBACK, signal } = options;
+  const url = resolveUrl(path);
+  const init: RequestInit = {
+    method,
+    credentials: "same-origin",
+    headers: {
+      Accept: "application/json",
+      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal,
+  };
+
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiClientError(fallback, 0);
+  }
+
+  const text = await res.text().catch(() => "");
+  let data: unknown;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+
+  if (!res.ok) {
+    if (res.status === 401 && !isAuthCall(url)) void handleUnauthorized();
+    const detail = data && typeof data === "object" ? (data as { detail?: unknown; code?: unknown }) : null;
+    const message = typeof detail?.detail === "string" && detail.detail.trim() ? detail.detail : fallback;
+    const code = typeof detail?.code === "string" ? detail.code : undefined;
+    throw new ApiClientError(message, res.status, code, data);
+  }
+
+  return data as T;
+}
+
+/** The message to show for any thrown value. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiClientError) return err.message || fallback;
+  return fallback;
+}

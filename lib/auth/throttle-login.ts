@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
+import { env } from "@/lib/env";
+import { ApiError, tooManyRequests } from "@/lib/http/api-error";
+import { rateLimit } from "@/lib/http/rate-limit";
+
+const IP_LIMIT = 100;
+const IP_WINDOW_MS = 15 * 60_000;
+const PAIR_WINDOW_MS = 60 * 60_000;
+// attempts of one address on one account before each try must wait
+const FREE_ATTEMPTS = 5;
+const MAX_WAIT_S = 300;
+
+const pairWaitSeconds = (attempt: number) =>
+  attempt <= FREE_ATTEMPTS ? 0 : Math.min(MAX_WAIT_S, 2 ** (attempt - FREE_ATTEMPTS - 1));
+
+/**
+ * Runs a login attempt with throttling per (address, account) pair: past a few failures each try waits
+ * progressively longer (bounded), so a stranger is slowed without locking the owner out from elsewhere. A
+ * success clears the pair. One address is also limited in failures across accounts. Concurrent tries on a slowed pair
+ * compete for one slot: only one runs.
+ */
+export async function throttleLogin<T>(ip: string | null, email: string, attempt: () => Promise<T>): Promise<T> {
+  if (env.RATE_LIMIT_DISABLED) return attempt();
+  const address = ip ?? "unknown";
+  const ipKey = `login:ip:${ip}`;
+  const countKey = `login:pair:${address}:${email}`;
+  const waitKey = `login:wait:${address}:${email}`;
+  const db = await getDb();
+  const [waiting] = await queryRows<{ retry_ms: number | string }>(
+    db,
+    sql`select extract(epoch from (reset_at - now())) * 1000 as retry_ms from rate_limits
+        where reset_at > now() and (key = ${waitKey} or (key = ${ipKey} and count >= ${IP_LIMIT}))
+        order by reset_at desc limit 1`,
+  );
+  if (waiting) throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)));
+  const [counted] = await queryRows<{ count: number }>(
+    db,
+    sql`insert into rate_limits as r (key, count, reset_at)
+        values (${countKey}, 1, now() + ${PAIR_WINDOW_MS} * interval '1 millisecond')
+        on conflict (key) do update set
+          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning r.count`,
+  );
+  const wait = pairWaitSeconds(Number(counted?.count ?? 1));
+  if (wait > 0) {
+    const slot = await queryRows<{ key: string }>(
+      db,
+      sql`insert into rate_limits as r (key, count, reset_at)
+          values (${waitKey}, 1, now() + ${wait} * interval '1 second')
+          on conflict (key) do update set count = r.count + 1, reset_at = excluded.reset_at
+          where r.reset_at <= now()
+          returning r.key`,
+    );
+    if (slot.length === 0) throw tooManyRequests(undefined, 1);
+  }
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // only failures count against the address (the owner's own sign-ins never lock a shared address out)
+    if (ip && error instanceof ApiError && error.code === "invalid_credentials") {
+      await rateLimit(ipKey, Number.MAX_SAFE_INTEGER, IP_WINDOW_MS, { db });
+    }
+    throw error;
+  }
+  await db.execute(sql`delete from rate_limits where key in (${countKey}, ${waitKey})`);
+  return result;
+}

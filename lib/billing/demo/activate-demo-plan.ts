@@ -1,0 +1,89 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { invoices, plans, subscriptions, users } from "@/db/schema";
+import { env } from "@/lib/env";
+import { ApiError, conflict, forbidden, notFound } from "@/lib/http/api-error";
+import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
+import { getBillingMode } from "@/lib/billing/get-billing-mode";
+import { verifyDemoSession } from "./verify-demo-session";
+import { addVat } from "@/lib/billing/vat";
+
+export const DEMO_SESSION_NOT_FOUND = "Session de paiement introuvable";
+
+function addOneMonth(date: Date): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+/**
+ * Completes a demo checkout: activates the plan for a month and records a paid demo invoice. Idempotent
+ * (the session id is the invoice's unique key). Refused (403) unless the billing mode is "demo" (BILLING_DEMO=1, no Stripe, not production).
+ */
+export async function activateDemoPlan(userId: string, sessionId: string, now = new Date()) {
+  if (getBillingMode() !== "demo") {
+    throw forbidden(
+      env.isProduction
+        ? "Le mode démonstration est désactivé en production."
+        : env.stripeEnabled
+          ? "Le mode démonstration est désactivé : les paiements passent par Stripe."
+          : "Le mode démonstration est désactivé sur ce serveur (BILLING_DEMO=1 pour l'activer).",
+      "demo_disabled",
+    );
+  }
+  const session = verifyDemoSession(userId, sessionId);
+  if (!session) throw notFound(DEMO_SESSION_NOT_FOUND, "checkout_session_not_found");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [done] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.stripeInvoiceId, sessionId))
+      .limit(1);
+    if (done) return { session_id: sessionId, invoice_id: done.id, already_confirmed: true };
+    if (session.exp * 1000 < now.getTime())
+      throw conflict(
+        "Cette session de paiement a expiré. Veuillez choisir à nouveau votre plan.",
+        "checkout_session_expired",
+      );
+    const [plan] = await tx.select().from(plans).where(eq(plans.id, session.planId)).limit(1);
+    if (!plan?.active) throw new ApiError(404, "checkout_session_not_found", DEMO_SESSION_NOT_FOUND);
+
+    const values = {
+      planId: plan.id,
+      status: "active" as const,
+      provider: "demo" as const,
+      stripeSubscriptionId: null,
+      stripeCustomerId: null,
+      stripePriceId: null,
+      currentPeriodEnd: addOneMonth(now),
+      cancelAtPeriodEnd: false,
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
+    const day = now.toISOString().slice(0, 10).replaceAll("-", "");
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        userId,
+        provider: "demo",
+        // the demo session id keys the invoice: a second confirmation finds it
+        stripeInvoiceId: sessionId,
+        number: `DEMO-${day}-${session.nonce.slice(0, 6).toUpperCase()}`,
+        // the plan's price excludes tax; the invoice is paid with VAT
+        amountPaid: addVat(plan.priceHtCents).ttc,
+        amountDue: addVat(plan.priceHtCents).ttc,
+        total: addVat(plan.priceHtCents).ttc,
+        currency: plan.currency.toLowerCase(),
+        status: "paid",
+        planId: plan.id,
+        createdAt: now,
+      })
+      .returning({ id: invoices.id });
+    await applyPlanLimits(userId, tx);
+    return { session_id: sessionId, invoice_id: invoice!.id, already_confirmed: false };
+  });
+}

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
+import { presentPaymentMethod } from "./present-payment-method";
+import { getStripe } from "@/lib/billing/stripe/stripe-client";
+import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
+
+/** The caller's saved cards (empty without Stripe or before any payment). */
+export async function listPaymentMethods(userId: string) {
+  const stripe = getStripe();
+  if (!stripe) return [];
+  const db = await getDb();
+  const [user] = await db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.customer) return [];
+  const customerId = user.customer;
+  const [customer, methods] = await withStripeErrors(() =>
+    Promise.all([
+      stripe.customers.retrieve(customerId),
+      stripe.customers.listPaymentMethods(customerId, { type: "card", limit: 20 }),
+    ]),
+  );
+  const def = "deleted" in customer && customer.deleted ? null : customer.invoice_settings?.default_payment_method;
+  const defaultId = typeof def === "string" ? def : (def?.id ?? null);
+  return methods.data.map((pm) => presentPaymentMethod(pm, defaultId));
+}

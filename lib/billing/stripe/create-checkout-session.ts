@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { plans } from "@/db/schema";
+import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { env } from "@/lib/env";
+import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { changeStripePlan } from "./change-stripe-plan";
+import { ensureStripeCustomer } from "./ensure-stripe-customer";
+import { getBillingMode } from "@/lib/billing/get-billing-mode";
+import { getLiveStripeSubscription } from "./get-live-stripe-subscription";
+import { ownUrl } from "@/lib/billing/own-url";
+import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
+import { ZCreateCheckoutSession, type TCreateCheckoutSession } from "@/lib/billing/schemas";
+import { signDemoSession } from "@/lib/billing/demo/sign-demo-session";
+import { PAYMENTS_UNAVAILABLE, requireStripe } from "./stripe-client";
+import { withStripeErrors } from "./with-stripe-errors";
+
+const SUCCESS_PATH = "/payment-success?session_id={CHECKOUT_SESSION_ID}";
+
+/**
+ * Where to pay for a paid plan: a Stripe Checkout session (or, without Stripe outside production, our
+ * demo checkout). A user already paying through Stripe changes plan in place instead of subscribing twice;
+ * the answer then points straight at the success page with the subscription id.
+ */
+export async function createCheckoutSession(user: TAuthUser, input: TCreateCheckoutSession) {
+  const data = ZCreateCheckoutSession.parse(input);
+  const mode = getBillingMode();
+  if (mode === "unavailable") throw new ApiError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
+  const plan = await resolveCheckoutPlan(data, { requireStripePrice: mode === "stripe" });
+  if (plan.type === "freemium")
+    throw unprocessable("Le plan Freemium est gratuit : aucun paiement n'est nécessaire", "plan_is_free");
+  const successUrl = ownUrl(data.success_url, SUCCESS_PATH);
+  const cancelUrl = ownUrl(data.cancel_url, "/subscriptions");
+
+  if (mode === "demo") {
+    const sessionId = signDemoSession(user.id, plan.id);
+    return { session_id: sessionId, url: `${env.appUrl}/checkout/demo?session_id=${sessionId}`, mode };
+  }
+
+  const stripe = requireStripe();
+  const customer = await ensureStripeCustomer(user.id);
+  const live = await getLiveStripeSubscription(user.id);
+  if (live?.stripeSubscriptionId) {
+    const db = await getDb();
+    const [from] = await db.select().from(plans).where(eq(plans.id, live.planId)).limit(1);
+    if (from?.id !== plan.id) await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.id);
+    return {
+      session_id: live.stripeSubscriptionId,
+      url: successUrl.replace("{CHECKOUT_SESSION_ID}", live.stripeSubscriptionId),
+      mode,
+    };
+  }
+
+  const metadata = { user_id: user.id, plan_id: String(plan.id) };
+  const session = await withStripeErrors(() =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: plan.stripePriceId!, quantity: 1 }],
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      locale: "fr",
+      metadata,
+      subscription_data: { metadata },
+    }),
+  );
+  if (!session.url)
+    throw new ApiError(502, "payment_provider_error", "Le service de paiement ne répond pas. Veuillez réessayer.");
+  return { session_id: session.id, url: session.url, mode };
+}

@@ -1,0 +1,37 @@
+import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { unprocessable } from "@/lib/http/api-error";
+import { ensureStripeCustomer } from "./ensure-stripe-customer";
+import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
+import { ZCreatePaymentIntent, type TCreatePaymentIntent } from "@/lib/billing/schemas";
+import { requireStripe } from "./stripe-client";
+import { withStripeErrors } from "./with-stripe-errors";
+
+/** A card PaymentIntent for the caller's customer: the amount of a plan, or an explicit amount in cents. */
+export async function createPaymentIntent(user: TAuthUser, input: TCreatePaymentIntent) {
+  const data = ZCreatePaymentIntent.parse(input);
+  const stripe = requireStripe();
+  let amount = data.amount;
+  let planId: number | undefined;
+  if (data.price_id || data.plan_id) {
+    const plan = await resolveCheckoutPlan(data, { requireStripePrice: false });
+    amount = plan.priceHtCents;
+    planId = plan.id;
+  }
+  if (!amount || amount < 50) throw unprocessable("Montant invalide", "invalid_amount");
+  const customer = await ensureStripeCustomer(user.id);
+  const intent = await withStripeErrors(() =>
+    stripe.paymentIntents.create({
+      amount,
+      currency: "eur",
+      customer,
+      automatic_payment_methods: { enabled: true },
+      metadata: { user_id: user.id, ...(planId ? { plan_id: String(planId) } : {}) },
+    }),
+  );
+  return {
+    client_secret: intent.client_secret,
+    payment_intent_id: intent.id,
+    amount: intent.amount,
+    currency: intent.currency,
+  };
+}

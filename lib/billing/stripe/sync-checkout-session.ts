@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { invoices, subscriptions, users } from "@/db/schema";
+import { conflict, notFound } from "@/lib/http/api-error";
+import { getBillingMode } from "@/lib/billing/get-billing-mode";
+import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
+import { requireStripe } from "./stripe-client";
+import { syncStripeSubscription } from "./sync-stripe-subscription";
+import { verifyDemoSession } from "@/lib/billing/demo/verify-demo-session";
+import { withStripeErrors } from "./with-stripe-errors";
+
+const NOT_FOUND = "Session de paiement introuvable";
+const NOT_PAID = "Le paiement n'a pas été finalisé";
+
+/**
+ * Confirms a payment from the success page, before (or without) the webhook: re-reads the Checkout
+ * session (or the subscription changed in place) from Stripe and converges our subscription. Demo
+ * sessions are complete once confirmed. Only the caller's own sessions are found.
+ */
+export async function syncCheckoutSession(userId: string, sessionId: string) {
+  const db = await getDb();
+  if (sessionId.startsWith("demo_")) {
+    if (getBillingMode() !== "demo") throw notFound(NOT_FOUND, "checkout_session_not_found");
+    if (!verifyDemoSession(userId, sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
+    const [done] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.stripeInvoiceId, sessionId), eq(invoices.userId, userId)))
+      .limit(1);
+    if (!done) throw conflict(NOT_PAID, "checkout_incomplete");
+    return { status: "complete", subscription: await getCurrentSubscription(userId) };
+  }
+
+  if (!/^(cs|sub)_[A-Za-z0-9_]+$/.test(sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
+  const stripe = requireStripe();
+  const [user] = await db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  const customerOf = (c: string | { id: string } | null) => (typeof c === "string" ? c : (c?.id ?? null));
+
+  if (sessionId.startsWith("sub_")) {
+    const sub = await withStripeErrors(() => stripe.subscriptions.retrieve(sessionId));
+    if (!user?.customer || customerOf(sub.customer) !== user.customer)
+      throw notFound(NOT_FOUND, "checkout_session_not_found");
+    await syncStripeSubscription(sub.id);
+  } else {
+    const session = await withStripeErrors(() => stripe.checkout.sessions.retrieve(sessionId));
+    const mine =
+      session.client_reference_id === userId || (user?.customer && customerOf(session.customer) === user.customer);
+    if (!mine) throw notFound(NOT_FOUND, "checkout_session_not_found");
+    if (session.status !== "complete") throw conflict(NOT_PAID, "checkout_incomplete");
+    const subId = customerOf(session.subscription);
+    if (subId) await syncStripeSubscription(subId);
+  }
+  const [row] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return {
+    status: "complete",
+    subscription_status: row?.status ?? null,
+    subscription: await getCurrentSubscription(userId),
+  };
+}

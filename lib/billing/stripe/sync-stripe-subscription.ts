@@ -1,0 +1,137 @@
+import { eq, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { z } from "zod";
+import { getDb, type DbTx } from "@/db";
+import { plans, subscriptions, users } from "@/db/schema";
+import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
+import { requireStripe } from "./stripe-client";
+
+type LocalStatus = (typeof subscriptions.$inferSelect)["status"];
+
+// Stripe statuses under which the subscription is (still) ours; incomplete ones grant nothing yet.
+const LIVE: Record<string, LocalStatus> = {
+  active: "active",
+  trialing: "trialing",
+  past_due: "past_due",
+  unpaid: "unpaid",
+  paused: "unpaid",
+};
+
+const customerIdOf = (sub: Stripe.Subscription) => (typeof sub.customer === "string" ? sub.customer : sub.customer.id);
+
+/** current_period_end lives on the subscription items in recent API versions: the latest one. */
+export function periodEndOf(sub: Stripe.Subscription): Date | null {
+  const ends = sub.items.data.map((i) => i.current_period_end).filter((n): n is number => typeof n === "number");
+  return ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null;
+}
+
+async function retrieve(stripe: Stripe, id: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if ((error as { code?: string }).code === "resource_missing") return null;
+    throw error;
+  }
+}
+
+async function ownerOf(sub: Stripe.Subscription): Promise<string | null> {
+  const db = await getDb();
+  const byCustomer = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.stripeCustomerId, customerIdOf(sub)))
+    .limit(1);
+  if (byCustomer[0]) return byCustomer[0].id;
+  const claimed = sub.metadata?.user_id;
+  if (!claimed || !z.uuid().safeParse(claimed).success) return null;
+  const [user] = await db
+    .select({ id: users.id, customer: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, claimed))
+    .limit(1);
+  return user && !user.customer ? user.id : null;
+}
+
+async function planOf(tx: DbTx, sub: Stripe.Subscription) {
+  const priceId = sub.items.data[0]?.price?.id;
+  if (priceId) {
+    const [byPrice] = await tx.select().from(plans).where(eq(plans.stripePriceId, priceId)).limit(1);
+    if (byPrice) return byPrice;
+  }
+  const planId = Number(sub.metadata?.plan_id);
+  if (!Number.isInteger(planId)) return null;
+  const [byId] = await tx.select().from(plans).where(eq(plans.id, planId)).limit(1);
+  return byId ?? null;
+}
+
+/**
+ * Converges our subscription row with the truth re-read from Stripe, whatever event (or page) asked:
+ * replayed or reordered events give the same result. A live subscription sets the plan (the newest one
+ * wins if two are live); the end of the subscription we hold brings the user back to Freemium. Plan
+ * limits are applied in the same transaction. Returns the user concerned, or null when none is.
+ */
+export async function syncStripeSubscription(subscriptionId: string): Promise<{ userId: string } | null> {
+  const stripe = requireStripe();
+  const first = await retrieve(stripe, subscriptionId);
+  if (!first) return null;
+  const userId = await ownerOf(first);
+  if (!userId) {
+    console.warn(`[billing] abonnement Stripe ${subscriptionId} sans utilisateur connu`);
+    return null;
+  }
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // the user row serialises every change to this user's billing
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const sub = (await retrieve(stripe, subscriptionId)) ?? first;
+    const [local] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+    const status = LIVE[sub.status];
+
+    if (!status) {
+      if (sub.status === "incomplete" || local?.stripeSubscriptionId !== sub.id) return;
+      const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
+      if (!freemium) throw new Error("Plan Freemium absent");
+      await tx
+        .update(subscriptions)
+        .set({
+          planId: freemium.id,
+          status: "active",
+          provider: "none",
+          stripeSubscriptionId: null,
+          stripePriceId: null,
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.userId, userId));
+      await applyPlanLimits(userId, tx);
+      return;
+    }
+
+    if (local?.provider === "stripe" && local.stripeSubscriptionId && local.stripeSubscriptionId !== sub.id) {
+      const held = await retrieve(stripe, local.stripeSubscriptionId);
+      if (held && LIVE[held.status] && held.created > sub.created) return;
+    }
+    const plan = await planOf(tx, sub);
+    if (!plan) {
+      console.warn(`[billing] abonnement Stripe ${sub.id} : prix inconnu`);
+      return;
+    }
+    const values = {
+      planId: plan.id,
+      status,
+      provider: "stripe" as const,
+      stripeSubscriptionId: sub.id,
+      stripeCustomerId: customerIdOf(sub),
+      stripePriceId: sub.items.data[0]?.price?.id ?? null,
+      currentPeriodEnd: periodEndOf(sub),
+      cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end || sub.cancel_at),
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
+    await applyPlanLimits(userId, tx);
+  });
+  return { userId };
+}

@@ -1,0 +1,12 @@
+import { getCurrentSubscription } from "./get-current-subscription";
+import { findOwnSubscription } from "./find-own-subscription";
+import { getStripe } from "@/lib/billing/stripe/stripe-client";
+import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
+
+/** One of the caller's subscriptions, re-read from Stripe first when Stripe holds it. */
+export async function refreshOwnSubscription(userId: string, id: string) {
+  const row = await findOwnSubscription(userId, id);
+  if (row.provider === "stripe" && row.stripeSubscriptionId && getStripe())
+    await syncStripeSubscription(row.stripeSubscriptionId);
+  return getCurrentSubscription(userId);
+}

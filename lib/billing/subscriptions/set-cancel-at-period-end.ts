@@ -1,0 +1,34 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { plans, subscriptions } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { findOwnSubscription } from "./find-own-subscription";
+import { getCurrentSubscription } from "./get-current-subscription";
+import { requireStripe } from "@/lib/billing/stripe/stripe-client";
+import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
+import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
+
+/**
+ * Cancels a paid subscription at the end of the paid period (cancel = true) or takes that back
+ * (cancel = false). Nothing changes before the period ends; the plan limits then apply, data is kept.
+ */
+export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: boolean) {
+  const row = await findOwnSubscription(userId, id);
+  const db = await getDb();
+  const [plan] = await db.select({ type: plans.type }).from(plans).where(eq(plans.id, row.planId)).limit(1);
+  if (plan?.type === "freemium" || row.provider === "none") {
+    throw conflict("Aucun abonnement payant à résilier", "no_paid_subscription");
+  }
+  if (row.provider === "stripe" && row.stripeSubscriptionId) {
+    const stripe = requireStripe();
+    const subId = row.stripeSubscriptionId;
+    await withStripeErrors(() => stripe.subscriptions.update(subId, { cancel_at_period_end: cancel }));
+    await syncStripeSubscription(subId);
+  } else {
+    await db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: cancel, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, row.id));
+  }
+  return getCurrentSubscription(userId);
+}

@@ -1,0 +1,40 @@
+import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { conflict } from "@/lib/http/api-error";
+import { createCheckoutSession } from "@/lib/billing/stripe/create-checkout-session";
+import { getLiveStripeSubscription } from "@/lib/billing/stripe/get-live-stripe-subscription";
+import { getCurrentSubscription } from "./get-current-subscription";
+import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
+import { ZSubscribe, type TSubscribe } from "@/lib/billing/schemas";
+import { setCancelAtPeriodEnd } from "./set-cancel-at-period-end";
+import { switchToFreemium } from "./switch-to-freemium";
+
+/**
+ * Subscribes to a plan. Freemium is free and direct: from a Stripe subscription it takes effect at the
+ * end of the paid period (cancellation at period end), otherwise at once. A paid plan answers the
+ * checkout to use (`status: "requires_payment"`, `session_id`, `url`).
+ */
+export async function subscribeToPlan(user: TAuthUser, input: TSubscribe) {
+  const data = ZSubscribe.parse(input);
+  const planId = data.plan_id ?? data.planId;
+  const plan = await resolveCheckoutPlan({ price_id: data.price_id, plan_id: planId }, { requireStripePrice: false });
+  const current = await getCurrentSubscription(user.id);
+
+  if (plan.type !== "freemium") {
+    if (current?.subscription_plan_id === plan.id && current.status === "active" && !current.cancel_at_period_end) {
+      throw conflict("Vous êtes déjà abonné à ce plan", "already_subscribed");
+    }
+    const checkout = await createCheckoutSession(user, {
+      price_id: plan.stripePriceId ?? undefined,
+      plan_id: String(plan.id),
+    });
+    return { status: "requires_payment", ...checkout };
+  }
+
+  const live = await getLiveStripeSubscription(user.id);
+  if (live?.stripeSubscriptionId) {
+    const subscription = await setCancelAtPeriodEnd(user.id, live.stripeSubscriptionId, true);
+    return { status: "scheduled", subscription };
+  }
+  await switchToFreemium(user.id);
+  return { status: "active", subscription: await getCurrentSubscription(user.id) };
+}

@@ -1,0 +1,28 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { plans, subscriptions, users } from "@/db/schema";
+import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
+
+/** Puts a user without a Stripe subscription on Freemium now, pausing (never deleting) what exceeds it. */
+export async function switchToFreemium(userId: string) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
+    if (!freemium) throw new Error("Plan Freemium absent");
+    const values = {
+      planId: freemium.id,
+      status: "active" as const,
+      provider: "none" as const,
+      stripeSubscriptionId: null,
+      stripePriceId: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
+    await applyPlanLimits(userId, tx);
+  });
+}

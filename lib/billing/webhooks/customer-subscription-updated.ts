@@ -1,7 +1,0 @@
-import type Stripe from "stripe";
-import { syncStripeSubscription } from "../sync-stripe-subscription";
-
-/** customer.subscription.updated: re-read the subscription from Stripe and converge (order-independent). */
-export async function customerSubscriptionUpdated(event: Stripe.Event) {
-  await syncStripeSubscription((event.data.object as Stripe.Subscription).id);
-}

@@ -1,0 +1,47 @@
+import { ApiError } from "./api-error";
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+const tooLarge = (maxBytes: number, detail?: string) =>
+  new ApiError(
+    413,
+    "payload_too_large",
+    detail ?? `Requête trop volumineuse (${Math.round(maxBytes / 1024)} Ko au plus)`,
+  );
+
+/**
+ * The request body, refused with a 413 past `maxBytes`: first by its declared Content-Length, then by
+ * counting bytes while it streams, so an oversized or endless body is never buffered whole.
+ */
+export async function readLimitedBody(
+  req: Request,
+  maxBytes: number,
+  detail?: string,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await req.body?.cancel().catch(() => {});
+    throw tooLarge(maxBytes, detail);
+  }
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes, detail);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

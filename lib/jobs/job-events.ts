@@ -1,0 +1,4 @@
+// Names of the events the jobs exchange through Inngest (see job-definitions.ts).
+export const SCRAPE_REQUESTED = "veilleprix/scrape.requested";
+export const SCRAPE_CANCELLED = "veilleprix/scrape.cancelled";
+export const PRICE_RECORDED = "veilleprix/price.recorded";

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const PRICE_SOURCE_MSG = {
+  invalid:
+    "Indiquez un prix trouvé (candidate_id), un sélecteur CSS (selector) ou le mode automatique (automatic: true)",
+  selectorEmpty: "Le sélecteur CSS est vide",
+  selectorTooLong: "Le sélecteur CSS ne doit pas dépasser 500 caractères",
+} as const;
+
+// PUT /api/products/{id}/urls/{urlId}/price-source: exactly one of the three forms; shared by the picker.
+export const ZPriceSource = z.union(
+  [
+    z.strictObject({ candidate_id: z.string().min(1).max(64) }),
+    z.strictObject({
+      selector: z.string().trim().min(1, PRICE_SOURCE_MSG.selectorEmpty).max(500, PRICE_SOURCE_MSG.selectorTooLong),
+    }),
+    z.strictObject({ automatic: z.literal(true) }),
+  ],
+  { error: PRICE_SOURCE_MSG.invalid },
+);
+
+export type TPriceSource = z.infer<typeof ZPriceSource>;

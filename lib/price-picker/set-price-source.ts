@@ -1,0 +1,50 @@
+import { selectOne } from "css-select";
+import { parseDocument } from "htmlparser2";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls } from "@/db/schema";
+import { conflict, notFound, unprocessable } from "@/lib/http/api-error";
+import { getProductUrlOrThrow, URL_NOT_FOUND } from "@/lib/products/get-product-url-or-throw";
+import { queryProducts } from "@/lib/products/query-products";
+import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
+import type { TStoredCandidate } from "@/lib/scraping/present-candidates";
+import type { TPriceSource } from "./price-source-schema";
+
+const EMPTY_DOC = parseDocument("<p></p>");
+
+function checkSelector(selector: string): void {
+  try {
+    selectOne(selector, EMPTY_DOC);
+  } catch {
+    throw unprocessable("Sélecteur CSS invalide", "invalid_selector");
+  }
+}
+
+/**
+ * Stores how the URL's price is read (a found candidate, a typed CSS selector, or automatic) and queues a
+ * re-scrape so the chosen price shows at once. A candidate is kept by its locator (sku, structured path or
+ * stable CSS path), so it survives the next scrape of the same page template.
+ */
+export async function setPriceSource(userId: string, productId: string, urlId: string, input: TPriceSource) {
+  const db = await getDb();
+  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
+  let selector: string | null = null;
+  if ("candidate_id" in input) {
+    const stored = Array.isArray(row.candidates) ? (row.candidates as TStoredCandidate[]) : [];
+    const found = stored.find((c) => c.id === input.candidate_id);
+    if (!found) throw conflict("Ce prix ne figure plus parmi ceux de la page : rechargez la liste", "stale_candidate");
+    selector = found.locator;
+  } else if ("selector" in input) {
+    checkSelector(input.selector);
+    selector = input.selector;
+  }
+  await db
+    .update(productUrls)
+    .set({ selector, selectorLostAt: null, updatedAt: sql`now()` })
+    .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
+  const { task, created } = await requestUrlScrape(userId, urlId);
+  const [product] = await queryProducts(db, userId, { productId });
+  const url = product?.urls.find((u) => u.id === urlId);
+  if (!url) throw notFound(URL_NOT_FOUND);
+  return { url, task, created };
+}

@@ -1,0 +1,247 @@
+// npm run bench:api [-- --rows 10000000] [--duration 5] [--connections 50,10] [--skip-build]
+// Seeds one Entreprise tenant of 200 products × 5 URLs with hourly readings (1,000,000 by default, generated in
+// SQL) into DATABASE_URL, or into an embedded database under .bench/ when it is unset; starts the production
+// build (`next build` first when missing) with JOBS_DISABLED=1 on a free port of 127.0.0.1; drives each read
+// route with autocannon next to /api/health in the same run and prints requests/s, p50, p99 and the ratio to
+// that floor. A measurement, not a test: nothing is asserted. Bounded: each route runs `duration` seconds.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import autocannon from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+const ROWS = Number(arg("rows", "1000000"));
+const DURATION = Number(arg("duration", "5"));
+const CONNECTIONS = arg("connections", "50,10").split(",").map(Number);
+const PRODUCTS = 200;
+const URLS_PER_PRODUCT = 5;
+const URLS = PRODUCTS * URLS_PER_PRODUCT;
+const PER_URL = Math.ceil(ROWS / URLS);
+const EMAIL = `bench-api-${ROWS}@veilleprix.test`;
+
+const databaseUrl = process.env.DATABASE_URL || "";
+const pgliteDir = path.join(root, ".bench", `pglite-${ROWS}`);
+if (!databaseUrl) process.env.PGLITE_DIR = pgliteDir;
+process.env.JOBS_DISABLED = "1";
+
+type Tenant = { token: string; productIds: string[]; urlIds: string[] };
+
+async function seed(): Promise<Tenant> {
+  const { sql, eq } = await import("drizzle-orm");
+  const { getDb, closeDb, queryRows } = await import("@/db");
+  const { apiTokens, plans, products, productUrls, subscriptions, users } = await import("@/db/schema");
+  const { generateToken, hashToken } = await import("@/lib/auth/tokens");
+  const db = await getDb();
+
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL));
+  let userId: string | undefined = existing?.id;
+  if (userId) {
+    const [n] = await queryRows<{ n: string }>(
+      db,
+      sql`select count(*) as n from price_history h join product_urls u on u.id = h.url_id where u.user_id = ${userId}`,
+    );
+    if (Number(n?.n) !== PER_URL * URLS) {
+      await db.delete(users).where(eq(users.id, userId!));
+      userId = undefined;
+    } else {
+      console.log(`données : locataire existant réutilisé (${Number(n!.n).toLocaleString("fr-FR")} relevés)`);
+    }
+  }
+  if (!userId) {
+    const t0 = performance.now();
+    const [user] = await db.insert(users).values({ email: EMAIL, passwordHash: "x", firstName: "Banc" }).returning();
+    userId = user!.id;
+    const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
+    await db.insert(subscriptions).values({ userId, planId: plan!.id, status: "active", provider: "demo" });
+    await db.execute(sql`
+      insert into products (user_id, name, description, created_at)
+      select ${userId}::uuid, 'Produit ' || g, 'Banc d''essai ' || g, now() - make_interval(mins => g)
+        from generate_series(1, ${PRODUCTS}) g`);
+    await db.execute(sql`
+      insert into product_urls (product_id, user_id, name, url, tracking_frequency, last_status, last_checked_at,
+                                next_check_at, created_at)
+      select p.id, p.user_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id, 'hourly', 'ok',
+             now(), now() + interval '1 hour', p.created_at + make_interval(secs => m)
+        from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m
+       where p.user_id = ${userId}`);
+    await db.execute(sql`
+      insert into price_history (url_id, price, currency, available, created_at)
+      select u.id, case when g % 97 = 0 then null else round((40 + (g * 7 + u.n) % 300 + 0.99)::numeric, 2) end,
+             'EUR', g % 97 <> 0, now() - make_interval(hours => g)
+        from (select id, row_number() over (order by id) as n from product_urls where user_id = ${userId}) u
+       cross join generate_series(1, ${PER_URL}) g`);
+    await db.execute(sql`vacuum analyze price_history`);
+    await db.execute(sql`analyze product_urls`);
+    await db.execute(sql`analyze products`);
+    const s = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(`données : ${(PER_URL * URLS).toLocaleString("fr-FR")} relevés sur ${URLS} URLs insérés en ${s} s`);
+  }
+  const token = generateToken("vpk");
+  await db.insert(apiTokens).values({
+    userId,
+    kind: "api",
+    name: "bench",
+    tokenHash: hashToken(token),
+    prefix: token.slice(0, 10),
+    expiresAt: null,
+  });
+  const productIds = (await db.select({ id: products.id }).from(products).where(eq(products.userId, userId))).map(
+    (r) => r.id,
+  );
+  const urlIds = (await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.userId, userId))).map(
+    (r) => r.id,
+  );
+  await closeDb();
+  return { token, productIds, urlIds };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`le serveur ne répond pas sur ${url}`);
+}
+
+/** Waits until the server has worked off the previous route's backlog (a lone health check answers fast). */
+async function settle(base: string) {
+  for (let i = 0; i < 40; i++) {
+    const t0 = performance.now();
+    await fetch(`${base}/api/health`).catch(() => undefined);
+    if (performance.now() - t0 < 30) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+type Row = { route: string; connections: number; rps: number; p50: number; p99: number; errors: number };
+
+function drive(base: string, token: string, route: string, pick: () => string, connections: number): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections,
+        duration: DURATION,
+        headers: { authorization: `Bearer ${token}` },
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: pick() }) }],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        resolve({
+          route,
+          connections,
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.non2xx + r.errors + r.timeouts,
+        });
+      },
+    );
+  });
+}
+
+async function main() {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!process.argv.includes("--skip-build") && !fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
+    console.log("next build");
+    const res = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
+  console.log(`base : ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embarquée (${pgliteDir})`}`);
+  const tenant = await seed();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    APP_URL: base,
+    NEXTAUTH_URL: base,
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || randomBytes(24).toString("hex"),
+    JOBS_DISABLED: "1",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  if (!databaseUrl) env.PGLITE_DIR = pgliteDir;
+  const server: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {}
+  };
+  process.on("exit", stop);
+  try {
+    await waitFor(`${base}/api/health`, 120_000);
+    const any = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+    const routes: [string, () => string][] = [
+      ["GET /api/health", () => "/api/health"],
+      ["GET /api/products", () => "/api/products"],
+      ["GET /api/products/{id}", () => `/api/products/${any(tenant.productIds)}`],
+      ["GET /api/scraping/urls/{id}/history", () => `/api/scraping/urls/${any(tenant.urlIds)}/history`],
+      [
+        "  … ?limit=11&include=total (écran)",
+        () => `/api/scraping/urls/${any(tenant.urlIds)}/history?limit=11&include=total`,
+      ],
+      ["GET /api/products/{id}/history (graphe 30 j)", () => `/api/products/${any(tenant.productIds)}/history`],
+      ["  … ?range=all", () => `/api/products/${any(tenant.productIds)}/history?range=all`],
+      ["GET /api/products/{id}/comparison", () => `/api/products/${any(tenant.productIds)}/comparison`],
+      ["GET /api/users/me/stats", () => "/api/users/me/stats"],
+      ["GET /api/users/me", () => "/api/users/me"],
+    ];
+    // warm-up: compile each route's code paths and fill caches before measuring
+    for (const [name, pick] of routes) await drive(base, tenant.token, name, pick, 4).catch(() => undefined);
+    for (const connections of CONNECTIONS) {
+      const rows: Row[] = [];
+      for (const [name, pick] of routes) {
+        rows.push(await drive(base, tenant.token, name, pick, connections));
+        await settle(base);
+      }
+      const floor = rows[0]!.rps || 1;
+      console.log(
+        `\n${(PER_URL * URLS).toLocaleString("fr-FR")} relevés, ${connections} clients, ${DURATION} s par route`,
+      );
+      console.log("| route | req/s | p50 | p99 | vs plancher | erreurs |");
+      console.log("|---|---:|---:|---:|---:|---:|");
+      for (const r of rows) {
+        const ratio = `${((100 * r.rps) / floor).toFixed(1)} %`;
+        console.log(`| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${ratio} | ${r.errors || ""} |`);
+      }
+    }
+  } finally {
+    stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

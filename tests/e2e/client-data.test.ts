@@ -1,0 +1,136 @@
+// The browser's data layer (client/hooks, SWR): one request per resource however many panels read it, and what an
+// action changes in one panel shows at once in the others.
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
+import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+
+const PASSWORD = "motdepasse-solide";
+const SUBSCRIPTION = "/api/subscriptions/my-subscription";
+
+let browser: Browser;
+let merchant: TMerchantServer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  merchant = await startMerchantServer();
+});
+afterAll(async () => {
+  await browser?.close();
+  await merchant?.close();
+});
+
+async function register() {
+  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+  const email = `donnees-${randomUUID().slice(0, 8)}@exemple.fr`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
+  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ first_name: "Inès", last_name: "Moreau", email, password: PASSWORD, planId: null }),
+  });
+  expect(reg.status).toBe(201);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const api = async <T = any>(path: string, body?: unknown) => {
+    const r = await fetch(`${baseUrl()}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await r.text();
+    return { status: r.status, json: (text ? JSON.parse(text) : undefined) as T };
+  };
+  return { email, api };
+}
+
+async function signIn(page: Page, email: string, path: string) {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel("Adresse email").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL(`${baseUrl()}${path}`);
+}
+
+function countRequests(page: Page, pathname: string) {
+  const seen = { count: 0 };
+  page.on("request", (req) => {
+    if (new URL(req.url()).pathname === pathname) seen.count++;
+  });
+  return seen;
+}
+
+describe("client data layer", () => {
+  it("requests the subscription once per page load, whatever reads it", async () => {
+    const { email } = await register();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await signIn(page, email, "/dashboard");
+    // the sign-in's own dashboard must be done before counting
+    await page.waitForLoadState("networkidle");
+    for (const path of ["/dashboard", "/products", "/subscriptions", "/pricing"]) {
+      const seen = countRequests(page, SUBSCRIPTION);
+      await page.goto(`${baseUrl()}${path}`);
+      await page.waitForLoadState("networkidle");
+      expect(seen.count, path).toBe(1);
+      page.removeAllListeners("request");
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("lists an alert in the open product's 'Alertes envoyées' as soon as a scrape sent it", async () => {
+    const { email, api } = await register();
+    // a plan with e-mail alerts, through the demo checkout (no Stripe keys on the e2e server)
+    const plans = await api<{ id: number; code: string }[]>("/api/subscriptions/plans");
+    const pro = plans.json.find((p) => p.code === "professionnel");
+    expect(pro).toBeDefined();
+    const checkout = await api<{ session_id: string }>("/api/payments/create-checkout-session", {
+      price_id: null,
+      plan_id: pro?.id,
+      success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "/subscriptions",
+    });
+    expect(checkout.status).toBe(200);
+    const confirmed = await api(`/api/payments/demo-checkout/${checkout.json.session_id}/confirm`, {});
+    expect(confirmed.status).toBeLessThan(300);
+    await api(`/api/payments/checkout-sessions/${checkout.json.session_id}/sync`, {});
+    const sub = await api<{ plan: { code: string } }>(SUBSCRIPTION);
+    expect(sub.json.plan.code).toBe("professionnel");
+
+    const item = `e2e-alert-${randomUUID().slice(0, 8)}`;
+    merchant.setPrice(item, "100.00");
+    const created = await api<{ id: string; urls: { id: string }[] }>("/api/products", {
+      name: "Cafetière à piston",
+      urls: [{ name: "Boutique Café", url: `${merchant.url}/product/${item}` }],
+    });
+    expect(created.status).toBe(201);
+    const productId = created.json.id;
+    const urlId = created.json.urls[0].id;
+    for (let i = 0; i < 120; i++) {
+      const history = await api<unknown[]>(`/api/scraping/urls/${urlId}/history`);
+      if (history.json.length > 0) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const rule = await api(`/api/products/${productId}/alerts`, { kind: "any_change" });
+    expect(rule.status).toBe(201);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, email, `/products?product=${productId}`);
+    const dialog = page.getByRole("dialog", { name: "Cafetière à piston" });
+    await dialog.getByText("Aucune alerte envoyée pour ce produit").waitFor();
+
+    merchant.setPrice(item, "90.00");
+    await dialog.getByRole("button", { name: "Relancer le scraping de Boutique Café" }).click();
+    // the modal stays open: the list follows the scrape and its alert without being reopened
+    const sent = dialog.getByRole("list", { name: "Alertes envoyées" });
+    await sent.getByRole("listitem").first().waitFor({ timeout: 60_000 });
+    await expect(dialog.getByText("Aucune alerte envoyée pour ce produit").count()).resolves.toBe(0);
+    await page.close();
+  });
+});

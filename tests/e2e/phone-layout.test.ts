@@ -1,0 +1,151 @@
+// On a phone (390 px): the history table shows each reading's date, price, availability and variation on screen,
+// 'Exporter tout' is full-width, the invoice 'Télécharger' button is whole; a fall is green, a rise red, in fr-FR.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
+import { baseUrl, launchBrowser } from "../helpers/browser";
+
+const PASSWORD = "motdepasse-solide";
+const WIDTH = 390;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
+
+let browser: Browser;
+let page: Page;
+let merchant: TMerchantServer;
+let token: string;
+const email = `telephone-${randomUUID().slice(0, 8)}@exemple.fr`;
+
+async function api<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: body ? "POST" : "GET",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(res.status).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+async function readings(urlId: string, count: number) {
+  for (let i = 0; i < 120; i++) {
+    const history = await api<unknown[]>(`/api/scraping/urls/${urlId}/history`);
+    if (history.length >= count) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${count} relevés attendus`);
+}
+
+/** The element lies within the phone's width (not cut off, not scrolled out of a table). */
+async function onScreen(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
+}
+
+const colorOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).color);
+const tailwindColor = (className: string) =>
+  page.evaluate((cls) => {
+    const probe = document.createElement("span");
+    probe.className = cls;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, className);
+
+beforeAll(async () => {
+  merchant = await startMerchantServer();
+  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
+  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ first_name: "Léa", last_name: "Petit", email, password: PASSWORD, planId: null }),
+  });
+  expect(reg.status).toBe(201);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  token = ((await login.json()) as { access_token: string }).access_token;
+
+  // three readings: 1 299,99 € then a fall to 1 289,99 € then a rise to 1 299,99 €
+  merchant.setPrice("telephone-robot", "1299.99");
+  const product = await api<{ urls: { id: string }[] }>("/api/products", {
+    name: "Robot cuiseur multifonction",
+    urls: [{ name: "Boutique A", url: `${merchant.url}/product/telephone-robot` }],
+  });
+  const urlId = product.urls[0]!.id;
+  await readings(urlId, 1);
+  merchant.setPrice("telephone-robot", "1289.99");
+  await api(`/api/scraping/urls/${urlId}/scrape`, {});
+  await readings(urlId, 2);
+  merchant.setPrice("telephone-robot", "1299.99");
+  await api(`/api/scraping/urls/${urlId}/scrape`, {});
+  await readings(urlId, 3);
+
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: WIDTH, height: 844 }, locale: "fr-FR" });
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByLabel("Adresse email").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL(/\/dashboard$/);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await merchant?.close();
+});
+
+describe("on a 390 px phone", () => {
+  it("shows 'Exporter tout' as wide as the other actions", async () => {
+    await page.goto(`${baseUrl()}/products`);
+    const exportAll = page.getByRole("button", { name: "Exporter tout" });
+    const add = page.getByRole("button", { name: "Ajouter un produit" });
+    await exportAll.waitFor();
+    const [e, a] = [await exportAll.boundingBox(), await add.boundingBox()];
+    expect(a!.width).toBeGreaterThan(WIDTH / 2);
+    expect(Math.round(e!.width)).toBe(Math.round(a!.width));
+  });
+
+  it("shows every history column on screen, the variation in fr-FR, green for a fall and red for a rise", async () => {
+    await page.getByTestId("product-card").filter({ hasText: "Robot cuiseur multifonction" }).click();
+    const dialog = page.getByRole("dialog", { name: "Robot cuiseur multifonction" });
+    const table = dialog.getByRole("table", { name: /Historique des prix de Boutique A/ });
+    await table.getByText("Premier relevé").waitFor();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await dialog.screenshot({ path: path.join(SHOTS, "phone-historique.png") });
+    for (const name of ["Date & Heure", "Prix", "Variation"]) {
+      await onScreen(table.getByRole("columnheader", { name }));
+    }
+    // the availability of each reading is on screen (under the price on a phone)
+    const shown = table.locator(":text-is('Disponible'):visible");
+    expect(await shown.count()).toBe(3);
+    for (const badge of await shown.all()) await onScreen(badge);
+    const fall = table.getByRole("cell", { name: "-10,00\u00a0€", exact: true });
+    const rise = table.getByRole("cell", { name: "+10,00\u00a0€", exact: true });
+    await onScreen(fall);
+    await onScreen(rise);
+    expect(await colorOf(fall)).toBe(await tailwindColor("text-green-700"));
+    expect(await colorOf(rise)).toBe(await tailwindColor("text-red-700"));
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("shows the invoice 'Télécharger' button whole", async () => {
+    await page.goto(`${baseUrl()}/subscriptions`);
+    await page.locator('article[data-plan="professionnel"]').getByRole("button", { name: "Changer de plan" }).click();
+    await page.waitForURL(/\/checkout\/demo\?session_id=demo_/);
+    await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+    const download = page.getByRole("table", { name: "Factures" }).getByRole("button", { name: /Télécharger/ });
+    await download.waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(SHOTS, "phone-factures.png"), fullPage: true });
+    await onScreen(download);
+  });
+});

@@ -1,0 +1,134 @@
+// Every main screen, on a phone and on a desktop: axe-core finds no serious or critical violation, and a
+// screenshot of each is written to E2E_SCREENSHOTS_DIR (default test-results/screenshots) for a reviewer.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser } from "../helpers/browser";
+
+const PASSWORD = "motdepasse-solide";
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+type TViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+let browser: Browser;
+let email = "";
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+  email = `ecrans-${Date.now()}@exemple.fr`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
+  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ first_name: "Léa", last_name: "Martin", email, password: PASSWORD, planId: null }),
+  });
+  expect(reg.status).toBe(201);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const created = await fetch(`${baseUrl()}/api/products`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({
+      name: "Cafetière italienne 6 tasses",
+      description: "Aluminium, induction",
+      urls: [{ name: "Boutique A", url: "https://boutique-a.example/cafetiere", tracking_frequency: "daily" }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  // without a description, the card shows the grey 'Aucune description', which must stay readable (AA)
+  const bare = await fetch(`${baseUrl()}/api/products`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ name: "Moulin à café manuel" }),
+  });
+  expect(bare.status).toBe(201);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function audit(page: Page, name: string): Promise<string[]> {
+  await page.waitForLoadState("networkidle").catch(() => {});
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations;
+  })) as TViolation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl()}/login`);
+  await page.getByLabel("Adresse email").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+describe.each(Object.entries(VIEWPORTS))("main screens on a %s", (device, viewport) => {
+  it("public pages have no serious or critical accessibility violation", async () => {
+    // axe is injected as a script: the page's Content-Security-Policy would refuse it
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: "fr-FR" });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const [name, route] of [
+      ["accueil", "/"],
+      ["tarifs", "/pricing"],
+      ["connexion", "/login"],
+      ["inscription", "/register"],
+      ["mot-de-passe-oublie", "/forgot-password"],
+      ["contact", "/contact"],
+      ["mentions-legales", "/legal/mentions"],
+      ["introuvable", "/cette-page-n-existe-pas"],
+    ] as const) {
+      await page.goto(`${baseUrl()}${route}`);
+      found.push(...(await audit(page, `${device}-${name}`)));
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it("signed-in screens have no serious or critical accessibility violation", async () => {
+    const context = await browser.newContext({ viewport, bypassCSP: true, locale: "fr-FR" });
+    const page = await context.newPage();
+    await signIn(page);
+    const found: string[] = [];
+    await page.getByRole("heading", { name: /Bonjour/ }).waitFor();
+    found.push(...(await audit(page, `${device}-tableau-de-bord`)));
+    await page.goto(`${baseUrl()}/subscriptions`);
+    await page.getByRole("heading", { name: "Plans d'abonnement" }).waitFor();
+    found.push(...(await audit(page, `${device}-abonnements`)));
+    await page.goto(`${baseUrl()}/products`);
+    await page.getByTestId("product-card").filter({ hasText: "Aucune description" }).waitFor();
+    const card = page.getByTestId("product-card").filter({ hasText: "Cafetière italienne 6 tasses" });
+    await card.waitFor();
+    found.push(...(await audit(page, `${device}-produits`)));
+    await card.click();
+    await page.getByRole("dialog", { name: "Cafetière italienne 6 tasses" }).waitFor();
+    found.push(...(await audit(page, `${device}-produit`)));
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Ajouter un produit" }).click();
+    await page.getByRole("dialog", { name: "Ajouter un produit" }).waitFor();
+    found.push(...(await audit(page, `${device}-ajout-produit`)));
+    await context.close();
+    expect(found).toEqual([]);
+  });
+});

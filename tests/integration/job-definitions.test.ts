@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { functions } from "@/inngest";
+import { inngestOptions } from "@/lib/jobs/inngest-options";
+import { JOBS } from "@/lib/jobs/job-definitions";
+import { JobRunner } from "@/lib/jobs/job-runner";
+
+describe("job definitions", () => {
+  it("are what Inngest serves: one function per definition, configured from it", () => {
+    const defs = Object.values(JOBS);
+    expect(functions.map((f) => f.id()).sort()).toEqual(defs.map((d) => d.id).sort());
+    for (const def of defs) {
+      const fn = functions.find((f) => f.id() === def.id)!;
+      expect(fn.opts).toEqual(inngestOptions(def));
+    }
+  });
+
+  it("give the local runner and Inngest the same per-host limit and schedules", async () => {
+    const scrape = functions.find((f) => f.id() === JOBS.scrapeTask.id)!;
+    const runner = new JobRunner({ scrape: { browser: false } });
+    expect(scrape.opts.concurrency).toContainEqual({ key: "event.data.host", limit: runner.perHostLimit });
+    await runner.stop(0);
+    const cron = (id: string) => functions.find((f) => f.id() === id)!.opts.triggers;
+    expect(cron(JOBS.sendAlertDigest.id)).toEqual([{ cron: "TZ=Europe/Paris 0 8 * * *" }]);
+    expect(cron(JOBS.purgeHistory.id)).toEqual([{ cron: "TZ=Europe/Paris 30 3 * * *" }]);
+    expect(cron(JOBS.sweepDueUrls.id)).toEqual([{ cron: "* * * * *" }]);
+  });
+});

@@ -1,0 +1,158 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, queryRows } from "@/db";
+import { onQuery } from "@/db/query-log";
+import { plans, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
+import { loadPriceContext } from "@/lib/alerts/load-price-context";
+import { getUserStats } from "@/lib/auth/get-user-stats";
+import { iterateLatestRows } from "@/lib/exports/iterate-latest-rows";
+import { getProductComparison } from "@/lib/history/get-product-comparison";
+import { getProductHistory } from "@/lib/history/get-product-history";
+import { claimTasks } from "@/lib/jobs/claim-tasks";
+import { purgeHistory } from "@/lib/jobs/purge-history";
+import { recoverStuckTasks } from "@/lib/jobs/recover-stuck-tasks";
+import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
+import { getProduct } from "@/lib/products/get-product";
+import { listProducts } from "@/lib/products/list-products";
+import { getUrlHistory } from "@/lib/scraping/get-url-history";
+import { signUp } from "../helpers/api";
+
+// Every statement a hot path sends is EXPLAINed (sequential scans disabled, so one shows only where no index
+// can serve the query): none may scan price_history sequentially nor sort a URL's whole history.
+
+type TPlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: TPlanNode[] };
+
+const PRODUCTS = 8;
+const URLS_PER_PRODUCT = 5;
+const READINGS = 200;
+
+let userId: string;
+let productIds: string[];
+let urlIds: string[];
+let historyId: number;
+
+/** The statements `run` sends to the database, with their parameters. */
+async function capture(run: () => Promise<unknown>) {
+  const seen: { query: string; params: unknown[] }[] = [];
+  const stop = onQuery((query, params) => {
+    if (/^\s*(select|with|update|delete|insert)\b/i.test(query)) seen.push({ query, params });
+  });
+  try {
+    await run();
+  } finally {
+    stop();
+  }
+  return seen;
+}
+
+/** `query` with its $n placeholders bound again to `params`. */
+function bind(query: string, params: unknown[]): SQL {
+  const parts = query.split(/\$(\d+)\b/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`));
+  return sql.join(chunks, sql``);
+}
+
+function nodes(plan: TPlanNode): TPlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/** What is wrong with the plans of the statements `run` sends, e.g. ["Seq Scan on price_history: select …"]. */
+async function planProblems(run: () => Promise<unknown>, strict: string[] = [], options = { sorts: false }) {
+  const statements = await capture(run);
+  expect(statements.length).toBeGreaterThan(0);
+  const db = await getDb();
+  const problems: string[] = [];
+  for (const { query, params } of statements) {
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [row] = await queryRows<{ "QUERY PLAN": unknown }>(tx, sql`explain (format json) ${bind(query, params)}`);
+      const json = row!["QUERY PLAN"];
+      return (typeof json === "string" ? JSON.parse(json) : json) as { Plan: TPlanNode }[];
+    });
+    const all = nodes(plan[0]!.Plan);
+    if (process.env.PLAN_DEBUG) console.log(query, JSON.stringify(plan[0]!.Plan, null, 1));
+    const short = query.replace(/\s+/g, " ").slice(0, 120);
+    for (const n of all) {
+      if (n["Node Type"] === "Seq Scan" && ["price_history", ...strict].includes(n["Relation Name"] ?? "")) {
+        problems.push(`Seq Scan on ${n["Relation Name"]}: ${short}`);
+      }
+      if (!options.sorts && n["Node Type"] === "Sort" && nodes(n).some((c) => c["Relation Name"] === "price_history")) {
+        problems.push(`Sort of price_history: ${short}`);
+      }
+    }
+  }
+  return problems;
+}
+
+beforeAll(async () => {
+  const db = await getDb();
+  ({ userId } = await signUp());
+  const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
+  await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+  await db.execute(sql`
+    insert into products (user_id, name) select ${userId}::uuid, 'Produit ' || g from generate_series(1, ${PRODUCTS}) g`);
+  await db.execute(sql`
+    insert into product_urls (product_id, user_id, name, url, next_check_at)
+    select p.id, p.user_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id, now() - interval '1 minute'
+      from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m where p.user_id = ${userId}`);
+  await db.execute(sql`
+    insert into price_history (url_id, price, currency, available, created_at)
+    select u.id, 10 + g % 50, 'EUR', true, now() - make_interval(hours => g)
+      from product_urls u cross join generate_series(1, ${READINGS}) g where u.user_id = ${userId}`);
+  await db.execute(sql`analyze`);
+  productIds = (await db.select({ id: products.id }).from(products).where(eq(products.userId, userId))).map(
+    (r) => r.id,
+  );
+  urlIds = (await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.userId, userId))).map(
+    (r) => r.id,
+  );
+  const [h] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from price_history where url_id = ${urlIds[0]} order by created_at desc, id desc limit 1 offset 5`,
+  );
+  historyId = Number(h!.id);
+  await db
+    .insert(scrapeTasks)
+    .values(
+      urlIds.slice(0, 10).map((urlId) => ({ userId, urlId, productId: productIds[0]!, url: "https://m1.example/x" })),
+    );
+});
+
+describe("query plans of the hot paths (no sequential scan of price_history, no sort of a URL's history)", () => {
+  it("products list, product, dashboard", async () => {
+    // the list is one query over products and product_urls' latest_* columns: indexes on both
+    expect(await planProblems(() => listProducts(userId), ["products", "product_urls"])).toEqual([]);
+    expect(await planProblems(() => getProduct(userId, productIds[0]!))).toEqual([]);
+    expect(await planProblems(() => getUserStats(userId))).toEqual([]);
+  });
+
+  it("history page (first page and with a cursor), chart, comparison", async () => {
+    expect(await planProblems(() => getUrlHistory(userId, urlIds[0]!, { limit: 11 }))).toEqual([]);
+    expect(await planProblems(() => getUrlHistory(userId, urlIds[0]!, { limit: 11, before: historyId }))).toEqual([]);
+    // the chart groups the range's readings into time buckets in SQL: it sorts those, never scans the table
+    const chart = { sorts: true };
+    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "30d"), [], chart)).toEqual([]);
+    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "all"), [], chart)).toEqual([]);
+    expect(await planProblems(() => getProductComparison(userId, productIds[0]!))).toEqual([]);
+  });
+
+  it("latest exports and the alert context of a new reading", async () => {
+    const db = await getDb();
+    const urls = urlIds.map((id) => ({ id, name: "M", url: "https://m.example/" }));
+    const drain = async () => {
+      for await (const _ of iterateLatestRows(db, urls, new Date(Date.now() - 365 * 86_400_000))) void _;
+    };
+    expect(await planProblems(drain)).toEqual([]);
+    expect(await planProblems(() => loadPriceContext(db, historyId))).toEqual([]);
+  });
+
+  it("claim, stuck-task recovery, sweep and purge go through indexes", async () => {
+    const strict = ["scrape_tasks"];
+    expect(await planProblems(() => claimTasks("plans-1", { limit: 1 }), strict)).toEqual([]);
+    expect(await planProblems(() => claimTasks("plans-4", { limit: 4 }), strict)).toEqual([]);
+    expect(await planProblems(() => recoverStuckTasks(), strict)).toEqual([]);
+    expect(await planProblems(() => sweepDueUrls({ batchSize: 10, maxBatches: 1 }))).toEqual([]);
+    expect(await planProblems(() => purgeHistory())).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { niceTicks, timeDomain, timeTickLabel, valueDomain } from "@/components/history/chart-scale";
+
+const DAY = 24 * 3_600_000;
+
+describe("price chart scales", () => {
+  it("gives one reading a readable price axis, not 99,99 / 100,00 / 100,01 €", () => {
+    const [lo, hi] = valueDomain(10_000, 10_000);
+    const ticks = niceTicks(lo / 100, hi / 100, 4);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(ticks).toContain(100);
+    // ticks a cent apart would read 99,99 / 100,00 / 100,01
+    expect(ticks[1]! - ticks[0]!).toBeGreaterThanOrEqual(1);
+  });
+
+  it("pads a real span by 8 % either side and never goes below zero", () => {
+    expect(valueDomain(5_000, 15_000)).toEqual([4_200, 15_800]);
+    expect(valueDomain(50, 50)[0]).toBe(0);
+  });
+
+  it("starts the time axis shortly before the first reading when the readings begin inside the period", () => {
+    const to = Date.UTC(2026, 10, 23, 12);
+    const rangeFrom = to - 30 * DAY;
+    const first = to - DAY;
+    const [from] = timeDomain(rangeFrom, to, first);
+    expect(from).toBeGreaterThan(rangeFrom);
+    expect(from).toBeLessThan(first);
+    expect(first - from).toBeLessThan(0.2 * DAY);
+    // readings older than the period: the period as chosen
+    expect(timeDomain(rangeFrom, to, rangeFrom - DAY)).toEqual([rangeFrom, to]);
+    expect(timeDomain(rangeFrom, to, null)).toEqual([rangeFrom, to]);
+  });
+
+  it("labels hours on a short axis and days on a long one", () => {
+    const t = Date.UTC(2026, 10, 23, 13, 30);
+    expect(timeTickLabel(t, DAY)).toBe("23/11 14:30");
+    expect(timeTickLabel(t, 30 * DAY)).toBe("23/11");
+  });
+});

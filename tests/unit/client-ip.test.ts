@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { clientIp } from "@/lib/http/client-ip";
+
+const ip = (xff: string | null, trustedProxies: string[] = [], extra: Record<string, string> = {}, vercel = false) =>
+  clientIp(new Headers({ ...(xff === null ? {} : { "x-forwarded-for": xff }), ...extra }), { trustedProxies, vercel });
+
+describe("clientIp", () => {
+  it("takes the last hop (the socket peer) when no proxy is trusted, whatever the client wrote before it", () => {
+    expect(ip("198.51.100.1")).toBe("198.51.100.1");
+    expect(ip("1.2.3.4, 198.51.100.1")).toBe("198.51.100.1");
+    expect(ip("garbage, 198.51.100.1")).toBe("198.51.100.1");
+  });
+
+  it("skips trusted proxies from the right (addresses and CIDRs, IPv4 and IPv6)", () => {
+    expect(ip("203.0.113.5, 10.1.2.3", ["10.0.0.0/8"])).toBe("203.0.113.5");
+    expect(ip("6.6.6.6, 203.0.113.5, 10.1.2.3, 10.0.0.1", ["10.0.0.0/8"])).toBe("203.0.113.5");
+    expect(ip("203.0.113.5, ::ffff:10.0.0.1", ["10.0.0.1"])).toBe("203.0.113.5");
+    expect(ip("2001:db8::1, fd00::2", ["fd00::/8"])).toBe("2001:db8::1");
+    expect(ip("203.0.113.5, 10.0.0.1", ["10.0.0.2"])).toBe("10.0.0.1");
+  });
+
+  it("is unknown (null) without a usable address, so that such clients never share one bucket by name", () => {
+    expect(ip(null)).toBeNull();
+    expect(ip("")).toBeNull();
+    expect(ip("not-an-ip, 10.0.0.1", ["10.0.0.1"])).toBeNull();
+    expect(ip(null, [], { "x-real-ip": "198.51.100.2" })).toBeNull();
+  });
+
+  it("reads the platform's header on Vercel only", () => {
+    const extra = { "x-vercel-forwarded-for": "198.51.100.3" };
+    expect(ip("10.0.0.1", [], extra, true)).toBe("198.51.100.3");
+    expect(ip("10.0.0.1", [], extra, false)).toBe("10.0.0.1");
+  });
+});
