@@ -9,6 +9,7 @@ import * as history from "@/lib/history/schemas";
 import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
+import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
 
 export const TAGS = [
@@ -20,6 +21,7 @@ export const TAGS = [
   { name: "File d'attente", description: "Tâches de relevé : suivi, annulation, relance." },
   { name: "Historique", description: "Graphique des prix et comparaison entre marchands." },
   { name: "Exports", description: "Fichiers CSV et Excel (flux, sans limite de taille)." },
+  { name: "Marché", description: "Vue marché : positionnement, marchands, changements récents." },
   { name: "Alertes", description: "Règles d'alerte par email et événements." },
   { name: "Abonnements", description: "Plans et abonnement en cours." },
   { name: "Paiements", description: "Paiement par carte, moyens de paiement et factures." },
@@ -716,6 +718,7 @@ export const OPERATIONS: TOperation[] = [
     summary: "Ce document OpenAPI",
     ok: { schema: R.RAny, description: "Document OpenAPI 3.1" },
   },
+  ...INSIGHTS_OPERATIONS,
 ];
 
 /** Route files that are plumbing, not API: they are left out of the document on purpose. */
