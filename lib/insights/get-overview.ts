@@ -1,11 +1,10 @@
 import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { loadMarket, offersBefore, type TMarketProduct } from "./load-market";
+import { loadMarket, offersAtEndOfDay, type TMarketProduct } from "./load-market";
 import { isComparable, MARKET_CURRENCY, marketOf, positionOf, type TOffer } from "./market-rules";
 import { catalogueIndex, indexTrend, offersOf } from "./price-index";
 import { POSITIONS, type TOverviewQuery } from "./schemas";
 import { basisPoints, sortLines } from "./sort-lines";
 
-const DAY_MS = 86_400_000;
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
 function productLine(p: TMarketProduct & { myCents: number }, offers: Map<string, TOffer>) {
@@ -50,7 +49,7 @@ const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | st
 /**
  * The 'Vue marché' positioning of the owner's products that have 'mon prix': per product the market (min,
  * average, max of the comparable offers), my position, my gaps to the cheapest and to the average, my index;
- * over the catalogue the price index now and 7 and 30 days ago. Filters and sort apply to the lines only: the
+ * over the catalogue the price index now and at the end of the (Paris) day 7 and 30 days ago. Filters and sort apply to the lines only: the
  * summary always covers the whole catalogue.
  */
 export async function getOverview(userId: string, query: TOverviewQuery, now: Date = new Date()) {
@@ -60,9 +59,7 @@ export async function getOverview(userId: string, query: TOverviewQuery, now: Da
 
   const pricedIds = new Set(priced.map((p) => p.id));
   const pricedUrls = urls.filter((u) => pricedIds.has(u.productId));
-  const [week, month] = await Promise.all(
-    [7, 30].map((days) => offersBefore(db, pricedUrls, cutoff, new Date(now.getTime() - days * DAY_MS))),
-  );
+  const [week, month] = await Promise.all([7, 30].map((days) => offersAtEndOfDay(db, pricedUrls, cutoff, now, days)));
 
   const positions = Object.fromEntries(POSITIONS.map((k) => [k, all.filter((l) => l.position === k).length]));
   const needle = query.q?.toLocaleLowerCase("fr");

@@ -85,4 +85,60 @@ export async function offersBefore(
   return offers;
 }
 
+type DailyRow = {
+  url_id: string;
+  id: string | number;
+  price: string | null;
+  currency: string | null;
+  available: boolean;
+  at: Date | string;
+};
+
+/**
+ * Each URL's price in force at the end of the Europe/Paris day `days` before `now`: the last reading of its
+ * latest price_daily row up to that day (one primary-key probe per URL; the rollup of migration 0006), within
+ * retention.
+ */
+export async function offersAtEndOfDay(
+  db: DbLike,
+  urls: TMarketUrl[],
+  cutoff: Date | null,
+  now: Date,
+  days: number,
+): Promise<Map<string, TOffer>> {
+  const offers = new Map<string, TOffer>();
+  if (urls.length === 0) return offers;
+  const byId = new Map(urls.map((u) => [u.id, u]));
+  const ids = sql.join(
+    [...byId.keys()].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await queryRows<DailyRow>(
+    db,
+    sql`select u.id as url_id, d.last_id as id, d.last_price as price, d.last_currency as currency,
+               d.last_available as available, d.last_at as at
+          from unnest(array[${ids}]::uuid[]) as u(id)
+          cross join lateral (
+            select d.last_id, d.last_price, d.last_currency, d.last_available, d.last_at
+              from price_daily d
+             where d.url_id = u.id
+               and d.day <= (${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - ${days}::int
+             order by d.day desc
+             limit 1
+          ) d
+         ${cutoff ? sql`where d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``}`,
+  );
+  for (const r of rows) {
+    const reading = {
+      id: Number(r.id),
+      price: r.price,
+      currency: r.currency,
+      available: r.available,
+      at: new Date(r.at),
+    };
+    offers.set(r.url_id, toOffer(byId.get(r.url_id)!, reading));
+  }
+  return offers;
+}
+
 export type TLoadedMarket = Awaited<ReturnType<typeof loadMarket>>;
