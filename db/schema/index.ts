@@ -4,3 +4,4 @@ export * from "./products";
 export * from "./alerts";
 export * from "./email";
 export * from "./rate-limits";
+export * from "./flags";

@@ -38,6 +38,10 @@ export const RProduct = z
     name: z.string(),
     description: z.string().nullable(),
     reference_price: decimal.nullable().optional(),
+    min_advertised_price: decimal
+      .nullable()
+      .optional()
+      .describe("Prix minimum annoncé surveillé : les revendeurs en dessous sont signalés"),
   })
   .catchall(z.unknown());
 export const RHistoryEntry = z.object({
