@@ -29,8 +29,9 @@ export function showsReduction(r: { price: string | null; regularPrice: string |
   return price !== null && regular !== null && regular > price;
 }
 
-const before = (r: { id: number; createdAt: Date }) =>
-  sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (${r.createdAt}, ${r.id})`;
+/** (created_at, id) as a row value; the date goes as ISO text, which every driver binds (a raw Date is not). */
+const key = (r: { id: number; createdAt: Date }) => sql`(${r.createdAt.toISOString()}::timestamptz, ${r.id}::bigint)`;
+const before = (r: { id: number; createdAt: Date }) => sql`(${priceHistory.createdAt}, ${priceHistory.id}) < ${key(r)}`;
 const priced = (r: TReading) => and(eq(priceHistory.urlId, r.urlId), isNotNull(priceHistory.price));
 const cols = { id: priceHistory.id, price: priceHistory.price, createdAt: priceHistory.createdAt };
 
@@ -57,10 +58,8 @@ async function findRunStart(db: DbLike, r: TReading) {
     .where(
       and(
         priced(r),
-        sql`(${priceHistory.createdAt}, ${priceHistory.id}) <= (${r.createdAt}, ${r.id})`,
-        breaker
-          ? sql`(${priceHistory.createdAt}, ${priceHistory.id}) > (${breaker.createdAt}, ${breaker.id})`
-          : undefined,
+        sql`(${priceHistory.createdAt}, ${priceHistory.id}) <= ${key(r)}`,
+        breaker ? sql`(${priceHistory.createdAt}, ${priceHistory.id}) > ${key(breaker)}` : undefined,
       ),
     )
     .orderBy(asc(priceHistory.createdAt), asc(priceHistory.id))
