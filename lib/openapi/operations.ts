@@ -6,6 +6,7 @@ import * as billing from "@/lib/billing/schemas";
 import * as contact from "@/lib/contact/schemas";
 import * as exportsSchemas from "@/lib/exports/csv-dialects";
 import * as history from "@/lib/history/schemas";
+import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
@@ -472,6 +473,20 @@ export const OPERATIONS: TOperation[] = [
     summary: "Alertes déclenchées pour un produit",
     query: pick(alerts, "ZAlertEventsQuery"),
     ok: { schema: R.RAny, list: true, description: "Événements" },
+  },
+  {
+    method: "get",
+    path: "/api/insights/flags",
+    tag: "Alertes",
+    summary: "Signalements des contrôles de promotion",
+    description:
+      "Promotions suspectes (directive Omnibus : prix barré supérieur au prix le plus bas relevé dans les 30 jours " +
+      "avant le début de la réduction ; rien n'est signalé sans 30 jours d'historique) et surveillance du prix " +
+      "minimum annoncé (dernier prix d'un revendeur inférieur au seuil du produit), avec leurs preuves. " +
+      "Du plus récent au plus ancien ; `status` vaut `open` par défaut.",
+    query: pick(flags, "ZFlagsQuery"),
+    ok: { schema: R.RPriceFlag, list: true, description: "Signalements" },
+    errors: [404],
   },
   {
     method: "post",
