@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { planPriceLabel } from "./plan-features";
+import { planPriceLabel } from "./plan-text";
 import type { Plan } from "./types";
 
 type CreateSubscriptionAnswer = { status?: string; client_secret?: string | null; subscription_id?: string };

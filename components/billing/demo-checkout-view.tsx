@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { planFeatures, planPriceLabel } from "./plan-features";
+import { planFeatures, planPriceLabel } from "./plan-text";
 import type { Plan } from "./types";
 import { ttcNote } from "@/lib/billing/vat";
 
@@ -62,10 +62,8 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
                     <p className="font-medium text-zinc-900">Plan {plan.name}</p>
                     <p className="num font-semibold text-zinc-900">{planPriceLabel(plan)}</p>
                   </div>
-                  {ttcNote(plan.limits?.price_ht ?? plan.price) ? (
-                    <p className="num mt-1 text-right text-sm text-zinc-600">
-                      {ttcNote(plan.limits?.price_ht ?? plan.price)}
-                    </p>
+                  {ttcNote(plan.limits.price_ht) ? (
+                    <p className="num mt-1 text-right text-sm text-zinc-600">{ttcNote(plan.limits.price_ht)}</p>
                   ) : null}
                   <ul className="mt-3 space-y-1 text-sm text-zinc-600">
                     {planFeatures(plan).map((f) => (

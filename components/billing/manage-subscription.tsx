@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatUnixDate } from "@/lib/format";
-import { planPriceLabel } from "./plan-features";
+import { planPriceLabel } from "./plan-text";
 import type { Subscription, TBillingConfig } from "./types";
 
 type Props = {

@@ -14,7 +14,7 @@ import { formatUnixDate } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
 import { ManageSubscription } from "./manage-subscription";
 import { PlanCard } from "./plan-card";
-import { isFreePlan } from "./plan-features";
+import { isFreePlan } from "./plan-text";
 import type { CheckoutAnswer, Plan, Subscription, TBillingConfig } from "./types";
 
 const LOAD_ERROR = "Erreur lors du chargement des plans";
