@@ -1,16 +1,15 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { mutate as mutateCache } from "swr";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { useProduct } from "@/client/hooks/use-product";
 import { revalidateProduct } from "@/client/revalidate-product";
 import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
 import type { TProductPageData } from "@/lib/products/load-product-page";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ProductFrame } from "./product-frame";
 import { ProductDetailSections } from "./product-detail-sections";
 import { type Banner, useProductsFlash } from "./products-flash";
 import type { Product, ProductUrl } from "./types";
@@ -28,38 +27,6 @@ type Props = {
   /** The server-rendered first data, the hooks' fallbackData. */
   initial: TProductPageData;
 };
-
-type FrameProps = { variant: Props["variant"]; product: Product; onClose: () => void; children: ReactNode };
-
-function Frame({ variant, product, onClose, children }: FrameProps) {
-  if (variant === "modal") {
-    return (
-      <Dialog
-        open
-        onClose={onClose}
-        title={product.name}
-        description={product.description || "Aucune description"}
-        size="xl"
-      >
-        {children}
-      </Dialog>
-    );
-  }
-  return (
-    <article className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link href="/products" className="text-sm font-medium text-brand-700 hover:underline">
-        <span aria-hidden="true">← </span>Produits surveillés
-      </Link>
-      <header className="mt-3 mb-6">
-        <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900 sm:text-3xl">{product.name}</h1>
-        <p className={`mt-1 text-sm ${product.description ? "text-zinc-600" : "text-zinc-500 italic"}`}>
-          {product.description || "Aucune description"}
-        </p>
-      </header>
-      {children}
-    </article>
-  );
-}
 
 /** One product, the same content whether it is the modal over the list or its own page. */
 export function ProductDetail({ variant, initial }: Props) {
@@ -171,7 +138,7 @@ export function ProductDetail({ variant, initial }: Props) {
 
   return (
     <>
-      <Frame variant={variant} product={product} onClose={close}>
+      <ProductFrame variant={variant} product={product} onClose={close}>
         <div className="space-y-6">
           {banner ? (
             <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
@@ -214,7 +181,7 @@ export function ProductDetail({ variant, initial }: Props) {
             onTaskFinished={() => refresh()}
           />
         </div>
-      </Frame>
+      </ProductFrame>
 
       <ConfirmDialog
         open={confirmUrl !== null}

@@ -14,3 +14,10 @@ export async function requireProductPage(rawId: string) {
   if (!data) notFound();
   return data;
 }
+
+/** The page's title: the product's name, for its owner only (anyone else learns nothing from it). */
+export async function productPageTitle(rawId: string): Promise<string> {
+  const user = await getPageUser();
+  const data = user ? await loadProductPage(user.id, rawId) : null;
+  return data ? data.product.name : "Produit";
+}
