@@ -184,7 +184,12 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => recordPriceFlags(db, readings[0]!.id))).toEqual([]);
     const strict = ["price_flags"];
     expect(await planProblems(() => listPriceFlags(userId, { status: "open", limit: 50 }), strict)).toEqual([]);
-    const filtered = { status: "all" as const, limit: 50, kind: "suspect_promotion" as const, product_id: productIds[0] };
+    const filtered = {
+      status: "all" as const,
+      limit: 50,
+      kind: "suspect_promotion" as const,
+      product_id: productIds[0],
+    };
     expect(await planProblems(() => listPriceFlags(userId, filtered), strict)).toEqual([]);
   });
 });
