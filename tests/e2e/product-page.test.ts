@@ -3,8 +3,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { E2E_PASSWORD as PASSWORD, registerOverHttp } from "../helpers/e2e-account";
 
-const PASSWORD = "motdepasse-solide";
 const NAME = "Bouilloire inox 1,7 L";
 
 let browser: Browser;
@@ -17,26 +17,12 @@ afterAll(async () => {
 });
 
 async function register(products: { name: string; description?: string; urls?: unknown[] }[]) {
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const email = `fiche-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Paul", last_name: "Girard", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
+  const { email, token } = await registerOverHttp("fiche");
   const ids: string[] = [];
   for (const product of products) {
     const res = await fetch(`${baseUrl()}/api/products`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify(product),
     });
     expect(res.status).toBe(201);
