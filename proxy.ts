@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { productPath } from "@/lib/products/product-path";
 
-const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success"];
+const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success", "/market"];
 
 const matches = (pathname: string, prefixes: string[]) =>
   prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -1,9 +1,8 @@
 // The product's own page (/products/{id}): server-rendered when visited, a modal over the list when a card is
 // clicked, a page again on reload; a visitor signs in first; another user's or a malformed id is not found.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
-import { E2E_PASSWORD as PASSWORD, registerOverHttp } from "../helpers/e2e-account";
+import { baseUrl, launchBrowser, registerUser, submitLogin, watchErrors } from "../helpers/browser";
 
 const NAME = "Bouilloire inox 1,7 L";
 
@@ -17,24 +16,14 @@ afterAll(async () => {
 });
 
 async function register(products: { name: string; description?: string; urls?: unknown[] }[]) {
-  const { email, token } = await registerOverHttp("fiche");
+  const { email, api } = await registerUser("fiche", { first_name: "Paul", last_name: "Girard" });
   const ids: string[] = [];
   for (const product of products) {
-    const res = await fetch(`${baseUrl()}/api/products`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify(product),
-    });
+    const res = await api<{ id: string }>("/api/products", product);
     expect(res.status).toBe(201);
-    ids.push(((await res.json()) as { id: string }).id);
+    ids.push(res.json.id);
   }
   return { email, ids };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
 const URLS = [
@@ -51,7 +40,7 @@ describe("Product page", () => {
     // a visitor is sent to the login page, which brings them back to the product
     await page.goto(`${baseUrl()}${path}`);
     await page.waitForURL(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-    await signIn(page, email);
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}${path}`);
     await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
 
@@ -103,7 +92,7 @@ describe("Product page", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl()}/login?redirect=/products`);
-    await signIn(page, email);
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}/products`);
     const card = page.getByTestId("product-card").filter({ hasText: NAME });
     const dialog = page.getByRole("dialog", { name: NAME });
@@ -146,7 +135,7 @@ describe("Product page", () => {
     const other = await register([]);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl()}/login`);
-    await signIn(page, other.email);
+    await submitLogin(page, other.email);
     await page.waitForURL(/\/dashboard$/);
     for (const id of [owner.ids[0], "pas-un-identifiant", "00000000-0000-4000-8000-000000000000"]) {
       const res = await page.goto(`${baseUrl()}/products/${id}`);
