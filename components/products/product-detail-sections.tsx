@@ -7,6 +7,7 @@ import { ProductFlagsSection } from "@/components/insights/product-flags-section
 import { ExportBlock } from "@/components/history/export-block";
 import { PriceChart } from "@/components/history/price-chart";
 import { PriceComparison } from "@/components/history/price-comparison";
+import { ProductFlagsSection } from "@/components/insights/product-flags-section";
 import { UrlHistoryTable } from "@/components/history/url-history-table";
 import { QueuePanel } from "@/components/queue/queue-panel";
 import { Button } from "@/components/ui/button";
@@ -33,8 +34,8 @@ type Props = {
 };
 
 /**
- * The product in the order a buyer reads it: where the merchants and my price stand, the chart, the sources
- * with their latest reading, then per-source history, exports, alerts and the task log in tabs.
+ * The product in the order a buyer reads it: where the merchants and my price stand, the chart, the promotion
+ * checks, the sources with their latest reading, then per-source history, exports, alerts and the task log in tabs.
  * Their data is refreshed by revalidateProduct (client/revalidate-product.ts) after a scrape or a change.
  */
 export function ProductDetailSections(props: Props) {
@@ -75,6 +76,7 @@ export function ProductDetailSections(props: Props) {
           <PriceChart productId={product.id} />
         </div>
       ) : null}
+      {tracked ? <ProductFlagsSection productId={product.id} /> : null}
 
       <ProductUrlsSection
         product={product}

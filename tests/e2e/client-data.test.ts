@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, E2E_PASSWORD, launchBrowser, registerUser, signIn, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, submitLogin, watchErrors } from "../helpers/browser";
 
 const SUBSCRIPTION = "/api/subscriptions/my-subscription";
 
@@ -86,9 +86,7 @@ describe("client data layer", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // the link of an earlier alert e-mail: after the sign-in, the product's own page
     await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(`/products?product=${productId}`)}`);
-    await page.getByLabel("Adresse email").fill(email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}/products/${productId}`);
     const view = page.getByRole("main");
     await view.getByRole("heading", { level: 1, name: "Cafetière à piston" }).waitFor();

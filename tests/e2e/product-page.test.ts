@@ -1,10 +1,9 @@
 // The product's own page (/products/{id}): server-rendered when visited, a modal over the list when a card is
 // clicked, a page again on reload; a visitor signs in first; another user's or a malformed id is not found.
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, submitLogin, watchErrors } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const NAME = "Bouilloire inox 1,7 L";
 
 let browser: Browser;
@@ -17,38 +16,14 @@ afterAll(async () => {
 });
 
 async function register(products: { name: string; description?: string; urls?: unknown[] }[]) {
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const email = `fiche-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Paul", last_name: "Girard", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
+  const { email, api } = await registerUser("fiche", { first_name: "Paul", last_name: "Girard" });
   const ids: string[] = [];
   for (const product of products) {
-    const res = await fetch(`${baseUrl()}/api/products`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-      body: JSON.stringify(product),
-    });
+    const res = await api<{ id: string }>("/api/products", product);
     expect(res.status).toBe(201);
-    ids.push(((await res.json()) as { id: string }).id);
+    ids.push(res.json.id);
   }
   return { email, ids };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
 const URLS = [
@@ -65,7 +40,7 @@ describe("Product page", () => {
     // a visitor is sent to the login page, which brings them back to the product
     await page.goto(`${baseUrl()}${path}`);
     await page.waitForURL(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-    await signIn(page, email);
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}${path}`);
     await page.getByRole("heading", { level: 1, name: NAME }).waitFor();
 
@@ -117,7 +92,7 @@ describe("Product page", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await page.goto(`${baseUrl()}/login?redirect=/products`);
-    await signIn(page, email);
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}/products`);
     const card = page.getByTestId("product-card").filter({ hasText: NAME });
     const dialog = page.getByRole("dialog", { name: NAME });
@@ -160,7 +135,7 @@ describe("Product page", () => {
     const other = await register([]);
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${baseUrl()}/login`);
-    await signIn(page, other.email);
+    await submitLogin(page, other.email);
     await page.waitForURL(/\/dashboard$/);
     for (const id of [owner.ids[0], "pas-un-identifiant", "00000000-0000-4000-8000-000000000000"]) {
       const res = await page.goto(`${baseUrl()}/products/${id}`);
