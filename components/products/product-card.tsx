@@ -1,5 +1,6 @@
 import { formatEuros } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
+import { Sparkline } from "./sparkline";
 import type { ProductSummary } from "./types";
 
 export function ProductCard({ product, onOpen }: { product: ProductSummary; onOpen: () => void }) {
@@ -24,6 +25,9 @@ export function ProductCard({ product, onOpen }: { product: ProductSummary; onOp
           className={`mt-1.5 line-clamp-2 text-sm ${product.description ? "text-zinc-600" : "text-zinc-500 italic"}`}
         >
           {product.description || "Aucune description"}
+        </span>
+        <span className="mt-3 flex h-8 items-center">
+          <Sparkline prices={product.sparkline} />
         </span>
         <span className="mt-4 flex items-end justify-between gap-3 border-t border-zinc-100 pt-3 text-sm">
           <span className="text-zinc-500">
