@@ -43,12 +43,13 @@ type Props = {
   productId: string;
   urls: TUrlOption[];
   referencePrice: string | null;
+  minAdvertisedPrice: string | null;
   onCreated: (rule: TAlertRule) => void;
   onCancel: () => void;
 };
 
 /** New alert rule: the fields shown follow the kind; validated by the same schema as the API. */
-export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCancel }: Props) {
+export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPrice, onCreated, onCancel }: Props) {
   const [unit, setUnit] = useState<"amount" | "percent">("percent");
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -174,6 +175,27 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
         ) : (
           <Alert tone="warning">
             Définissez d&apos;abord « mon prix » pour ce produit : sans lui, cette alerte ne se déclenche pas.
+          </Alert>
+        )
+      ) : null}
+
+      {kind === "suspect_promotion" ? (
+        <p className="text-sm text-zinc-600">
+          Alerte quand un marchand affiche un prix barré supérieur au prix le plus bas que nous avons relevé chez lui
+          dans les 30 jours précédant la réduction (directive Omnibus, article L112-1-1 du Code de la consommation).
+        </p>
+      ) : null}
+
+      {kind === "below_min_advertised" ? (
+        minAdvertisedPrice ? (
+          <p className="text-sm text-zinc-600">
+            Surveillance du prix minimum annoncé : alerte quand un revendeur affiche un prix inférieur à{" "}
+            {formatEuros(minAdvertisedPrice)}.
+          </p>
+        ) : (
+          <Alert tone="warning">
+            Indiquez d&apos;abord un prix minimum annoncé dans la fiche du produit : sans lui, cette alerte ne se
+            déclenche pas.
           </Alert>
         )
       ) : null}

@@ -172,6 +172,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
               productId={productId}
               urls={urls}
               referencePrice={data.reference_price}
+              minAdvertisedPrice={data.min_advertised_price}
               onCancel={() => setAdding(false)}
               onCreated={() => {
                 setAdding(false);

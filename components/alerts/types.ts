@@ -7,5 +7,10 @@ import type { Jsonify } from "@/client/jsonify";
 
 export type TAlertRule = Jsonify<TAlertRuleView>;
 export type TAlertEvent = Jsonify<TAlertEventView>;
-export type TAlertRulesResponse = { rules: TAlertRule[]; has_email_alerts: boolean; reference_price: string | null };
+export type TAlertRulesResponse = {
+  rules: TAlertRule[];
+  has_email_alerts: boolean;
+  reference_price: string | null;
+  min_advertised_price: string | null;
+};
 export type TUrlOption = { id: string; name: string };

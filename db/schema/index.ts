@@ -5,3 +5,4 @@ export * from "./alerts";
 export * from "./email";
 export * from "./rate-limits";
 export * from "./price-daily";
+export * from "./flags";

@@ -20,5 +20,6 @@ export async function listAlertRules(userId: string, productId: string) {
     rules: rows.map((r) => presentAlertRule(r.rule, r.urlName)),
     has_email_alerts: plan.hasEmailAlerts,
     reference_price: product.referencePrice,
+    min_advertised_price: product.minAdvertisedPrice,
   };
 }
