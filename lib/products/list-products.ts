@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { toCents } from "@/lib/history/money";
+import { parisDay } from "@/lib/exports/paris-wall-clock";
 
 /** Days of a product card's sparkline, today (Europe/Paris) included. */
 export const SPARKLINE_DAYS = 30;
@@ -15,24 +15,32 @@ type Row = {
   url_count: number | string;
   lowest_price: string | null;
   uncertain_count: number | string;
-  /** "day offset:price" pairs of the days with a price, e.g. {"0:12.50","3:11.99"} */
-  spark: string[] | string | null;
+  sparkline_from: string | null;
+  sparkline: (number | string | null)[] | string | null;
 };
 
-/** The lowest price of each of the last 30 days, carried over the days without a reading; null before the first. */
-function sparkline(spark: Row["spark"]): (number | null)[] {
+const DAY = 86_400_000;
+
+/**
+ * products.sparkline (30 days from sparkline_from) moved to the 30 days ending today, each day without a price
+ * carrying the previous one; null before the first.
+ */
+function sparkline(from: string | null, stored: Row["sparkline"], today: string): (number | null)[] {
   const days: (number | null)[] = Array(SPARKLINE_DAYS).fill(null);
-  const pairs = Array.isArray(spark)
-    ? spark
-    : (spark ?? "")
+  if (!from || !stored) return days;
+  const values = Array.isArray(stored)
+    ? stored
+    : stored
         .replace(/^\{|\}$/g, "")
         .split(",")
-        .filter(Boolean);
-  for (const pair of pairs) {
-    const [day, price] = pair.replace(/"/g, "").split(":");
-    days[Number(day)] = toCents(price);
+        .map((v) => (v === "NULL" ? null : v));
+  const shift = Math.round((Date.parse(today) - Date.parse(from)) / DAY) - (SPARKLINE_DAYS - 1);
+  const carried: (number | null)[] = [];
+  for (const v of values) carried.push(v === null || v === undefined ? (carried.at(-1) ?? null) : Number(v));
+  for (let at = 0; at < SPARKLINE_DAYS; at++) {
+    const i = at + shift;
+    days[at] = i < 0 ? null : (carried[Math.min(i, carried.length - 1)] ?? null);
   }
-  for (let i = 1; i < days.length; i++) days[i] ??= days[i - 1]!;
   return days;
 }
 
@@ -41,35 +49,27 @@ function sparkline(spark: Row["spark"]): (number | null)[] {
  * record: its URL count, the lowest latest available price in euros (`lowest_price`, null when none), how
  * many of its URLs await the user's choice of price (`uncertain_count`, status 'Prix incertain') and the
  * sparkline of the lowest price of each of the last 30 days in cents (`sparkline`, oldest first).
- * One query over products_user_created_idx, product_urls' latest_* columns and at most 30 price_daily rows per
- * URL, whatever the history size. The detail (URLs, statuses, latest readings) is GET /api/products/{id}.
+ * One query over products_user_created_idx and product_urls' latest_* columns, the sparkline kept on the
+ * product row: its cost does not depend on the history size. The detail is GET /api/products/{id}.
  */
 export async function listProducts(userId: string) {
   const db = await getDb();
   const rows = await queryRows<Row>(
     db,
-    sql`with since as (
-          select (now() at time zone 'Europe/Paris')::date - ${SPARKLINE_DAYS - 1}::int as day
-        )
-        select p.id, p.name, p.description, p.reference_price, p.created_at, p.updated_at,
+    sql`select p.id, p.name, p.description, p.reference_price, p.created_at, p.updated_at,
+               to_char(p.sparkline_from, 'YYYY-MM-DD') as sparkline_from, p.sparkline,
                count(u.id) as url_count,
                min(u.latest_price) filter (
                  where u.latest_available and coalesce(nullif(trim(u.latest_currency), ''), 'EUR') = 'EUR'
                ) as lowest_price,
-               count(u.id) filter (where u.last_status = 'uncertain') as uncertain_count,
-               (select array_agg(s.i || ':' || s.m order by s.i)
-                  from (select d.day - since.day as i, min(d.min_price) as m
-                          from product_urls su
-                          join price_daily d on d.url_id = su.id and d.day >= since.day
-                         where su.product_id = p.id and coalesce(nullif(trim(d.last_currency), ''), 'EUR') = 'EUR'
-                         group by d.day) s
-                 where s.m is not null) as spark
-          from since, products p
+               count(u.id) filter (where u.last_status = 'uncertain') as uncertain_count
+          from products p
           left join product_urls u on u.product_id = p.id
          where p.user_id = ${userId}
-         group by p.id, since.day
+         group by p.id
          order by p.created_at desc, p.id desc`,
   );
+  const today = parisDay(new Date());
   return rows.map((p) => ({
     id: p.id,
     name: p.name,
@@ -80,6 +80,6 @@ export async function listProducts(userId: string) {
     url_count: Number(p.url_count),
     lowest_price: p.lowest_price,
     uncertain_count: Number(p.uncertain_count),
-    sparkline: sparkline(p.spark),
+    sparkline: sparkline(p.sparkline_from, p.sparkline, today),
   }));
 }

@@ -1,9 +1,10 @@
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as productHistory } from "@/app/api/products/[id]/history/route";
 import { GET as productsRoute } from "@/app/api/products/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
 import { getDb } from "@/db";
-import { priceHistory } from "@/db/schema";
+import { priceHistory, productUrls, products } from "@/db/schema";
 import { call, signUp } from "../helpers/api";
 import { daysAgo, seedProduct, seedUrl, subscribe } from "./history-fixtures";
 
@@ -107,6 +108,20 @@ describe("chart data from the daily rollup", () => {
     for (let i = 29 - parisDaysAgo(mid); i < 30; i++) expected[i] = 1800;
     expected[29] = 1700;
     expect(card.sparkline).toEqual(expected);
+
+    // kept on the product row: three days later without a reading, the line moves left and holds its last price
+    const db = await getDb();
+    await db
+      .update(products)
+      .set({ sparklineFrom: sql`${products.sparklineFrom} - 3` })
+      .where(eq(products.id, product.id));
+    const later = (await call(productsRoute, "/api/products", { token })).json[1].sparkline;
+    expect(later).toEqual([...expected.slice(3), 1700, 1700, 1700]);
+    // a URL removed takes its prices out of the line
+    await db.delete(productUrls).where(eq(productUrls.id, b.id));
+    const withoutB = (await call(productsRoute, "/api/products", { token })).json[1].sparkline;
+    expect(withoutB.at(-1)).toBe(1800);
+    expect(withoutB[29 - parisDaysAgo(early)]).toBe(2000);
   });
 
   it("counts a URL's retained readings from the rollup, the cutoff's day from the readings", async () => {
