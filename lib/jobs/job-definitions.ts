@@ -1,8 +1,9 @@
 // One definition per background job, read by the Inngest provider (inngest/functions/*, through
 // inngestOptions) and by the in-process runner (job-runner.ts): schedules, concurrency and retries live here only.
 import type { Db } from "@/db";
+import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
 import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
-import { PRICE_RECORDED, SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "./job-events";
+import { CHANNEL_DELIVERY_REQUESTED, PRICE_RECORDED, SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "./job-events";
 import { purgeHistory } from "./purge-history";
 
 /** Daily times are Paris wall-clock times. */
@@ -60,5 +61,20 @@ export const JOBS = {
     trigger: { event: PRICE_RECORDED },
     idempotencyKey: "priceHistoryId",
     retries: 4,
+  },
+  // each delivery row carries its own attempts and backoff: these retries only cover a crash of the run
+  deliverChannelMessages: {
+    id: "deliver-channel-messages",
+    name: "Envoyer les messages des canaux d'alerte",
+    trigger: { event: CHANNEL_DELIVERY_REQUESTED },
+    concurrency: { limit: 10 },
+    retries: 2,
+  },
+  retryChannelDeliveries: {
+    id: "retry-channel-deliveries",
+    name: "Relancer les messages des canaux d'alerte",
+    trigger: { everyMinute: true },
+    concurrency: { limit: 1 },
+    run: ({ db }) => deliverChannelMessages({ db }),
   },
 } satisfies Record<string, TJobDefinition>;
