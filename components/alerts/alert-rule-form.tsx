@@ -12,6 +12,7 @@ import {
   type TAlertKind,
   type TCreateAlertRule,
 } from "@/lib/alerts/schemas";
+import { RuleChannelsPicker } from "@/components/alert-channels/rule-channels-picker";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -51,6 +52,7 @@ type Props = {
 export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCancel }: Props) {
   const [unit, setUnit] = useState<"amount" | "percent">("percent");
   const [serverError, setServerError] = useState<string | null>(null);
+  const [channelIds, setChannelIds] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -76,7 +78,7 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
     try {
       const rule = await apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, {
         method: "POST",
-        body: values,
+        body: { ...values, channel_ids: channelIds },
         fallback: CREATE_ERROR,
       });
       onCreated(rule);
@@ -187,6 +189,8 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
           ))}
         </Select>
       </Field>
+
+      <RuleChannelsPicker value={channelIds} onChange={setChannelIds} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCurrentUser } from "@/client/use-current-user";
+import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
@@ -36,6 +37,7 @@ export function DashboardView() {
           <ProfileCard />
           <PasswordCard />
           <AlertPreferencesCard />
+          <AlertChannelsCard />
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />
