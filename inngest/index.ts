@@ -3,6 +3,7 @@ import { evaluateAlertsFn } from "./functions/evaluate-alerts";
 import { purgeHistoryFn } from "./functions/purge-history";
 import { scrapeTask } from "./functions/scrape-task";
 import { retryChannelDeliveriesFn } from "./functions/retry-channel-deliveries";
+import { sendScheduledReportsFn } from "./functions/send-scheduled-reports";
 import { sendAlertDigestFn } from "./functions/send-alert-digest";
 import { sweepDueUrlsFn } from "./functions/sweep-due-urls";
 
@@ -15,4 +16,5 @@ export const functions = [
   sendAlertDigestFn,
   deliverChannelMessagesFn,
   retryChannelDeliveriesFn,
+  sendScheduledReportsFn,
 ];

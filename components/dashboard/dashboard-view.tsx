@@ -2,6 +2,7 @@
 
 import { useCurrentUser } from "@/client/use-current-user";
 import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
+import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
@@ -38,6 +39,7 @@ export function DashboardView() {
           <PasswordCard />
           <AlertPreferencesCard />
           <AlertChannelsCard />
+          <ReportPreferencesCard />
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />

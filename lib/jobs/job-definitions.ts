@@ -3,6 +3,7 @@
 import type { Db } from "@/db";
 import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
 import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
+import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
 import { CHANNEL_DELIVERY_REQUESTED, PRICE_RECORDED, SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "./job-events";
 import { purgeHistory } from "./purge-history";
 
@@ -76,5 +77,13 @@ export const JOBS = {
     trigger: { everyMinute: true },
     concurrency: { limit: 1 },
     run: ({ db }) => deliverChannelMessages({ db }),
+  },
+  // one report per user and period (report_sends): a re-run sends only what is missing
+  sendScheduledReports: {
+    id: "send-scheduled-reports",
+    name: "Envoyer les rapports programmés",
+    trigger: { daily: { hour: 7, minute: 0 } },
+    retries: 3,
+    run: ({ db }) => sendScheduledReports({ db }),
   },
 } satisfies Record<string, TJobDefinition>;

@@ -114,7 +114,7 @@ export class JobRunner {
     await sweepDueUrls({ db });
     // not awaited: a slow channel endpoint never delays the sweep
     void JOBS.retryChannelDeliveries.run({ db }).catch(logError("canaux d'alerte"));
-    for (const job of [JOBS.purgeHistory, JOBS.sendAlertDigest]) {
+    for (const job of [JOBS.purgeHistory, JOBS.sendAlertDigest, JOBS.sendScheduledReports]) {
       const day = dailyRunDue(new Date(), job.trigger.daily);
       if (!day || this.lastDailyRun.get(job.id) === day) continue;
       this.lastDailyRun.set(job.id, day);

@@ -9,6 +9,7 @@ import * as exportsSchemas from "@/lib/exports/csv-dialects";
 import * as history from "@/lib/history/schemas";
 import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
+import * as reports from "@/lib/reports/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
 import * as R from "./response-schemas";
 
@@ -650,6 +651,38 @@ export const OPERATIONS: TOperation[] = [
     tag: "Paiements",
     summary: "PDF d'une facture",
     ok: { content: "pdf", description: "Fichier PDF" },
+  },
+
+  // Rapport programmé
+  {
+    method: "get",
+    path: "/api/users/me/report-preferences",
+    tag: "Alertes",
+    summary: "Fréquence du rapport par email",
+    ok: { schema: R.RAny, description: "frequency (off, weekly, daily) et can_subscribe" },
+  },
+  {
+    method: "put",
+    path: "/api/users/me/report-preferences",
+    tag: "Alertes",
+    summary: "Choisir la fréquence du rapport par email",
+    description:
+      "Hebdomadaire (lundi 7 h, Europe/Paris) ou quotidien (7 h) : chiffres clés, plus fortes variations, " +
+      "signalements. Un seul rapport par période. Réservé aux plans avec alertes (403), sauf « off ».",
+    body: pick(reports, "ZReportPreferences"),
+    ok: { schema: R.RAny, description: "Préférences enregistrées" },
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/reports/unsubscribe",
+    tag: "Alertes",
+    auth: "none",
+    summary: "Se désabonner du rapport (lien signé)",
+    description: "Le jeton signé du lien de l'email est la seule preuve (RFC 8058, un clic).",
+    query: pick(alerts, "ZUnsubscribeQuery"),
+    ok: { schema: R.RMessage, description: "Désabonné" },
+    errors: [400, 429],
   },
 
   // Canaux d'alerte
