@@ -4,7 +4,7 @@ import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 
-const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success"];
+const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success", "/market"];
 
 const matches = (pathname: string, prefixes: string[]) =>
   prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { InvoiceTable } from "./invoice-table";
+import { MarketSummaryCard } from "./market-summary-card";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { QuickLinks } from "./quick-links";
@@ -43,6 +44,7 @@ export function DashboardView() {
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />
+          <MarketSummaryCard />
           <StatsCard />
           <QuickLinks />
         </div>

@@ -20,8 +20,8 @@ const UPDATE_ERROR = "Échec de la mise à jour du profil";
 
 function toForm(p: Profile | undefined): TUpdateProfile {
   return {
-    first_name: p?.first_name ?? p?.firstname ?? "",
-    last_name: p?.last_name ?? p?.lastname ?? "",
+    first_name: p?.first_name ?? "",
+    last_name: p?.last_name ?? "",
     email: p?.email ?? "",
   };
 }
@@ -55,12 +55,11 @@ export function ProfileCard() {
       setBanner(null);
       try {
         const { current_password, ...fields } = values;
-        const saved = await apiFetch<Profile | undefined>("/api/users/me", {
+        const { message: _message, ...next } = await apiFetch<Profile & { message: string }>("/api/users/me", {
           method: "PUT",
           body: emailChanged ? { ...fields, current_password } : fields,
           fallback: UPDATE_ERROR,
         });
-        const next = saved && typeof saved === "object" && "email" in saved ? saved : { ...fields };
         void profile.mutate(next, { revalidate: false });
         setEditing(false);
         setBanner({ tone: "success", text: "Profil mis à jour avec succès" });

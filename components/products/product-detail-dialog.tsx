@@ -10,6 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
 import { QueuePanel } from "@/components/queue/queue-panel";
 import { ConfirmDialog } from "./confirm-dialog";
+import { ProductFlagsSection } from "@/components/insights/product-flags-section";
 import { EditProductForm } from "./edit-product-form";
 import { ProductHistorySlot } from "./product-history-slot";
 import { ProductUrlsSection } from "./product-urls-section";
@@ -224,6 +225,7 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
           {urls.length > 0 ? (
             <QueuePanel productId={product.id} onTaskFinished={() => refresh()} className="mt-6" />
           ) : null}
+          <ProductFlagsSection productId={product.id} />
           <AlertRulesPanel productId={product.id} urls={urls} />
         </div>
       </Dialog>

@@ -40,6 +40,8 @@ export const products = pgTable(
     name: varchar({ length: 200 }).notNull(),
     description: text(),
     referencePrice: numeric({ precision: 12, scale: 2 }),
+    // Prix minimum annoncé: a monitoring threshold (resellers below it are flagged), never a price imposed on anyone.
+    minAdvertisedPrice: numeric({ precision: 12, scale: 2 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,5 +25,6 @@ export async function listAlertRules(userId: string, productId: string) {
     rules: rows.map((r) => presentAlertRule(r.rule, r.urlName, channels.get(r.rule.id))),
     has_email_alerts: plan.hasEmailAlerts,
     reference_price: product.referencePrice,
+    min_advertised_price: product.minAdvertisedPrice,
   };
 }

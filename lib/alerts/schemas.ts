@@ -14,6 +14,8 @@ export const ALERT_KINDS = [
   "back_in_stock",
   "out_of_stock",
   "below_reference",
+  "suspect_promotion",
+  "below_min_advertised",
 ] as const;
 export type TAlertKind = (typeof ALERT_KINDS)[number];
 
@@ -27,6 +29,8 @@ export const ALERT_KIND_LABELS: Record<TAlertKind, string> = {
   back_in_stock: "Retour en stock",
   out_of_stock: "Rupture de stock",
   below_reference: "Un marchand passe sous mon prix",
+  suspect_promotion: "Promotion suspecte (prix barré supérieur au plus bas des 30 jours)",
+  below_min_advertised: "Un revendeur passe sous mon prix minimum annoncé",
 };
 
 export const ALERT_MODES = ["instant", "digest"] as const;

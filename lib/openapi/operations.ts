@@ -7,10 +7,12 @@ import * as billing from "@/lib/billing/schemas";
 import * as contact from "@/lib/contact/schemas";
 import * as exportsSchemas from "@/lib/exports/csv-dialects";
 import * as history from "@/lib/history/schemas";
+import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
 import * as reports from "@/lib/reports/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
+import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
 
 export const TAGS = [
@@ -22,6 +24,7 @@ export const TAGS = [
   { name: "File d'attente", description: "Tâches de relevé : suivi, annulation, relance." },
   { name: "Historique", description: "Graphique des prix et comparaison entre marchands." },
   { name: "Exports", description: "Fichiers CSV et Excel (flux, sans limite de taille)." },
+  { name: "Marché", description: "Vue marché : positionnement, marchands, changements récents." },
   { name: "Alertes", description: "Règles d'alerte par email et événements." },
   {
     name: "Canaux d'alerte",
@@ -478,6 +481,20 @@ export const OPERATIONS: TOperation[] = [
     ok: { schema: R.RAny, list: true, description: "Événements" },
   },
   {
+    method: "get",
+    path: "/api/insights/flags",
+    tag: "Alertes",
+    summary: "Signalements des contrôles de promotion",
+    description:
+      "Promotions suspectes (directive Omnibus : prix barré supérieur au prix le plus bas relevé dans les 30 jours " +
+      "avant le début de la réduction ; rien n'est signalé sans 30 jours d'historique) et surveillance du prix " +
+      "minimum annoncé (dernier prix d'un revendeur inférieur au seuil du produit), avec leurs preuves. " +
+      "Du plus récent au plus ancien ; `status` vaut `open` par défaut.",
+    query: pick(flags, "ZFlagsQuery"),
+    ok: { schema: R.RPriceFlag, list: true, description: "Signalements" },
+    errors: [404],
+  },
+  {
     method: "post",
     path: "/api/alerts/test",
     tag: "Alertes",
@@ -809,6 +826,7 @@ export const OPERATIONS: TOperation[] = [
     summary: "Ce document OpenAPI",
     ok: { schema: R.RAny, description: "Document OpenAPI 3.1" },
   },
+  ...INSIGHTS_OPERATIONS,
 ];
 
 /** Route files that are plumbing, not API: they are left out of the document on purpose. */
