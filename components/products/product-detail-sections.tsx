@@ -7,7 +7,6 @@ import { ProductFlagsSection } from "@/components/insights/product-flags-section
 import { ExportBlock } from "@/components/history/export-block";
 import { PriceChart } from "@/components/history/price-chart";
 import { PriceComparison } from "@/components/history/price-comparison";
-import { ProductFlagsSection } from "@/components/insights/product-flags-section";
 import { UrlHistoryTable } from "@/components/history/url-history-table";
 import { QueuePanel } from "@/components/queue/queue-panel";
 import { Button } from "@/components/ui/button";
@@ -123,7 +122,6 @@ export function ProductDetailSections(props: Props) {
             ),
           },
           { value: "alertes", label: "Alertes", content: <AlertRulesPanel productId={product.id} urls={urls} /> },
-          { value: "controles", label: "Contrôles", content: <ProductFlagsSection productId={product.id} /> },
           {
             value: "taches",
             label: "Tâches",
