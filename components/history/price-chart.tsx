@@ -205,6 +205,18 @@ export function PriceChart({ productId }: { productId: string }) {
               ) : null,
             )}
             {ready.series.map((s) =>
+              s.regularDots.map(([t, v]) => (
+                <circle
+                  key={`${s.url_id}-regular-${t}`}
+                  cx={ready.x(t)}
+                  cy={ready.y(v)}
+                  r={2.25}
+                  fill={s.color}
+                  fillOpacity={0.35}
+                />
+              )),
+            )}
+            {ready.series.map((s) =>
               s.dots.map(([t, v]) => (
                 <circle
                   key={`${s.url_id}-${t}`}

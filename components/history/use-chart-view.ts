@@ -58,9 +58,12 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       if (!s.hidden) for (const [t] of inView) times.add(t);
       // readings drawn as dots while they are few enough to tell apart
       const dots = !s.hidden && inView.length <= MAX_DOTS ? inView : [];
+      const regularInView = s.regular.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);
+      const regularDots = !s.hidden && regularInView.length <= MAX_DOTS ? regularInView : [];
       return {
         ...s,
         dots,
+        regularDots,
         d: s.hidden ? "" : stepPath(s.points, x, y, x(to)),
         regularD: s.hidden ? "" : stepPath(s.regular, x, y, x(to)),
       };

@@ -4,8 +4,8 @@ const W = 120;
 const H = 32;
 
 /**
- * The lowest price of each of the last 30 days as a small line (oldest on the left); nothing before the first
- * day with a price. Decorative for pointers, described in words for screen readers.
+ * The lowest price of each of the last 30 days as a small line across the card (oldest on the left), nothing
+ * before the first day with a price. Described in words for screen readers.
  */
 export function Sparkline({ prices }: { prices: (number | null)[] }) {
   const known = prices.filter((v): v is number => v !== null);
@@ -14,7 +14,7 @@ export function Sparkline({ prices }: { prices: (number | null)[] }) {
   const max = Math.max(...known);
   const span = max - min;
   const step = W / Math.max(1, prices.length - 1);
-  const y = (v: number) => (span === 0 ? H / 2 : 2 + (1 - (v - min) / span) * (H - 4));
+  const y = (v: number) => (span === 0 ? H / 2 : 3 + (1 - (v - min) / span) * (H - 6));
   let d = "";
   prices.forEach((v, i) => {
     if (v !== null) d += `${d ? "L" : "M"}${(i * step).toFixed(1)} ${y(v).toFixed(1)}`;
@@ -22,25 +22,47 @@ export function Sparkline({ prices }: { prices: (number | null)[] }) {
   const first = known[0]!;
   const last = known[known.length - 1]!;
   const trend = last < first ? "en baisse" : last > first ? "en hausse" : "stable";
+  const end = `M${((prices.length - 1) * step).toFixed(1)} ${y(last).toFixed(1)}h0`;
   return (
-    <svg
-      width={W}
-      height={H}
-      viewBox={`0 0 ${W} ${H}`}
-      role="img"
-      aria-label={`Prix le plus bas sur 30 jours ${trend} : de ${formatCents(first)} à ${formatCents(last)}`}
-      data-sparkline
-      className="overflow-visible"
-    >
-      <path
-        d={d}
-        fill="none"
-        className="stroke-brand-600"
-        strokeWidth={1.5}
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-      <circle cx={((prices.length - 1) * step).toFixed(1)} cy={y(last).toFixed(1)} r={2} className="fill-brand-600" />
-    </svg>
+    <span className="flex w-full items-center gap-3">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Prix le plus bas sur 30 jours ${trend} : de ${formatCents(first)} à ${formatCents(last)}`}
+        data-sparkline
+        className="h-8 min-w-0 flex-1 overflow-visible"
+      >
+        <line
+          x1={0}
+          x2={W}
+          y1={H - 0.5}
+          y2={H - 0.5}
+          className="stroke-zinc-100"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
+        <path
+          d={d}
+          fill="none"
+          className="stroke-brand-600"
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+          vectorEffect="non-scaling-stroke"
+        />
+        <path
+          d={end}
+          className="stroke-brand-600"
+          strokeWidth={5}
+          strokeLinecap="round"
+          vectorEffect="non-scaling-stroke"
+        />
+      </svg>
+      <span className="shrink-0 text-right text-[11px] leading-tight text-zinc-500">
+        Plus bas
+        <br />
+        sur 30 jours
+      </span>
+    </span>
   );
 }

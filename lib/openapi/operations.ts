@@ -173,7 +173,7 @@ export const OPERATIONS: TOperation[] = [
       schema: R.RProduct,
       list: true,
       description:
-        "Produits avec leur nombre d'URLs et le plus bas des derniers prix disponibles en euros (`lowest_price`), le nombre d'URLs au prix incertain (`uncertain_count`) ; le détail est GET /api/products/{id}",
+        "Produits avec leur nombre d'URLs et le plus bas des derniers prix disponibles en euros (`lowest_price`), le nombre d'URLs au prix incertain (`uncertain_count`), le plus bas prix de chacun des 30 derniers jours en centimes (`sparkline`, du plus ancien à aujourd'hui) ; le détail est GET /api/products/{id}",
     },
   },
   {

@@ -82,6 +82,10 @@ export const RProductHistory = z.object({
   from: iso,
   to: iso,
   retention_days: z.number().int().nullable(),
+  reference_price: z.number().int().nullable().describe("Mon prix (prix de référence du produit) en centimes"),
+  grain: z
+    .enum(["reading", "day"])
+    .describe("reading : relevés regroupés (jusqu'à 8 jours) ; day : agrégats journaliers (heure de Paris)"),
   series: z.array(
     z.object({
       url_id: z.uuid(),
@@ -90,6 +94,11 @@ export const RProductHistory = z.object({
       points: z
         .array(z.tuple([z.number().int(), z.number().int().nullable()]))
         .describe("[horodatage en ms, prix en centimes | null] ; null = interruption (indisponible, échec)"),
+      regular: z
+        .array(z.tuple([z.number().int(), z.number().int().nullable()]))
+        .describe(
+          "Prix barré affiché par le marchand : [horodatage en ms, centimes | null] ; null = plus de prix barré",
+        ),
     }),
   ),
 });

@@ -36,7 +36,11 @@ function sparkline(from: string | null, stored: Row["sparkline"], today: string)
         .map((v) => (v === "NULL" ? null : v));
   const shift = Math.round((Date.parse(today) - Date.parse(from)) / DAY) - (SPARKLINE_DAYS - 1);
   const carried: (number | null)[] = [];
-  for (const v of values) carried.push(v === null || v === undefined ? (carried.at(-1) ?? null) : Number(v));
+  for (const v of values) {
+    // a day without a price: null, or its text form depending on the driver
+    const n = v === null || v === undefined || v === "" ? Number.NaN : Number(v);
+    carried.push(Number.isFinite(n) ? n : (carried.at(-1) ?? null));
+  }
   for (let at = 0; at < SPARKLINE_DAYS; at++) {
     const i = at + shift;
     days[at] = i < 0 ? null : (carried[Math.min(i, carried.length - 1)] ?? null);
