@@ -16,7 +16,7 @@ const SAVE_ERROR = "Erreur lors de l'enregistrement des préférences du rapport
 
 const CHOICES: [TReportFrequency, string][] = [
   ["off", "Aucun rapport"],
-  ["weekly", "Chaque semaine (le lundi à 7 h)"],
+  ["weekly", "Chaque semaine (à 7 h)"],
   ["daily", "Chaque jour (à 7 h)"],
 ];
 

@@ -684,7 +684,7 @@ export const OPERATIONS: TOperation[] = [
     tag: "Alertes",
     summary: "Choisir la fréquence du rapport par email",
     description:
-      "Hebdomadaire (lundi 7 h, Europe/Paris) ou quotidien (7 h) : chiffres clés, plus fortes variations, " +
+      "Hebdomadaire (une fois par semaine ISO, à 7 h Europe/Paris) ou quotidien (7 h) : chiffres clés, variations, " +
       "signalements. Un seul rapport par période. Réservé aux plans avec alertes (403), sauf « off ».",
     body: pick(reports, "ZReportPreferences"),
     ok: { schema: R.RAny, description: "Préférences enregistrées" },

@@ -1,12 +1,13 @@
-import { and, count, desc, eq, gte, lt, ne } from "drizzle-orm";
-import type { DbLike } from "@/db";
-import { alertEvents, priceHistory, productUrls, products } from "@/db/schema";
 import { alertLinks } from "@/lib/alerts/alert-links";
-import { ALERT_HEADLINES, type TAlertEventDetails } from "@/lib/alerts/build-alert-item";
-import { formatPriceVariation } from "@/lib/alerts/format-price-variation";
 import type { TReportLine } from "@/lib/email/templates/scheduled-report";
-import { formatEuros } from "@/lib/format";
+import { listPriceFlags } from "@/lib/flags/list-price-flags";
+import { ZFlagsQuery } from "@/lib/flags/schemas";
+import { formatAmount, formatEuros, formatPercent } from "@/lib/format";
 import { toCents } from "@/lib/history/money";
+import { exportOverview } from "@/lib/insights/export-overview";
+import { getChanges, type TChange } from "@/lib/insights/get-changes";
+import { getOverview } from "@/lib/insights/get-overview";
+import { POSITION_LABELS, ZChangesQuery, ZOverviewQuery } from "@/lib/insights/schemas";
 import type { TReportPeriod } from "./report-period";
 
 export type TReportContent = {
@@ -16,63 +17,66 @@ export type TReportContent = {
   attachment: { filename: string; content: Buffer } | null;
 };
 
-const MOVES = 5;
+const LINES = 5;
 const fr = new Intl.NumberFormat("fr-FR");
+const size = (c: TChange) => Math.abs(toCents(c.change_percent) ?? 0);
 
-/** Relative move in basis points of the old price (integer cents, no float sums); null without both prices. */
-function moveBp(oldPrice: string | null, newPrice: string | null): number | null {
-  const before = toCents(oldPrice);
-  const after = toCents(newPrice);
-  if (before === null || after === null || before === 0) return null;
-  return Math.round((Math.abs(after - before) * 10_000) / before);
+function moveLine(c: TChange): TReportLine {
+  const arrow = c.kind === "drop" ? "Baisse" : "Hausse";
+  return {
+    title: `${c.product_name} : ${arrow} chez ${c.merchant}`,
+    detail: `${formatEuros(c.before_price, c.currency)} → ${formatEuros(c.after_price, c.currency)} (${formatPercent(c.change_percent, true)})`,
+    link: alertLinks.product(c.product_id),
+  };
 }
 
 /**
- * What the report says for the period, from the catalogue and the alerts that fired: counts, and the
- * biggest price moves among those alerts.
+ * What the report says: the 'Vue marché' headline numbers (lib/insights), the biggest price moves of the period,
+ * the open promotion-check flags (lib/flags), and the overview table as XLSX. Every number comes from those.
  */
-export async function loadReportContent(db: DbLike, userId: string, period: TReportPeriod): Promise<TReportContent> {
-  const inPeriod = (column: typeof priceHistory.createdAt | typeof alertEvents.createdAt) =>
-    and(gte(column, period.since), lt(column, period.until));
-  const [[productCount], [urlCount], [readings], events] = await Promise.all([
-    db.select({ n: count() }).from(products).where(eq(products.userId, userId)),
-    db.select({ n: count() }).from(productUrls).where(eq(productUrls.userId, userId)),
-    db
-      .select({ n: count() })
-      .from(priceHistory)
-      .innerJoin(productUrls, eq(productUrls.id, priceHistory.urlId))
-      .where(and(eq(productUrls.userId, userId), inPeriod(priceHistory.createdAt))),
-    db
-      .select()
-      .from(alertEvents)
-      .where(and(eq(alertEvents.userId, userId), ne(alertEvents.delivery, "test"), inPeriod(alertEvents.createdAt)))
-      .orderBy(desc(alertEvents.createdAt))
-      .limit(1000),
+export async function loadReportContent(userId: string, period: TReportPeriod): Promise<TReportContent> {
+  const overviewQuery = ZOverviewQuery.parse({});
+  const changesQuery = ZChangesQuery.parse({ period: period.frequency === "daily" ? "day" : "week", limit: 500 });
+  const [overview, changes, flags, xlsx] = await Promise.all([
+    getOverview(userId, overviewQuery, period.until),
+    getChanges(userId, changesQuery, period.until),
+    listPriceFlags(userId, ZFlagsQuery.parse({ status: "open", limit: 100 })),
+    exportOverview(userId, overviewQuery, { type: "xlsx" }),
   ]);
-  const moves = events
-    .map((e) => ({ e, bp: moveBp(e.oldPrice, e.newPrice) }))
-    .filter((m): m is { e: (typeof events)[number]; bp: number } => m.bp !== null && m.bp > 0)
-    .sort((a, b) => b.bp - a.bp)
-    .slice(0, MOVES)
-    .map(({ e }) => {
-      const d = e.details as TAlertEventDetails;
-      const variation = formatPriceVariation(e.oldPrice, e.newPrice).text;
-      const currency = e.currency?.trim() || "EUR";
-      return {
-        title: `${d.product_name} : ${ALERT_HEADLINES[d.kind] ?? "Alerte prix"}`,
-        detail: `${d.url_name} · ${formatEuros(e.oldPrice, currency)} → ${formatEuros(e.newPrice, currency)}${variation ? ` (${variation})` : ""}`,
-        link: alertLinks.product(e.productId),
-      };
-    });
+  const { summary } = overview;
+  const trend = summary.trend.find((t) => t.days === 7);
+  const moves = changes.changes
+    .filter((c) => c.kind === "drop" || c.kind === "rise")
+    .sort((a, b) => size(b) - size(a))
+    .slice(0, LINES);
   return {
     headline: [
-      { label: "Produits suivis", value: fr.format(Number(productCount?.n ?? 0)) },
-      { label: "URLs suivies", value: fr.format(Number(urlCount?.n ?? 0)) },
-      { label: "Relevés de prix sur la période", value: fr.format(Number(readings?.n ?? 0)) },
-      { label: "Alertes déclenchées sur la période", value: fr.format(events.length) },
+      { label: "Produits suivis", value: fr.format(summary.products) },
+      { label: "Produits comparés au marché", value: fr.format(summary.compared) },
+      ...(["cheapest", "aligned", "dearer"] as const).map((p) => ({
+        label: POSITION_LABELS[p],
+        value: fr.format(summary.positions[p] ?? 0),
+      })),
+      { label: "Indice prix (marché = 100)", value: summary.price_index ? formatAmount(summary.price_index) : "—" },
+      ...(trend?.change
+        ? [
+            {
+              label: "Évolution de l'indice sur 7 jours",
+              value: `${trend.change.startsWith("-") || trend.change === "0.00" ? "" : "+"}${formatAmount(trend.change)} pt`,
+            },
+          ]
+        : []),
+      { label: "Baisses de prix sur la période", value: fr.format(changes.counts.drop) },
+      { label: "Hausses de prix sur la période", value: fr.format(changes.counts.rise) },
+      { label: "Nouvelles ruptures de stock", value: fr.format(changes.counts.out_of_stock) },
+      { label: "Signalements ouverts", value: fr.format(flags.length) },
     ],
-    moves,
-    flags: [],
-    attachment: null,
+    moves: moves.map(moveLine),
+    flags: flags.slice(0, LINES).map((f) => ({
+      title: `${f.product_name} : ${f.kind_label} (${f.url_name})`,
+      detail: f.summary,
+      link: alertLinks.product(f.product_id),
+    })),
+    attachment: { filename: "vue_marche.xlsx", content: Buffer.from(await xlsx.arrayBuffer()) },
   };
 }

@@ -39,7 +39,7 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
       .where(and(eq(reportSends.userId, sub.userId), eq(reportSends.periodKey, period.key)));
     if (!row || row.status === "sent") continue;
     try {
-      const content = await loadReportContent(db, sub.userId, period);
+      const content = await loadReportContent(sub.userId, period);
       const email = await renderScheduledReport({ userId: sub.userId, firstName: sub.firstName, period, content });
       await sendEmail({
         to: sub.email,

@@ -63,7 +63,7 @@ async function proUser() {
 }
 
 describe("alert channels in the dashboard", () => {
-  it("adds a webhook, shows its secret once and sends a signed test", async () => {
+  it("adds a webhook, shows its secret once, sends a signed test, and chooses the weekly report", async () => {
     const email = await proUser();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page, ["422 /api/alert-channels"]);
@@ -101,6 +101,13 @@ describe("alert channels in the dashboard", () => {
     await log.getByText("Envoyé").waitFor();
     await log.getByText(/HTTP 200/).waitFor();
     await card.screenshot({ path: path.join(SHOTS, "canaux-alerte-1280.png") });
+
+    // the scheduled report is chosen in the card next to it
+    const reports = page.locator("#rapports");
+    await reports.getByLabel("Fréquence").selectOption("weekly");
+    await reports.getByRole("button", { name: "Enregistrer" }).click();
+    await reports.getByText("Préférences du rapport enregistrées").waitFor();
+    await reports.screenshot({ path: path.join(SHOTS, "rapport-email-1280.png") });
     await page.setViewportSize({ width: 390, height: 844 });
     await card.screenshot({ path: path.join(SHOTS, "canaux-alerte-390.png") });
     expect(errors).toEqual([]);

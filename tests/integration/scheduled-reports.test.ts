@@ -1,16 +1,29 @@
-import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { POST as unsubscribe } from "@/app/api/reports/unsubscribe/route";
-import { GET as getPrefs, PUT as putPrefs } from "@/app/api/users/me/report-preferences/route";
-import { getDb } from "@/db";
-import { emailOutbox, reportSends } from "@/db/schema";
-import { signUnsubscribeToken } from "@/lib/alerts/sign-unsubscribe-token";
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
-import { REPORT_MSG } from "@/lib/reports/schemas";
-import { isoWeek, reportPeriod } from "@/lib/reports/report-period";
-import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
-import { call } from "../helpers/api";
-import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+// The report e-mails go through a local fake Resend (attachments are sent by Resend only): the app reads
+// RESEND_* when imported, so every app module is imported after the variables are set.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startFakeResend } from "../helpers/fake-resend";
+
+const resend = await startFakeResend();
+process.env.RESEND_API_KEY = "re_test_rapports";
+process.env.RESEND_BASE_URL = resend.url;
+vi.resetModules(); // the setup file already loaded lib/env.ts without these variables
+
+const { and, eq } = await import("drizzle-orm");
+const JSZip = (await import("jszip")).default;
+const { POST: unsubscribe } = await import("@/app/api/reports/unsubscribe/route");
+const { GET: getPrefs, PUT: putPrefs } = await import("@/app/api/users/me/report-preferences/route");
+const { getDb } = await import("@/db");
+const { emailOutbox, priceHistory, reportSends } = await import("@/db/schema");
+const { signUnsubscribeToken } = await import("@/lib/alerts/sign-unsubscribe-token");
+const { REPORT_MSG } = await import("@/lib/reports/schemas");
+const { isoWeek, reportPeriod } = await import("@/lib/reports/report-period");
+const { sendScheduledReports } = await import("@/lib/reports/send-scheduled-reports");
+const { call } = await import("../helpers/api");
+const { alertsUser, makeProduct } = await import("./alerts-fixtures");
+
+afterAll(async () => {
+  await resend.close();
+});
 
 beforeAll(async () => {
   await getDb();
@@ -39,29 +52,45 @@ describe("report periods", () => {
 });
 
 describe("scheduled reports", () => {
-  it("sends one report per period with the alerts' biggest move, and stops on the signed link", async () => {
+  it("sends one report per period with the market's numbers, its biggest move and the overview XLSX, and stops on the signed link", async () => {
     const { token, userId, account } = await alertsUser();
     const put = await call(putPrefs, PREFS, { method: "PUT", token, body: { frequency: "weekly" } });
     expect(put.status).toBe(200);
     expect(put.json).toMatchObject({ frequency: "weekly", message: REPORT_MSG.saved });
     expect((await call(getPrefs, PREFS, { token })).json).toEqual({ frequency: "weekly", can_subscribe: true });
 
-    const { productId, urlIds } = await makeProduct(userId, { name: "Robot pâtissier" });
-    await addRule(userId, productId, { kind: "any_change" });
-    await addPrice(urlIds[0]!, "200.00");
-    const entry = await addPrice(urlIds[0]!, "150.00");
-    await evaluateNewPrice({ priceHistoryId: entry });
-
+    // my price 100 €, two merchants: 100 € then 90 € (a drop in the week), and 110 €
+    const { urlIds } = await makeProduct(userId, { name: "Robot pâtissier", referencePrice: "100.00", urls: 2 });
     const now = new Date();
+    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+    const db = await getDb();
+    await db.insert(priceHistory).values([
+      { urlId: urlIds[0]!, price: "100.00", currency: "EUR", available: true, createdAt: daysAgo(10) },
+      { urlId: urlIds[1]!, price: "110.00", currency: "EUR", available: true, createdAt: daysAgo(10) },
+      { urlId: urlIds[0]!, price: "90.00", currency: "EUR", available: true, createdAt: daysAgo(1) },
+    ]);
+
     expect(await sendScheduledReports({ now })).toEqual({ sent: expect.any(Number) });
     expect(await sendScheduledReports({ now })).toEqual({ sent: expect.any(Number) });
     const [report, ...more] = await reportsTo(account.email);
     expect(more).toEqual([]);
     expect(report!.subject).toMatch(/^Votre rapport hebdomadaire VeillePrix/);
-    expect(report!.text).toContain("Alertes déclenchées sur la période");
-    expect(report!.text).toContain("Robot pâtissier");
-    expect(report!.text).toMatch(/200,00\s€ → 150,00\s€/);
-    const db = await getDb();
+    expect(report!.text).toMatch(/Produits suivis\s+1\n/);
+    expect(report!.text).toMatch(/Plus cher\s+1\n/);
+    expect(report!.text).toMatch(/Indice prix \(marché = 100\)\s+100\n/);
+    expect(report!.text).toMatch(/Baisses de prix sur la période\s+1\n/);
+    expect(report!.text).toContain("Robot pâtissier : Baisse chez Marchand 1");
+    expect(report!.text).toMatch(/100,00\s€ → 90,00\s€ \(-10,00\s%\)/);
+    expect(report!.text).toContain("Le tableau complet est joint : vue_marche.xlsx.");
+    const sentByResend = resend.emails.filter((e) => [e.to].flat().includes(account.email));
+    expect(sentByResend).toHaveLength(1);
+    const attachments = (sentByResend[0] as unknown as { attachments: { filename: string; content: string }[] })
+      .attachments;
+    expect(attachments.map((a) => a.filename)).toEqual(["vue_marche.xlsx"]);
+    const zip = await JSZip.loadAsync(Buffer.from(attachments[0]!.content, "base64"));
+    const sheet = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
+    const strings = (await zip.file("xl/sharedStrings.xml")?.async("string")) ?? "";
+    expect(`${sheet}${strings}`).toContain("Robot pâtissier");
     const sends = await db.select().from(reportSends).where(eq(reportSends.userId, userId));
     expect(sends).toEqual([expect.objectContaining({ periodKey: reportPeriod("weekly", now).key, status: "sent" })]);
 
