@@ -19,8 +19,9 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // a file's first test also opens the database and runs the migrations: generous on a loaded machine
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

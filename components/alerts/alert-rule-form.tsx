@@ -13,6 +13,7 @@ import {
   type TAlertKind,
   type TCreateAlertRule,
 } from "@/lib/alerts/schemas";
+import { RuleChannelsPicker } from "@/components/alert-channels/rule-channels-picker";
 import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -44,14 +45,16 @@ type Props = {
   productId: string;
   urls: TUrlOption[];
   referencePrice: string | null;
+  minAdvertisedPrice: string | null;
   onCreated: (rule: TAlertRule) => void;
   onCancel: () => void;
 };
 
 /** New alert rule: the fields shown follow the kind; validated by the same schema as the API. */
-export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCancel }: Props) {
+export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPrice, onCreated, onCancel }: Props) {
   const [unit, setUnit] = useState<"amount" | "percent">("percent");
   const { message, clear, run } = useAction();
+  const [channelIds, setChannelIds] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -78,7 +81,7 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
       () =>
         apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, {
           method: "POST",
-          body: values,
+          body: { ...values, channel_ids: channelIds },
           fallback: CREATE_ERROR,
         }),
       { error: CREATE_ERROR },
@@ -179,6 +182,27 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
         )
       ) : null}
 
+      {kind === "suspect_promotion" ? (
+        <p className="text-sm text-zinc-600">
+          Alerte quand un marchand affiche un prix barré supérieur au prix le plus bas que nous avons relevé chez lui
+          dans les 30 jours précédant la réduction (directive Omnibus, article L112-1-1 du Code de la consommation).
+        </p>
+      ) : null}
+
+      {kind === "below_min_advertised" ? (
+        minAdvertisedPrice ? (
+          <p className="text-sm text-zinc-600">
+            Surveillance du prix minimum annoncé : alerte quand un revendeur affiche un prix inférieur à{" "}
+            {formatEuros(minAdvertisedPrice)}.
+          </p>
+        ) : (
+          <Alert tone="warning">
+            Indiquez d&apos;abord un prix minimum annoncé dans la fiche du produit : sans lui, cette alerte ne se
+            déclenche pas.
+          </Alert>
+        )
+      ) : null}
+
       <Field label="Délai minimum entre deux alertes" error={errors.cooldown_minutes?.message} className="sm:max-w-xs">
         <Select {...register("cooldown_minutes")}>
           {COOLDOWN_OPTIONS.map(([value, label]) => (
@@ -188,6 +212,8 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
           ))}
         </Select>
       </Field>
+
+      <RuleChannelsPicker value={channelIds} onChange={setChannelIds} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser, registerUser, signIn, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, submitLogin, watchErrors } from "../helpers/browser";
 
 const SUBSCRIPTION = "/api/subscriptions/my-subscription";
 
@@ -87,16 +87,21 @@ describe("client data layer", () => {
     expect(rule.status).toBe(201);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, email, `/products?product=${productId}`);
-    const dialog = page.getByRole("dialog", { name: "Cafetière à piston" });
-    await dialog.getByText("Aucune alerte envoyée pour ce produit").waitFor();
+    // the link of an earlier alert e-mail: after the sign-in, the product's own page
+    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(`/products?product=${productId}`)}`);
+    await submitLogin(page, email);
+    await page.waitForURL(`${baseUrl()}/products/${productId}`);
+    const view = page.getByRole("main");
+    await view.getByRole("heading", { level: 1, name: "Cafetière à piston" }).waitFor();
+    await view.getByRole("tab", { name: "Alertes" }).click();
+    await view.getByText("Aucune alerte envoyée pour ce produit").waitFor();
 
     merchant.setPrice(item, "90.00");
-    await dialog.getByRole("button", { name: "Relancer le scraping de Boutique Café" }).click();
-    // the modal stays open: the list follows the scrape and its alert without being reopened
-    const sent = dialog.getByRole("list", { name: "Alertes envoyées" });
+    await view.getByRole("button", { name: "Relancer le scraping de Boutique Café" }).click();
+    // the page is not reloaded: the list follows the scrape and its alert
+    const sent = view.getByRole("list", { name: "Alertes envoyées" });
     await sent.getByRole("listitem").first().waitFor({ timeout: 60_000 });
-    await expect(dialog.getByText("Aucune alerte envoyée pour ce produit").count()).resolves.toBe(0);
+    await expect(view.getByText("Aucune alerte envoyée pour ce produit").count()).resolves.toBe(0);
     await page.close();
   });
 });

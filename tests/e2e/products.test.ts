@@ -57,9 +57,10 @@ describe("Products screen", () => {
     await card.getByText("Suivi actif").waitFor();
     await card.getByText("Voir détails").waitFor();
 
-    // detail modal
+    // detail modal, at the product's own address
     await card.click();
     const detail = page.getByRole("dialog", { name: "Robot pâtissier KM-500" });
+    await page.waitForURL(new RegExp(`^${baseUrl()}/products/[0-9a-f-]{36}$`));
     await detail.getByText("Bol inox 5 L").waitFor();
     const heading = detail.getByRole("heading", { name: /URLs suivies/ });
     await expect(heading.textContent()).resolves.toMatch(/URLs suivies\s*\(2\)\s*\(max 3\)/);
@@ -107,6 +108,7 @@ describe("Products screen", () => {
     // Escape closes and gives the focus back to the card
     await page.keyboard.press("Escape");
     await renamed.waitFor({ state: "detached" });
+    await page.waitForURL(`${baseUrl()}/products`);
     const renamedCard = page.getByTestId("product-card").filter({ hasText: "Robot pâtissier KM-600" });
     await renamedCard.waitFor();
     // the focus comes back once the dialog has left the tree: wait for it rather than read it at once

@@ -91,13 +91,19 @@ describe.each(Object.entries(VIEWPORTS))("main screens on a %s", (device, viewpo
     const card = page.getByTestId("product-card").filter({ hasText: "Cafetière italienne 6 tasses" });
     await card.waitFor();
     found.push(...(await audit(page, `${device}-produits`)));
+    const productPage = await card.getAttribute("href");
     await card.click();
     await page.getByRole("dialog", { name: "Cafetière italienne 6 tasses" }).waitFor();
     found.push(...(await audit(page, `${device}-produit`)));
     await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Cafetière italienne 6 tasses" }).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Ajouter un produit" }).click();
     await page.getByRole("dialog", { name: "Ajouter un produit" }).waitFor();
     found.push(...(await audit(page, `${device}-ajout-produit`)));
+    // the same product on its own page (a direct visit)
+    await page.goto(`${baseUrl()}${productPage}`);
+    await page.getByRole("heading", { level: 1, name: "Cafetière italienne 6 tasses" }).waitFor();
+    found.push(...(await audit(page, `${device}-page-produit`)));
     await context.close();
     expect(found).toEqual([]);
   });

@@ -2,11 +2,16 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { onQuery } from "@/db/query-log";
-import { plans, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
+import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { loadPriceContext } from "@/lib/alerts/load-price-context";
 import { getUserStats } from "@/lib/auth/get-user-stats";
 import { iterateLatestRows } from "@/lib/exports/iterate-latest-rows";
+import { listPriceFlags } from "@/lib/flags/list-price-flags";
+import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { getProductComparison } from "@/lib/history/get-product-comparison";
+import { getChanges } from "@/lib/insights/get-changes";
+import { getMerchants } from "@/lib/insights/get-merchants";
+import { getOverview } from "@/lib/insights/get-overview";
 import { getProductHistory } from "@/lib/history/get-product-history";
 import { claimTasks } from "@/lib/jobs/claim-tasks";
 import { purgeHistory } from "@/lib/jobs/purge-history";
@@ -91,7 +96,8 @@ beforeAll(async () => {
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
   await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
   await db.execute(sql`
-    insert into products (user_id, name) select ${userId}::uuid, 'Produit ' || g from generate_series(1, ${PRODUCTS}) g`);
+    insert into products (user_id, name, reference_price)
+    select ${userId}::uuid, 'Produit ' || g, 30 + g from generate_series(1, ${PRODUCTS}) g`);
   await db.execute(sql`
     insert into product_urls (product_id, user_id, name, url, next_check_at)
     select p.id, p.user_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id, now() - interval '1 minute'
@@ -137,6 +143,18 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => getProductComparison(userId, productIds[0]!))).toEqual([]);
   });
 
+  it("market view: overview (latest copy, price_daily probes for the trend), merchants, changes", async () => {
+    // products and URLs through their indexes, the trend one primary-key probe of price_daily per URL
+    const strict = ["products", "product_urls", "price_daily"];
+    expect(await planProblems(() => getOverview(userId, { position: "all", sort: "gap_to_cheapest" }), strict)).toEqual(
+      [],
+    );
+    expect(await planProblems(() => getMerchants(userId, { sort: "cheapest_rate" }), strict)).toEqual([]);
+    expect(await planProblems(() => getChanges(userId, { period: "week", kind: "all", limit: 100 }), strict)).toEqual(
+      [],
+    );
+  });
+
   it("latest exports and the alert context of a new reading", async () => {
     const db = await getDb();
     const urls = urlIds.map((id) => ({ id, name: "M", url: "https://m.example/" }));
@@ -154,5 +172,40 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => recoverStuckTasks(), strict)).toEqual([]);
     expect(await planProblems(() => sweepDueUrls({ batchSize: 10, maxBatches: 1 }))).toEqual([]);
     expect(await planProblems(() => purgeHistory())).toEqual([]);
+  });
+
+  it("promotion checks of a new reading and the flags list", async () => {
+    const db = await getDb();
+    await db.update(products).set({ minAdvertisedPrice: "30.00" }).where(eq(products.userId, userId));
+    // 40 days of history on the first URL (its window is complete), a crossed-out price on five latest readings
+    await db.insert(priceHistory).values({
+      urlId: urlIds[0]!,
+      price: "10.00",
+      currency: "EUR",
+      available: true,
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const readings = await db
+      .insert(priceHistory)
+      .values(
+        urlIds
+          .slice(0, URLS_PER_PRODUCT)
+          .map((urlId) => ({ urlId, price: "20.00", regularPrice: "99.00", currency: "EUR", available: true })),
+      )
+      .returning({ id: priceHistory.id });
+    for (const r of readings) await recordPriceFlags(db, r.id);
+    const open = await listPriceFlags(userId, { status: "open", limit: 50 });
+    expect(open.filter((f) => f.kind === "below_min_advertised")).toHaveLength(URLS_PER_PRODUCT);
+    expect(open.filter((f) => f.kind === "suspect_promotion").map((f) => f.url_id)).toEqual([urlIds[0]]);
+    expect(await planProblems(() => recordPriceFlags(db, readings[0]!.id))).toEqual([]);
+    const strict = ["price_flags"];
+    expect(await planProblems(() => listPriceFlags(userId, { status: "open", limit: 50 }), strict)).toEqual([]);
+    const filtered = {
+      status: "all" as const,
+      limit: 50,
+      kind: "suspect_promotion" as const,
+      product_id: productIds[0],
+    };
+    expect(await planProblems(() => listPriceFlags(userId, filtered), strict)).toEqual([]);
   });
 });
