@@ -9,7 +9,9 @@ import { apiFetch } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import { ZCreateApiToken, type TCreateApiToken } from "@/lib/api-tokens/schemas";
 import { formatDateTime } from "@/lib/format";
-import { useApiTokens } from "@/client/hooks/use-api-tokens";
+import { type TApiTokens, useApiTokens } from "@/client/hooks/use-api-tokens";
+import type { Jsonify } from "@/client/jsonify";
+import type { createApiToken } from "@/lib/api-tokens/create-api-token";
 import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -21,8 +23,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 const CREATE_ERROR = "Erreur lors de la création du jeton";
 const REVOKE_ERROR = "Erreur lors de la révocation du jeton";
 
-type Token = { id: string; name: string; prefix: string; created_at: string; last_used_at: string | null };
-type Created = Token & { token: string };
+type Token = TApiTokens["tokens"][number];
+/** POST /api/tokens: the token, whose secret is shown this once. */
+type Created = Jsonify<Awaited<ReturnType<typeof createApiToken>>>;
 
 /** Integration tokens: create (shown once), list with last use, revoke. Plans with automation only. */
 export function ApiTokensCard() {

@@ -38,7 +38,10 @@ describe("client data layer", () => {
     await page.waitForLoadState("networkidle");
     for (const path of ["/dashboard", "/products", "/subscriptions", "/pricing"]) {
       const seen = countRequests(page, SUBSCRIPTION);
+      // on a loaded machine the page can be idle before its script has asked: wait for the first request
+      const asked = page.waitForRequest((req) => new URL(req.url()).pathname === SUBSCRIPTION);
       await page.goto(`${baseUrl()}${path}`);
+      await asked;
       await page.waitForLoadState("networkidle");
       expect(seen.count, path).toBe(1);
       page.removeAllListeners("request");
