@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
-import { priceHistory } from "@/db/schema";
+import { priceHistory, productUrls } from "@/db/schema";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
+import { notFound } from "@/lib/http/api-error";
+import { URL_NOT_FOUND } from "@/lib/products/get-product-url-or-throw";
 
 export type TUrlHistoryPage = {
   entries: {
@@ -24,7 +25,8 @@ export type TUrlHistoryPage = {
  * One page of the price history of one of the owner's URLs, newest first, as SPEC.md §3 shows it (price in
  * euros as a number, null when the page showed none): at most `limit` entries older than the entry `before`
  * (the cursor: the id of the last entry of the previous page). Entries older than the plan's retention are
- * never shown. Both queries walk price_history_url_latest_idx: no sort of the URL's history.
+ * never shown. Both queries walk price_history_url_latest_idx: no sort of the URL's history; the count is an
+ * index-only scan of the URL's retained entries.
  */
 export async function getUrlHistory(
   userId: string,
@@ -32,7 +34,6 @@ export async function getUrlHistory(
   page: { limit: number; before?: number },
 ): Promise<TUrlHistoryPage> {
   const db = await getDb();
-  await getProductUrlOrThrow(userId, urlId, undefined, db);
   const { cutoff } = await getRetentionCutoff(userId, db);
   const retained: SQL[] = [eq(priceHistory.urlId, urlId)];
   if (cutoff) retained.push(gte(priceHistory.createdAt, cutoff));
@@ -42,7 +43,8 @@ export async function getUrlHistory(
       sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
     );
   }
-  const [rows, [totalRow]] = await Promise.all([
+  // the page and the owner's count in one round trip: a foreign URL's page is read but never answered
+  const [rows, [owned]] = await Promise.all([
     db
       .select({
         id: priceHistory.id,
@@ -58,12 +60,18 @@ export async function getUrlHistory(
       .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
       .limit(page.limit),
     db
-      .select({ n: count() })
-      .from(priceHistory)
-      .where(and(...retained)),
+      .select({
+        n: sql<number>`(${db
+          .select({ n: count() })
+          .from(priceHistory)
+          .where(and(...retained))})`.mapWith(Number),
+      })
+      .from(productUrls)
+      .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId))),
   ]);
+  if (!owned) throw notFound(URL_NOT_FOUND);
   return {
-    total: Number(totalRow?.n ?? 0),
+    total: owned.n,
     entries: rows.map((r) => ({
       id: r.id,
       price: r.price === null ? null : Number(r.price),
