@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { MSG, ZUpdateProfile, type TUpdateProfile } from "@/lib/auth/schemas";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { useProfile } from "@/client/hooks/use-profile";
-import { useCurrentUser } from "@/client/use-current-user";
+import { useRouter } from "next/navigation";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -27,7 +27,7 @@ function toForm(p: Profile | undefined): TUpdateProfile {
 }
 
 export function ProfileCard() {
-  const { update } = useCurrentUser();
+  const router = useRouter();
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -64,14 +64,8 @@ export function ProfileCard() {
         void profile.mutate(next, { revalidate: false });
         setEditing(false);
         setBanner({ tone: "success", text: "Profil mis à jour avec succès" });
-        const f = toForm(next);
-        // The navbar reads the name from the session token; next-auth's jwt callback (trigger "update") refreshes it.
-        await update({
-          firstName: f.first_name,
-          lastName: f.last_name,
-          email: f.email,
-          name: `${f.first_name} ${f.last_name}`,
-        });
+        // the navbar and the greeting are drawn from the database by the server: a refresh shows the new name
+        router.refresh();
       } catch (err) {
         setBanner({ tone: "error", text: errorMessage(err, UPDATE_ERROR) });
       }

@@ -11,11 +11,11 @@ import { LoadingBlock } from "@/components/ui/spinner";
 import dynamic from "next/dynamic";
 import { ProductCard } from "./product-card";
 import { usePlanLimits } from "./use-plan-limits";
-import { ExportAllButton } from "@/components/history/export-all-button";
 
-// The dialogs (and the form validation they carry) load when first opened, not with the grid.
+// The dialogs (and the form validation they carry) load when first opened, the export menu once there are products.
 const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
 const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
+const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton));
 const ProductDetailDialog = dynamic(() => import("./product-detail-dialog").then((m) => m.ProductDetailDialog));
 
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
@@ -25,8 +25,7 @@ type Banner = { tone: "success" | "error"; text: string } | null;
 /** The Products screen (SPEC.md §2): open to visitors; creating or opening a product needs a sign-in. */
 export function ProductsView() {
   const router = useRouter();
-  const { status } = useCurrentUser();
-  const authenticated = status === "authenticated";
+  const authenticated = useCurrentUser().user !== null;
   const products = useProducts(authenticated);
   const { limits } = usePlanLimits(authenticated);
   const [banner, setBanner] = useState<Banner>(null);
@@ -36,15 +35,14 @@ export function ProductsView() {
 
   // the alert e-mails link to /products?product=<id>: open that product once the session is known
   useEffect(() => {
-    if (status === "loading") return;
     const id = new URLSearchParams(window.location.search).get("product");
     if (!id) return;
-    if (status === "authenticated") setOpenId(id);
+    if (authenticated) setOpenId(id);
     else router.push(`/login?redirect=${encodeURIComponent(`/products?product=${id}`)}`);
-  }, [status, router]);
+  }, [authenticated, router]);
 
   const list = products.data ?? [];
-  const loading = status === "loading" || (authenticated && products.isLoading && products.data === undefined);
+  const loading = authenticated && products.isLoading && products.data === undefined;
 
   function requireSignIn(): boolean {
     if (authenticated) return true;
