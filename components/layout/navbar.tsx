@@ -2,14 +2,12 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useCurrentUser } from "@/client/use-current-user";
-import dynamic from "next/dynamic";
 
-// Radix DropdownMenu and sign-out load only for a signed-in user; the button is drawn while they arrive.
-const UserMenu = dynamic(() => import("./user-menu").then((m) => m.UserMenu), {
-  loading: () => <span className="block h-9 w-28 rounded-full border border-zinc-200 bg-white" />,
-});
+// Radix DropdownMenu and sign-out load only for a signed-in user (React.lazy: public pages ship no loader either);
+// the button's outline is drawn while they arrive.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 type NavLink = { href: string; label: string };
 
@@ -75,7 +73,9 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
 
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <UserMenu firstName={user.firstName} email={user.email} />
+            <Suspense fallback={<span className="block h-9 w-28 rounded-full border border-zinc-200 bg-white" />}>
+              <UserMenu firstName={user.firstName} email={user.email} />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Link
