@@ -5,6 +5,8 @@ import "./globals.css";
 import { Providers } from "@/components/providers";
 import { Navbar } from "@/components/layout/navbar";
 import { Footer } from "@/components/layout/footer";
+import { buttonClasses } from "@/components/ui/button";
+import { getPageUser } from "@/lib/auth/get-page-user";
 import { env } from "@/lib/env";
 
 // Every page renders at request time: COMPANY_* and APP_URL (metadataBase, canonical and og links, legal and
@@ -24,17 +26,32 @@ export const viewport: Viewport = { themeColor: "#3f51d6", width: "device-width"
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // pages render per request: Next marks its scripts with that request's CSP nonce (proxy.ts)
   await connection();
+  const user = await getPageUser();
   return (
     <html lang="fr">
       <body className="flex min-h-dvh flex-col">
-        <Providers>
+        <Providers
+          user={
+            user
+              ? {
+                  id: user.id,
+                  email: user.email,
+                  name: user.firstName,
+                  firstName: user.firstName,
+                  lastName: user.lastName,
+                }
+              : null
+          }
+        >
           <a
             href="#contenu"
             className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
           >
             Aller au contenu
           </a>
-          <Navbar />
+          <Navbar
+            registerClasses={{ bar: buttonClasses("primary", "sm"), menu: buttonClasses("primary", "md", "w-full") }}
+          />
           <main id="contenu" className="flex-1">
             {children}
           </main>

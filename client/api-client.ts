@@ -1,5 +1,3 @@
-import { signOut } from "next-auth/react";
-
 /** An API call that failed; `message` is the server's French `detail`, else the caller's fallback. */
 export class ApiClientError extends Error {
   constructor(
@@ -41,6 +39,7 @@ async function handleUnauthorized() {
   redirecting = true;
   const here = `${window.location.pathname}${window.location.search}`;
   try {
+    const { signOut } = await import("next-auth/react");
     await signOut({ redirect: false });
   } finally {
     window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);

@@ -1,4 +1,5 @@
-import { useSession } from "next-auth/react";
+import { useContext } from "react";
+import { CurrentUserContext } from "@/components/providers";
 
 export type CurrentUser = {
   id: string;
@@ -8,23 +9,8 @@ export type CurrentUser = {
   lastName: string | null;
 };
 
-type SessionUserShape = Partial<Record<"id" | "email" | "name" | "firstName" | "lastName", string | number | null>>;
-
-const str = (v: unknown) => (typeof v === "string" && v.trim() ? v : null);
-
-/** The signed-in user from the next-auth session (shape set by lib/auth's session callback). */
+/** The signed-in user of the page, as the server resolved it for this render (a revoked session is nobody). */
 export function useCurrentUser() {
-  const { data, status, update } = useSession();
-  const raw = (data?.user ?? null) as SessionUserShape | null;
-  const user: CurrentUser | null =
-    status === "authenticated" && raw
-      ? {
-          id: String(raw.id ?? ""),
-          email: str(raw.email) ?? "",
-          name: str(raw.name),
-          firstName: str(raw.firstName),
-          lastName: str(raw.lastName),
-        }
-      : null;
-  return { user, status, update };
+  const user = useContext(CurrentUserContext);
+  return { user, status: user ? ("authenticated" as const) : ("unauthenticated" as const) };
 }

@@ -1,15 +1,14 @@
 "use client";
 
-import { SessionProvider } from "next-auth/react";
-import type { Session } from "next-auth";
-import type { ReactNode } from "react";
-import { SWRConfig } from "swr";
-import { SWR_OPTIONS } from "@/client/swr-options";
+import { createContext, type ReactNode } from "react";
+import type { CurrentUser } from "@/client/use-current-user";
 
-export function Providers({ children, session }: { children: ReactNode; session?: Session | null }) {
-  return (
-    <SessionProvider session={session}>
-      <SWRConfig value={SWR_OPTIONS}>{children}</SWRConfig>
-    </SessionProvider>
-  );
+export const CurrentUserContext = createContext<CurrentUser | null>(null);
+
+/**
+ * The signed-in user, read on the server by the root layout (no next-auth client, no session fetch): a sign-in
+ * or a profile change refreshes the router, a sign-out reloads the page.
+ */
+export function Providers({ children, user }: { children: ReactNode; user: CurrentUser | null }) {
+  return <CurrentUserContext.Provider value={user}>{children}</CurrentUserContext.Provider>;
 }

@@ -2,10 +2,9 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
+import { type FormEvent, useState } from "react";
 import { ApiClientError } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
-import { useForm } from "react-hook-form";
-import { signIn } from "next-auth/react";
 import { MSG } from "@/lib/auth/messages";
 import { safeRedirect } from "@/lib/safe-redirect";
 import { Alert } from "@/components/ui/alert";
@@ -32,19 +31,22 @@ export function LoginForm() {
   const registered = params.get("registered") === "1";
   const { busy, error: serverError, run } = useAction();
   const pending = busy !== null;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ email: string; password: string }>({ defaultValues: { email: "", password: "" } });
+  const [missing, setMissing] = useState({ email: false, password: false });
 
-  // The form's only rule is the server's first one (ZLogin: both fields required); the page stays free of zod.
-  const required = { validate: (v: string) => v.trim() !== "" };
-
-  const onSubmit = handleSubmit(async ({ email, password }) => {
+  // The form's only rule is the server's first one (ZLogin: both fields required): two fields need neither zod
+  // nor a form library, and next-auth's client loads on the first submit.
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get("email") ?? "");
+    const password = String(data.get("password") ?? "");
+    const blank = { email: email.trim() === "", password: password.trim() === "" };
+    setMissing(blank);
+    if (blank.email || blank.password) return;
     await run(
       "login",
       async () => {
+        const { signIn } = await import("next-auth/react");
         const res = await signIn("credentials", { email, password, redirect: false });
         if (!res || res.error || !res.ok)
           throw new ApiClientError(res?.error ? loginErrorText(res.error) : FALLBACK, 0);
@@ -53,9 +55,9 @@ export function LoginForm() {
       },
       { error: FALLBACK, navigates: true },
     );
-  });
+  }
 
-  const validationError = errors.email || errors.password ? MSG.fillAll : null;
+  const validationError = missing.email || missing.password ? MSG.fillAll : null;
   const banner = validationError ?? serverError;
 
   return (
@@ -66,13 +68,7 @@ export function LoginForm() {
         <Alert tone="success">{ACCOUNT_CREATED}</Alert>
       ) : null}
       <Field label="Adresse email">
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          invalid={!!errors.email}
-          {...register("email", required)}
-        />
+        <Input type="email" autoComplete="email" inputMode="email" name="email" invalid={missing.email} />
       </Field>
       <Field
         label="Mot de passe"
@@ -82,12 +78,7 @@ export function LoginForm() {
           </Link>
         }
       >
-        <Input
-          type="password"
-          autoComplete="current-password"
-          invalid={!!errors.password}
-          {...register("password", required)}
-        />
+        <Input type="password" autoComplete="current-password" name="password" invalid={missing.password} />
       </Field>
       <Button type="submit" className="w-full" loading={pending}>
         {pending ? "Connexion..." : "Se connecter"}

@@ -1,6 +1,5 @@
 "use client";
 
-import { useSession } from "next-auth/react";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ActionAlert, Alert } from "@/components/ui/alert";
@@ -10,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiClientError, apiFetch } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import { usePlans } from "@/client/hooks/use-plans";
+import { useCurrentUser } from "@/client/use-current-user";
 import { useSubscription } from "@/client/hooks/use-subscription";
 import { formatUnixDate } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
@@ -31,8 +31,7 @@ function matchesPlan(plan: Plan, wanted: string | null) {
 const priceOf = (p: Plan) => Number(p.limits?.price_ht ?? p.price ?? 0);
 
 export function SubscriptionsView({ config, initialPlans }: { config: TBillingConfig; initialPlans?: Plan[] }) {
-  const { status: authStatus } = useSession();
-  const authenticated = authStatus === "authenticated";
+  const authenticated = useCurrentUser().user !== null;
   const wanted = useSearchParams().get("plan");
   const plansAnswer = usePlans(initialPlans);
   const subscription = useSubscription(authenticated);
@@ -173,16 +172,12 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
               <PlanCard
                 key={plan.id}
                 plan={plan}
-                authenticated={authStatus !== "unauthenticated"}
+                authenticated={authenticated}
                 current={isCurrent}
                 highlighted={matchesPlan(plan, wanted) && !isCurrent}
                 actionLabel={current ? "Changer de plan" : "Choisir ce plan"}
                 busy={busyPlan === plan.id}
-                disabled={
-                  busyPlan !== null ||
-                  authStatus === "loading" ||
-                  (authenticated && sub === undefined && !subscription.error)
-                }
+                disabled={busyPlan !== null || (authenticated && sub === undefined && !subscription.error)}
                 unavailable={paid && config.mode === "unavailable" ? config.unavailable_message : null}
                 onChoose={() => choose(plan)}
                 onPayByCard={

@@ -3,7 +3,6 @@
 import { useCurrentUser } from "@/client/use-current-user";
 import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
 import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { InvoiceTable } from "./invoice-table";
@@ -15,20 +14,14 @@ import { StatsCard } from "./stats-card";
 import { SubscriptionCard } from "./subscription-card";
 
 export function DashboardView() {
-  const { user, status } = useCurrentUser();
+  const { user } = useCurrentUser();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="mb-8">
-        {status === "loading" ? (
-          <div role="status" aria-label="Chargement">
-            <Skeleton className="h-8 w-64" />
-          </div>
-        ) : (
-          <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">
-            Bonjour, {user?.firstName || "Utilisateur"} !
-          </h1>
-        )}
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">
+          Bonjour, {user?.firstName || "Utilisateur"} !
+        </h1>
         <p className="mt-1 text-sm text-zinc-500">
           Votre compte, votre abonnement et vos factures en un coup d&apos;œil.
         </p>

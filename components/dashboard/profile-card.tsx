@@ -8,7 +8,7 @@ import { MSG, ZUpdateProfile, type TUpdateProfile } from "@/lib/auth/schemas";
 import { apiFetch } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import { useProfile } from "@/client/hooks/use-profile";
-import { useCurrentUser } from "@/client/use-current-user";
+import { useRouter } from "next/navigation";
 import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -28,7 +28,7 @@ function toForm(p: Profile | undefined): TUpdateProfile {
 }
 
 export function ProfileCard() {
-  const { update } = useCurrentUser();
+  const router = useRouter();
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
   const { busy, message, fail, clear, run } = useAction();
@@ -64,13 +64,8 @@ export function ProfileCard() {
           });
           void profile.mutate(next, { revalidate: false });
           setEditing(false);
-          // the navbar reads the name from the session token; next-auth's jwt callback (trigger "update") refreshes it
-          await update({
-            firstName: next.first_name,
-            lastName: next.last_name,
-            email: next.email,
-            name: `${next.first_name} ${next.last_name}`,
-          });
+          // the navbar and the greeting are drawn from the database by the server: a refresh shows the new name
+          router.refresh();
         },
         { error: UPDATE_ERROR, success: "Profil mis à jour avec succès" },
       );

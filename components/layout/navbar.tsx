@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
-import { cn } from "@/lib/cn";
+import { lazy, Suspense, useState } from "react";
 import { useCurrentUser } from "@/client/use-current-user";
-import { buttonClasses } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
-import { UserMenu } from "./user-menu";
+
+// Radix DropdownMenu and sign-out load only for a signed-in user (React.lazy: public pages ship no loader either);
+// the button's outline is drawn while they arrive.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 type NavLink = { href: string; label: string };
 
@@ -23,9 +23,13 @@ function isActive(pathname: string, href: string) {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 }
 
-export function Navbar() {
+/**
+ * The site header. The register buttons' classes come from the server (components/ui/button merges them with
+ * tailwind-merge, which a page of plain links need not download).
+ */
+export function Navbar({ registerClasses }: { registerClasses: { bar: string; menu: string } }) {
   const pathname = usePathname() ?? "/";
-  const { user, status } = useCurrentUser();
+  const { user } = useCurrentUser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [lastPath, setLastPath] = useState(pathname);
   if (lastPath !== pathname) {
@@ -34,11 +38,10 @@ export function Navbar() {
   }
 
   const links = user ? PRIVATE_LINKS : PUBLIC_LINKS;
-  const linkClass = (href: string) =>
-    cn(
-      "rounded-md px-3 py-2 text-sm font-medium transition-colors",
-      isActive(pathname, href) ? "text-zinc-900 bg-zinc-100" : "text-zinc-600 hover:text-zinc-900 hover:bg-zinc-100/70",
-    );
+  const linkClass = (href: string, layout = "py-2") =>
+    `rounded-md px-3 ${layout} text-sm font-medium transition-colors ${
+      isActive(pathname, href) ? "text-zinc-900 bg-zinc-100" : "text-zinc-600 hover:text-zinc-900 hover:bg-zinc-100/70"
+    }`;
 
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
@@ -70,10 +73,10 @@ export function Navbar() {
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
-          {status === "loading" ? (
-            <Skeleton className="h-9 w-28 rounded-full" />
-          ) : user ? (
-            <UserMenu firstName={user.firstName} email={user.email} />
+          {user ? (
+            <Suspense fallback={<span className="block h-9 w-28 rounded-full border border-zinc-200 bg-white" />}>
+              <UserMenu firstName={user.firstName} email={user.email} />
+            </Suspense>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               <Link
@@ -83,7 +86,7 @@ export function Navbar() {
               >
                 Connexion
               </Link>
-              <Link href="/register" className={buttonClasses("primary", "sm")}>
+              <Link href="/register" className={registerClasses.bar}>
                 Inscription
               </Link>
             </div>
@@ -120,22 +123,22 @@ export function Navbar() {
             <li key={l.href}>
               <Link
                 href={l.href}
-                className={cn(linkClass(l.href), "block py-2.5")}
+                className={linkClass(l.href, "block py-2.5")}
                 aria-current={isActive(pathname, l.href) ? "page" : undefined}
               >
                 {l.label}
               </Link>
             </li>
           ))}
-          {!user && status !== "loading" ? (
+          {!user ? (
             <>
               <li>
-                <Link href="/login" className={cn(linkClass("/login"), "block py-2.5")}>
+                <Link href="/login" className={linkClass("/login", "block py-2.5")}>
                   Connexion
                 </Link>
               </li>
               <li className="pt-2">
-                <Link href="/register" className={buttonClasses("primary", "md", "w-full")}>
+                <Link href="/register" className={registerClasses.menu}>
                   Inscription
                 </Link>
               </li>

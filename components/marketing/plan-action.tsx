@@ -16,12 +16,11 @@ export const LOGIN_TO_SUBSCRIBE_HREF = `/login?redirect=${encodeURIComponent("/s
 
 /** Loads the visitor's session and current subscription once for every plan card below it. */
 export function PlanViewerProvider({ children }: { children: ReactNode }) {
-  const { user, status } = useCurrentUser();
+  const { user } = useCurrentUser();
   const subscription = useSubscription(user !== null);
 
   let viewer: TViewer;
-  if (status === "loading") viewer = { kind: "loading" };
-  else if (!user) viewer = { kind: "anonymous" };
+  if (!user) viewer = { kind: "anonymous" };
   else if (subscription.data === undefined && !subscription.error) viewer = { kind: "loading" };
   // without the subscription (an error) the cards still offer "Choisir ce plan"
   else viewer = { kind: "signed-in", currentPlanId: subscription.data?.subscription_plan_id ?? null };

@@ -13,19 +13,18 @@ import { ProductCard } from "./product-card";
 import { useProductsFlash } from "./products-flash";
 import { usePlanLimits } from "./use-plan-limits";
 import { productPath } from "@/lib/products/product-path";
-import { ExportAllButton } from "@/components/history/export-all-button";
 
-// The dialogs (and the form validation they carry) load when first opened, not with the grid.
+// The dialogs (and the form validation they carry) load when first opened, the export menu once there are products.
 const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
 const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
+const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton));
 
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
 
 /** The Products screen (SPEC.md §2): open to visitors; creating or opening a product needs a sign-in. */
 export function ProductsView() {
   const router = useRouter();
-  const { status } = useCurrentUser();
-  const authenticated = status === "authenticated";
+  const authenticated = useCurrentUser().user !== null;
   const products = useProducts(authenticated);
   const { limits } = usePlanLimits(authenticated);
   // kept by the products layout: a product deleted in its modal or page says so here
@@ -34,7 +33,7 @@ export function ProductsView() {
   const [importing, setImporting] = useState(false);
 
   const list = products.data ?? [];
-  const loading = status === "loading" || (authenticated && products.isLoading && products.data === undefined);
+  const loading = authenticated && products.isLoading && products.data === undefined;
 
   function requireSignIn(): boolean {
     if (authenticated) return true;

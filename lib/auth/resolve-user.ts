@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getDb } from "@/db";
-import { apiTokens, sessions, users } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { apiTokens, plans, sessions, subscriptions, users } from "@/db/schema";
+import { rememberUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { forbidden } from "@/lib/http/api-error";
 import { hashToken } from "./tokens";
@@ -42,14 +42,26 @@ export function bearerToken(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-/** The user behind an access token (login or integration), or null. Touches last_used_at at most once a minute. */
+/**
+ * The user behind an access token (login or integration), or null, with the plan in the same query (remembered
+ * for the rest of a read-only request). Touches last_used_at at most once a minute.
+ */
 export async function userFromAccessToken(token: string): Promise<TAuthUser | null> {
   const db = await getDb();
   const now = new Date();
   const [row] = await db
-    .select({ ...userColumns, tokenId: apiTokens.id, kind: apiTokens.kind, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      ...userColumns,
+      tokenId: apiTokens.id,
+      kind: apiTokens.kind,
+      lastUsedAt: apiTokens.lastUsedAt,
+      sub: subscriptions,
+      plan: plans,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
     .where(
       and(
         eq(apiTokens.tokenHash, hashToken(token)),
@@ -60,13 +72,13 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
     .limit(1);
   if (!row) return null;
   // integration tokens follow the plan: a downgrade without automation suspends them (not revoked)
-  if (row.kind === "api" && !(await getUserPlan(row.id, db)).hasAutomation) {
+  if (row.kind === "api" && !(await rememberUserPlan(row.id, row, db)).hasAutomation) {
     throw forbidden(API_ACCESS_SUSPENDED, "plan_no_automation");
   }
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
   }
-  const { kind, lastUsedAt: _l, ...user } = row;
+  const { kind, lastUsedAt: _l, sub: _s, plan: _p, ...user } = row;
   return { ...user, via: "token", tokenKind: kind };
 }
 

@@ -10,6 +10,26 @@ export type TLatestReading = {
   created_at: Date;
 };
 
+/** The latest_* copy a product_urls row carries (kept with each insert), null when the URL was never read. */
+export function latestOfUrlRow(row: {
+  id: string;
+  latestReadingId: number | null;
+  latestPrice: string | null;
+  latestCurrency: string | null;
+  latestAvailable: boolean | null;
+  latestAt: Date | null;
+}): TLatestReading | null {
+  if (row.latestReadingId === null || row.latestAt === null) return null;
+  return {
+    url_id: row.id,
+    id: row.latestReadingId,
+    price: row.latestPrice,
+    currency: row.latestCurrency,
+    available: row.latestAvailable ?? false,
+    created_at: row.latestAt,
+  };
+}
+
 type Row = Omit<TLatestReading, "created_at" | "id"> & { id: number | string; created_at: Date | string };
 
 /**

@@ -29,9 +29,12 @@ const gap = (cents: number, base: number | null) =>
  */
 export async function getProductComparison(userId: string, productId: string) {
   const db = await getDb();
-  const product = await getProductOrThrow(userId, productId, db);
-  const urls = await listOwnedUrls(db, userId, product.id);
-  const { cutoff } = await getRetentionCutoff(userId, db);
+  // the URLs query is scoped by owner too: it may run beside the product's 404 check
+  const [product, urls, { cutoff }] = await Promise.all([
+    getProductOrThrow(userId, productId, db),
+    listOwnedUrls(db, userId, productId),
+    getRetentionCutoff(userId, db),
+  ]);
   const latest = await getLatestReadings(
     db,
     urls.map((u) => u.id),

@@ -6,6 +6,7 @@ import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
 import { errorResponse, json } from "./json";
 import { MAX_JSON_BYTES, readLimitedBody } from "./read-limited-body";
+import { withRequestMemo } from "./request-memo";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -94,7 +95,7 @@ function wrap<B, Q, U>(
   options: Options<B, Q>,
   handler: (args: HandlerArgs<B, Q, U>) => Promise<unknown>,
 ) {
-  return async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
+  const run = async (req: NextRequest, ctx?: RouteContext): Promise<Response> => {
     try {
       assertSameOrigin(req);
       let user = await resolveUser(req);
@@ -117,6 +118,9 @@ function wrap<B, Q, U>(
       return mapError(error);
     }
   };
+  // a read looks each fact (the user's plan) up once; a write reads afresh what it may have changed
+  return (req: NextRequest, ctx?: RouteContext): Promise<Response> =>
+    req.method === "GET" || req.method === "HEAD" ? withRequestMemo(() => run(req, ctx)) : run(req, ctx);
 }
 
 /** Wraps a route handler: resolves the signed-in user (session cookie or Bearer token), parses input, maps errors. */

@@ -1,12 +1,11 @@
 import { getDb, type DbLike } from "@/db";
 import { notFound } from "@/lib/http/api-error";
-import { getProductOrThrow, PRODUCT_NOT_FOUND } from "./get-product-or-throw";
+import { PRODUCT_NOT_FOUND } from "./get-product-or-throw";
 import { queryProducts } from "./query-products";
 
-/** One of the owner's products with its URLs and their latest prices; 404 otherwise. */
+/** One of the owner's products with its URLs and their latest prices (one query, scoped by owner); 404 otherwise. */
 export async function getProduct(userId: string, productId: string, db?: DbLike) {
   const conn = db ?? (await getDb());
-  await getProductOrThrow(userId, productId, conn);
   const [product] = await queryProducts(conn, userId, { productId });
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { productUrls, products } from "@/db/schema";
-import { getLatestReadings } from "@/lib/history/get-latest-readings";
+import { latestOfUrlRow } from "@/lib/history/get-latest-readings";
 import { presentProduct, type TProductView } from "./present-product";
 import { presentProductUrl, type TLatestPrice } from "./present-product-url";
 
 /**
  * The owner's products (newest first) with their URLs (oldest first) and each URL's latest price entry,
- * in two queries whatever the history's size: products ⟕ product_urls, then getLatestReadings.
+ * in one query whatever the history's size: products ⟕ product_urls, whose latest_* columns hold the reading.
  */
 export async function queryProducts(
   db: DbLike,
@@ -20,11 +20,6 @@ export async function queryProducts(
     .leftJoin(productUrls, eq(productUrls.productId, products.id))
     .where(and(eq(products.userId, userId), filter.productId ? eq(products.id, filter.productId) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id), asc(productUrls.createdAt), asc(productUrls.id));
-  const latest = await getLatestReadings(
-    db,
-    rows.flatMap((r) => (r.url ? [r.url.id] : [])),
-  );
-
   const order: string[] = [];
   const byId = new Map<
     string,
@@ -38,7 +33,7 @@ export async function queryProducts(
       order.push(r.product.id);
     }
     if (r.url) {
-      const reading = latest.get(r.url.id);
+      const reading = latestOfUrlRow(r.url);
       const l: TLatestPrice | null = reading
         ? {
             price: reading.price,

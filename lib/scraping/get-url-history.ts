@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
-import { priceHistory } from "@/db/schema";
+import { priceHistory, productUrls } from "@/db/schema";
 import { countRetainedReadings } from "@/lib/history/count-retained-readings";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
+import { notFound } from "@/lib/http/api-error";
+import { URL_NOT_FOUND } from "@/lib/products/get-product-url-or-throw";
 
 export type TUrlHistoryPage = {
   entries: {
@@ -25,8 +26,8 @@ export type TUrlHistoryPage = {
  * One page of the price history of one of the owner's URLs, newest first, as SPEC.md §3 shows it (price in
  * euros as a number, null when the page showed none): at most `limit` entries older than the entry `before`
  * (the cursor: the id of the last entry of the previous page). Entries older than the plan's retention are
- * never shown. The page walks price_history_url_latest_idx (no sort of the URL's history); the total adds price_daily's
- * counts.
+ * never shown. The page walks price_history_url_latest_idx (no sort of the URL's history); the total adds
+ * price_daily's counts.
  */
 export async function getUrlHistory(
   userId: string,
@@ -34,7 +35,6 @@ export async function getUrlHistory(
   page: { limit: number; before?: number },
 ): Promise<TUrlHistoryPage> {
   const db = await getDb();
-  await getProductUrlOrThrow(userId, urlId, undefined, db);
   const { cutoff } = await getRetentionCutoff(userId, db);
   const retained: SQL[] = [eq(priceHistory.urlId, urlId)];
   if (cutoff) retained.push(gte(priceHistory.createdAt, cutoff));
@@ -44,7 +44,8 @@ export async function getUrlHistory(
       sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
     );
   }
-  const [rows, total] = await Promise.all([
+  // the page, the owner check and the count side by side: a foreign URL's page is read but never answered
+  const [rows, [owned], total] = await Promise.all([
     db
       .select({
         id: priceHistory.id,
@@ -59,8 +60,13 @@ export async function getUrlHistory(
       .where(and(...where))
       .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
       .limit(page.limit),
+    db
+      .select({ id: productUrls.id })
+      .from(productUrls)
+      .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId))),
     countRetainedReadings(db, urlId, cutoff),
   ]);
+  if (!owned) throw notFound(URL_NOT_FOUND);
   return {
     total,
     entries: rows.map((r) => ({
