@@ -6,6 +6,7 @@ type Row = {
   name: string;
   description: string | null;
   reference_price: string | null;
+  min_advertised_price: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   url_count: number | string;
@@ -24,7 +25,7 @@ export async function listProducts(userId: string) {
   const db = await getDb();
   const rows = await queryRows<Row>(
     db,
-    sql`select p.id, p.name, p.description, p.reference_price, p.created_at, p.updated_at,
+    sql`select p.id, p.name, p.description, p.reference_price, p.min_advertised_price, p.created_at, p.updated_at,
                count(u.id) as url_count,
                min(u.latest_price) filter (
                  where u.latest_available and coalesce(nullif(trim(u.latest_currency), ''), 'EUR') = 'EUR'
@@ -41,6 +42,7 @@ export async function listProducts(userId: string) {
     name: p.name,
     description: p.description,
     reference_price: p.reference_price,
+    min_advertised_price: p.min_advertised_price,
     created_at: new Date(p.created_at),
     updated_at: new Date(p.updated_at),
     url_count: Number(p.url_count),

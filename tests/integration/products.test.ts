@@ -273,6 +273,7 @@ describe("GET /api/products and GET /api/products/{id}", () => {
         "id",
         "name",
         "reference_price",
+        "min_advertised_price",
         "updated_at",
         "url_count",
         "lowest_price",
