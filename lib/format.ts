@@ -111,3 +111,13 @@ export function formatAmount(value: string | number | null | undefined): string 
   const whole = Number.isInteger(n);
   return new Intl.NumberFormat("fr-FR", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(n);
 }
+
+/** A percentage or index decimal string in fr-FR: "5.26" → "+5,26 %" (signed) or "5,26 %"; "—" when missing. */
+export function formatPercent(value: string | number | null | undefined, signed = false): string {
+  const n = toNumber(value);
+  if (n === null) return "—";
+  const text = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    Math.abs(n),
+  );
+  return `${n < 0 ? "-" : signed && n > 0 ? "+" : ""}${text} %`;
+}

@@ -1,4 +1,4 @@
-// npm run bench:api [-- --rows 10000000] [--duration 5] [--connections 50,10] [--skip-build]
+// npm run bench:api [-- --rows 10000000] [--duration 5] [--connections 50,10] [--skip-build] [--only insights]
 // Seeds one Entreprise tenant of 200 products × 5 URLs with hourly readings (1,000,000 by default, generated in
 // SQL) into DATABASE_URL, or into an embedded database under .bench/ when it is unset; starts the production
 // build (`next build` first when missing) with JOBS_DISABLED=1 on a free port of 127.0.0.1; drives each read
@@ -20,6 +20,8 @@ const arg = (name: string, fallback: string) => {
 const ROWS = Number(arg("rows", "1000000"));
 const DURATION = Number(arg("duration", "5"));
 const CONNECTIONS = arg("connections", "50,10").split(",").map(Number);
+// routes whose name contains this text, next to the /api/health floor (all routes by default)
+const ONLY = arg("only", "");
 const PRODUCTS = 200;
 const URLS_PER_PRODUCT = 5;
 const URLS = PRODUCTS * URLS_PER_PRODUCT;
@@ -83,6 +85,10 @@ async function seed(): Promise<Tenant> {
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     console.log(`données : ${(PER_URL * URLS).toLocaleString("fr-FR")} relevés sur ${URLS} URLs insérés en ${s} s`);
   }
+  // 'mon prix' on every product, for the market view (idempotent on a reused tenant)
+  await db.execute(sql`
+    update products set reference_price = 100 + abs(hashtext(id::text)) % 200 + 0.49
+     where user_id = ${userId} and reference_price is null`);
   const token = generateToken("vpk");
   await db.insert(apiTokens).values({
     userId,
@@ -211,9 +217,13 @@ async function main() {
       ["GET /api/products/{id}/history (graphe 30 j)", () => `/api/products/${any(tenant.productIds)}/history`],
       ["  … ?range=all", () => `/api/products/${any(tenant.productIds)}/history?range=all`],
       ["GET /api/products/{id}/comparison", () => `/api/products/${any(tenant.productIds)}/comparison`],
+      ["GET /api/insights/overview", () => "/api/insights/overview"],
+      ["GET /api/insights/merchants", () => "/api/insights/merchants"],
+      ["GET /api/insights/changes", () => "/api/insights/changes?period=week"],
       ["GET /api/users/me/stats", () => "/api/users/me/stats"],
       ["GET /api/users/me", () => "/api/users/me"],
     ];
+    if (ONLY) routes.splice(0, routes.length, ...routes.filter(([name], i) => i === 0 || name.includes(ONLY)));
     // warm-up: compile each route's code paths and fill caches before measuring
     for (const [name, pick] of routes) await drive(base, tenant.token, name, pick, 4).catch(() => undefined);
     for (const connections of CONNECTIONS) {

@@ -1,10 +1,13 @@
 "use client";
 
 import { useCurrentUser } from "@/client/use-current-user";
+import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
+import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { InvoiceTable } from "./invoice-table";
+import { MarketSummaryCard } from "./market-summary-card";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { QuickLinks } from "./quick-links";
@@ -36,9 +39,12 @@ export function DashboardView() {
           <ProfileCard />
           <PasswordCard />
           <AlertPreferencesCard />
+          <AlertChannelsCard />
+          <ReportPreferencesCard />
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />
+          <MarketSummaryCard />
           <StatsCard />
           <QuickLinks />
         </div>

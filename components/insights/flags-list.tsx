@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import { productPath } from "@/lib/products/product-path";
 
 const STATUS_LABELS = { open: "En cours", resolved: "Terminés", all: "Tous" } as const;
 
@@ -57,7 +58,7 @@ function FlagItem({ flag, showProduct }: { flag: TPriceFlag; showProduct: boolea
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-zinc-900">
           <Badge tone={flag.kind === "suspect_promotion" ? "danger" : "warning"}>{flag.kind_label}</Badge>
           {showProduct ? (
-            <Link href={`/products?product=${encodeURIComponent(flag.product_id)}`} className="hover:underline">
+            <Link href={productPath(flag.product_id)} className="hover:underline">
               {flag.product_name}
             </Link>
           ) : null}

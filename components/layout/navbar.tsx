@@ -15,6 +15,7 @@ const PUBLIC_LINKS: NavLink[] = [{ href: "/", label: "Accueil" }];
 const PRIVATE_LINKS: NavLink[] = [
   { href: "/", label: "Accueil" },
   { href: "/products", label: "Produits surveillés" },
+  { href: "/market", label: "Vue marché" },
   { href: "/dashboard", label: "Tableau de bord" },
 ];
 

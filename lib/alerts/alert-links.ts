@@ -1,9 +1,10 @@
 import { env } from "@/lib/env";
+import { productPath } from "@/lib/products/product-path";
 import { signUnsubscribeToken, type TUnsubscribeScope } from "./sign-unsubscribe-token";
 
 /** Absolute links put in alert e-mails. */
 export const alertLinks = {
-  product: (productId: string) => `${env.appUrl}/products?product=${encodeURIComponent(productId)}`,
+  product: (productId: string) => `${env.appUrl}${productPath(productId)}`,
   preferences: () => `${env.appUrl}/dashboard#alertes`,
   /** the page that asks for confirmation (safe against link scanners that follow every GET) */
   unsubscribePage: (scope: TUnsubscribeScope) =>

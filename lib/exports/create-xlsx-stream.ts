@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { TExportRow } from "./export-rows";
-import { AVAILABILITY_LABEL } from "./csv-dialects";
+import { AVAILABILITY_LABEL, type TCell } from "./csv-dialects";
 import { toParisWallClock } from "./paris-wall-clock";
 
 export type TXlsxColumn = "product" | "source" | "url" | "price" | "date" | "availability";
@@ -53,21 +53,47 @@ async function waitForConsumer(out: PassThrough) {
   }
 }
 
+/** Runs `write` on a streaming workbook and returns its bytes as they are committed. */
+function streamWorkbook(write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, out: PassThrough) => Promise<void>) {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = "VeillePrix";
+  write(workbook, out)
+    .then(() => workbook.commit())
+    .catch((error: unknown) => {
+      console.error("[export] flux XLSX interrompu", error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+}
+
+function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Partial<ExcelJS.Column>[]) {
+  const ws = workbook.addWorksheet(name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+  ws.columns = columns;
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  return ws;
+}
+
+async function pace(n: number, out: PassThrough) {
+  if (n % 500 !== 0) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  await waitForConsumer(out);
+}
+
 /**
  * An .xlsx byte stream written by exceljs's streaming WorkbookWriter: real number and date cells, a bold
  * header row, frozen panes, one sheet per export type. Rows are committed as they are read and the writer
  * waits when the consumer lags, so memory stays flat.
  */
 export function createXlsxStream(sheets: TXlsxSheet[]): ReadableStream<Uint8Array> {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = "VeillePrix";
-  const write = async () => {
+  return streamWorkbook(async (workbook, out) => {
     for (const sheet of sheets) {
-      const ws = workbook.addWorksheet(sheet.name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
-      ws.columns = sheet.columns.map((c) => ({ header: COLUMNS[c].header, key: c, width: COLUMNS[c].width }));
-      ws.getRow(1).font = { bold: true };
-      ws.getRow(1).commit();
+      const ws = addSheet(
+        workbook,
+        sheet.name,
+        sheet.columns.map((c) => ({ header: COLUMNS[c].header, key: c, width: COLUMNS[c].width })),
+      );
       const priceIndex = sheet.columns.indexOf("price") + 1;
       const dateIndex = sheet.columns.indexOf("date") + 1;
       let n = 0;
@@ -76,18 +102,44 @@ export function createXlsxStream(sheets: TXlsxSheet[]): ReadableStream<Uint8Arra
         if (priceIndex > 0) added.getCell(priceIndex).numFmt = moneyFormat(row.currency);
         if (dateIndex > 0) added.getCell(dateIndex).numFmt = DATE_FORMAT;
         added.commit();
-        if (++n % 500 === 0) {
-          await new Promise((resolve) => setImmediate(resolve));
-          await waitForConsumer(out);
-        }
+        await pace(++n, out);
       }
       ws.commit();
     }
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    console.error("[export] flux XLSX interrompu", error);
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+}
+
+/** One sheet of generic cells (the same cells as the CSV): money in euros, decimals as numbers. */
+export function createCellsXlsxStream(
+  name: string,
+  columns: { header: string; width: number }[],
+  rows: AsyncIterable<TCell[]> | Iterable<TCell[]>,
+): ReadableStream<Uint8Array> {
+  return streamWorkbook(async (workbook, out) => {
+    const ws = addSheet(workbook, name, columns);
+    let n = 0;
+    for await (const cells of rows) {
+      const added = ws.addRow(cells.map(xlsxValue));
+      cells.forEach((cell, i) => {
+        if (cell.kind === "money") added.getCell(i + 1).numFmt = moneyFormat("EUR");
+        if (cell.kind === "date") added.getCell(i + 1).numFmt = DATE_FORMAT;
+      });
+      added.commit();
+      await pace(++n, out);
+    }
+    ws.commit();
+  });
+}
+
+function xlsxValue(cell: TCell): ExcelJS.CellValue {
+  switch (cell.kind) {
+    case "money":
+      return cell.cents === null ? null : cell.cents / 100;
+    case "decimal":
+      return cell.value === null ? null : Number(cell.value);
+    case "date":
+      return cell.value ? toParisWallClock(cell.value) : null;
+    case "text":
+      return cell.value;
+  }
 }

@@ -28,6 +28,8 @@ function cellText(cell: TCell, dialect: TCsvDialect): string {
     case "money":
       // a number, never prefixed: spreadsheets read it as a value
       return cell.cents === null ? "" : centsToDecimal(cell.cents).replace(".", decimal);
+    case "decimal":
+      return cell.value === null ? "" : cell.value.replace(".", decimal);
     case "date":
       if (!cell.value) return "";
       return dialect === "excel" ? formatParisDateTime(cell.value) : cell.value.toISOString();

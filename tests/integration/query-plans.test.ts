@@ -9,6 +9,9 @@ import { iterateLatestRows } from "@/lib/exports/iterate-latest-rows";
 import { listPriceFlags } from "@/lib/flags/list-price-flags";
 import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { getProductComparison } from "@/lib/history/get-product-comparison";
+import { getChanges } from "@/lib/insights/get-changes";
+import { getMerchants } from "@/lib/insights/get-merchants";
+import { getOverview } from "@/lib/insights/get-overview";
 import { getProductHistory } from "@/lib/history/get-product-history";
 import { claimTasks } from "@/lib/jobs/claim-tasks";
 import { purgeHistory } from "@/lib/jobs/purge-history";
@@ -93,7 +96,8 @@ beforeAll(async () => {
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
   await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
   await db.execute(sql`
-    insert into products (user_id, name) select ${userId}::uuid, 'Produit ' || g from generate_series(1, ${PRODUCTS}) g`);
+    insert into products (user_id, name, reference_price)
+    select ${userId}::uuid, 'Produit ' || g, 30 + g from generate_series(1, ${PRODUCTS}) g`);
   await db.execute(sql`
     insert into product_urls (product_id, user_id, name, url, next_check_at)
     select p.id, p.user_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id, now() - interval '1 minute'
@@ -137,6 +141,18 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "30d"), [], chart)).toEqual([]);
     expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "all"), [], chart)).toEqual([]);
     expect(await planProblems(() => getProductComparison(userId, productIds[0]!))).toEqual([]);
+  });
+
+  it("market view: overview (latest copy, price_daily probes for the trend), merchants, changes", async () => {
+    // products and URLs through their indexes, the trend one primary-key probe of price_daily per URL
+    const strict = ["products", "product_urls", "price_daily"];
+    expect(await planProblems(() => getOverview(userId, { position: "all", sort: "gap_to_cheapest" }), strict)).toEqual(
+      [],
+    );
+    expect(await planProblems(() => getMerchants(userId, { sort: "cheapest_rate" }), strict)).toEqual([]);
+    expect(await planProblems(() => getChanges(userId, { period: "week", kind: "all", limit: 100 }), strict)).toEqual(
+      [],
+    );
   });
 
   it("latest exports and the alert context of a new reading", async () => {

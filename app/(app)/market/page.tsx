@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { MarketView, type TMarketInitial } from "@/components/market/market-view";
+import { getPageUser } from "@/lib/auth/get-page-user";
+import { getChanges } from "@/lib/insights/get-changes";
+import { getMerchants } from "@/lib/insights/get-merchants";
+import { getOverview } from "@/lib/insights/get-overview";
+
+export const metadata: Metadata = { title: "Vue marché" };
+
+// The first data is rendered on the server (same functions as the API), then kept fresh by SWR.
+export default async function MarketPage() {
+  const user = await getPageUser();
+  if (!user) redirect("/login?redirect=%2Fmarket");
+  const [overview, merchants, changes] = await Promise.all([
+    getOverview(user.id, { position: "all", sort: "gap_to_cheapest", order: "desc" }),
+    getMerchants(user.id, { sort: "cheapest_rate" }),
+    getChanges(user.id, { period: "day", kind: "all", limit: 50 }),
+  ]);
+  const initial: TMarketInitial = { overview, merchants, changes };
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <div className="mb-6">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Vue marché</h1>
+        <p className="mt-1 text-sm text-zinc-500">
+          Où suis-je moins cher ou plus cher que le marché, et ce qui a bougé depuis hier.
+        </p>
+      </div>
+      <MarketView initial={initial} />
+    </div>
+  );
+}

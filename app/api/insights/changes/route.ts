@@ -1,0 +1,6 @@
+// GET /api/insights/changes – what moved since a day or a week ago: drops, rises, stock, new cheapest merchant
+import { getChanges } from "@/lib/insights/get-changes";
+import { ZChangesQuery } from "@/lib/insights/schemas";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({ query: ZChangesQuery }, async ({ user, query }) => getChanges(user.id, query));

@@ -1,0 +1,8 @@
+// GET /api/insights/overview.xlsx – the overview table as an Excel file (same filters and sort)
+import { exportOverview } from "@/lib/insights/export-overview";
+import { ZOverviewQuery } from "@/lib/insights/schemas";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({ query: ZOverviewQuery }, async ({ user, query }) =>
+  exportOverview(user.id, query, { type: "xlsx" }),
+);

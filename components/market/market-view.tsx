@@ -1,0 +1,214 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import {
+  queryString,
+  type TChangesData,
+  type TMerchantsData,
+  type TOverviewData,
+  useMarketChanges,
+  useMarketMerchants,
+  useMarketOverview,
+} from "@/client/hooks/use-market";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { POSITION_LABELS, POSITIONS } from "@/lib/insights/schemas";
+import { ChangesList } from "./changes-list";
+import { MarketSummary } from "./market-summary";
+import { MerchantsTable } from "./merchants-table";
+import { OverviewTable } from "./overview-table";
+import { PromotionFlagsSlot } from "./promotion-flags-slot";
+
+export type TMarketInitial = { overview: TOverviewData; merchants: TMerchantsData; changes: TChangesData };
+
+const SORTS = {
+  "gap_to_cheapest:desc": "Écart au moins cher (plus cher d'abord)",
+  "gap_to_cheapest:asc": "Écart au moins cher (moins cher d'abord)",
+  "gap_to_average:desc": "Écart à la moyenne",
+  "price_index:desc": "Indice prix",
+  "name:asc": "Nom du produit",
+} as const;
+const MERCHANT_SORTS = {
+  cheapest_rate: "Le plus souvent le moins cher",
+  average_gap: "Écart moyen à mon prix",
+  out_of_stock_rate: "Taux de rupture",
+  domain: "Nom",
+} as const;
+
+function EmptyOverview({ products }: { products: number }) {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 px-4 py-8 text-center">
+      <p className="font-medium text-zinc-900">
+        {products === 0 ? "Aucun produit surveillé pour l'instant" : "Renseignez « mon prix » pour vous situer"}
+      </p>
+      <p className="mx-auto mt-1 max-w-md text-sm text-zinc-500">
+        {products === 0
+          ? "Ajoutez un produit et les pages des marchands qui le vendent : la vue marché compare ensuite vos prix aux leurs."
+          : "Ouvrez un produit, puis saisissez « Mon prix (prix de référence, €) » sous la comparaison des prix. Chaque produit avec mon prix apparaît ici face au marché."}
+      </p>
+      <Link href="/products" className={buttonClasses("primary", "sm", "mt-4")}>
+        {products === 0 ? "Ajouter un produit" : "Voir mes produits"}
+      </Link>
+    </div>
+  );
+}
+
+export function MarketView({ initial }: { initial: TMarketInitial }) {
+  const [position, setPosition] = useState("all");
+  const [search, setSearch] = useState("");
+  const [sortKey, setSortKey] = useState<keyof typeof SORTS>("gap_to_cheapest:desc");
+  const [period, setPeriod] = useState<"day" | "week">("day");
+  const [merchantSort, setMerchantSort] = useState<keyof typeof MERCHANT_SORTS>("cheapest_rate");
+
+  const [sort, order] = sortKey.split(":");
+  const filters = { position: position === "all" ? undefined : position, q: search.trim() || undefined, sort, order };
+  const overviewQuery = queryString(filters);
+  const initialOverview = queryString({ sort: "gap_to_cheapest", order: "desc" });
+  const overview = useMarketOverview(overviewQuery, overviewQuery === initialOverview ? initial.overview : undefined);
+  const merchantsQuery = queryString({ sort: merchantSort });
+  const merchants = useMarketMerchants(
+    merchantsQuery,
+    merchantSort === "cheapest_rate" ? initial.merchants : undefined,
+  );
+  const changes = useMarketChanges(
+    queryString({ period, limit: "50" }),
+    period === "day" ? initial.changes : undefined,
+  );
+
+  const data = overview.data ?? initial.overview;
+  const exportQuery = queryString({ ...filters });
+  const hasLines = data.summary.with_reference_price > 0;
+
+  return (
+    <div className="space-y-6">
+      {overview.error ? <Alert tone="error">{overview.error.message}</Alert> : null}
+      <Card>
+        <CardHeader
+          title="Mon positionnement"
+          description="Mon prix face au prix le plus bas et à la moyenne des marchands."
+        />
+        <CardBody className="space-y-5">
+          {hasLines ? <MarketSummary summary={data.summary} /> : <EmptyOverview products={data.summary.products} />}
+          {hasLines ? (
+            <>
+              <form
+                className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+                aria-label="Filtres"
+                onSubmit={(e) => e.preventDefault()}
+              >
+                <label className="text-sm">
+                  <span className="mb-1 block font-medium text-zinc-700">Rechercher</span>
+                  <Input
+                    type="search"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder="Nom du produit"
+                  />
+                </label>
+                <label className="text-sm">
+                  <span className="mb-1 block font-medium text-zinc-700">Position</span>
+                  <Select value={position} onChange={(e) => setPosition(e.target.value)}>
+                    <option value="all">Toutes</option>
+                    {POSITIONS.map((p) => (
+                      <option key={p} value={p}>
+                        {POSITION_LABELS[p]}
+                      </option>
+                    ))}
+                  </Select>
+                </label>
+                <label className="text-sm">
+                  <span className="mb-1 block font-medium text-zinc-700">Trier par</span>
+                  <Select value={sortKey} onChange={(e) => setSortKey(e.target.value as keyof typeof SORTS)}>
+                    {Object.entries(SORTS).map(([k, label]) => (
+                      <option key={k} value={k}>
+                        {label}
+                      </option>
+                    ))}
+                  </Select>
+                </label>
+              </form>
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={`/api/insights/overview.csv${exportQuery}`}
+                  className={buttonClasses("secondary", "sm")}
+                  download
+                >
+                  Exporter en CSV
+                </a>
+                <a
+                  href={`/api/insights/overview.xlsx${exportQuery}`}
+                  className={buttonClasses("secondary", "sm")}
+                  download
+                >
+                  Exporter en Excel
+                </a>
+              </div>
+              {data.products.length ? (
+                <OverviewTable lines={data.products} />
+              ) : (
+                <p className="text-sm text-zinc-500">Aucun produit ne correspond à ces filtres.</p>
+              )}
+            </>
+          ) : null}
+        </CardBody>
+      </Card>
+
+      <PromotionFlagsSlot />
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader
+            title="Ce qui a changé"
+            actions={
+              <Select aria-label="Période" value={period} onChange={(e) => setPeriod(e.target.value as "day" | "week")}>
+                <option value="day">Depuis hier</option>
+                <option value="week">Depuis 7 jours</option>
+              </Select>
+            }
+          />
+          <CardBody>
+            {changes.error ? <Alert tone="error">{changes.error.message}</Alert> : null}
+            {changes.data?.changes.length ? (
+              <ChangesList changes={changes.data.changes} />
+            ) : (
+              <p className="text-sm text-zinc-500">
+                Aucun changement de prix ou de stock sur la période. Les changements apparaissent dès qu'un nouveau
+                relevé diffère du précédent.
+              </p>
+            )}
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader
+            title="Marchands"
+            actions={
+              <Select
+                aria-label="Trier les marchands"
+                value={merchantSort}
+                onChange={(e) => setMerchantSort(e.target.value as keyof typeof MERCHANT_SORTS)}
+              >
+                {Object.entries(MERCHANT_SORTS).map(([k, label]) => (
+                  <option key={k} value={k}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            }
+          />
+          <CardBody>
+            {merchants.error ? <Alert tone="error">{merchants.error.message}</Alert> : null}
+            {merchants.data?.merchants.length ? (
+              <MerchantsTable merchants={merchants.data.merchants} />
+            ) : (
+              <p className="text-sm text-zinc-500">Aucun marchand relevé pour l'instant.</p>
+            )}
+          </CardBody>
+        </Card>
+      </div>
+    </div>
+  );
+}

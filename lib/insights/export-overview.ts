@@ -1,0 +1,67 @@
+import { createCsvStream } from "@/lib/exports/create-csv-stream";
+import { createCellsXlsxStream } from "@/lib/exports/create-xlsx-stream";
+import { decimal, money, type TCell, type TCsvDialect, text } from "@/lib/exports/csv-dialects";
+import { CSV_CONTENT_TYPE, fileResponse, XLSX_CONTENT_TYPE } from "@/lib/exports/file-response";
+import { toCents } from "@/lib/history/money";
+import { getOverview, type TOverviewLine } from "./get-overview";
+import { POSITION_LABELS, type TOverviewQuery } from "./schemas";
+
+const COLUMNS = [
+  { header: "Produit", width: 32 },
+  { header: "Mon prix", width: 14 },
+  { header: "Position", width: 20 },
+  { header: "Moins cher", width: 14 },
+  { header: "Moyenne", width: 14 },
+  { header: "Plus cher", width: 14 },
+  { header: "Offres comparées", width: 10 },
+  { header: "Marchand le moins cher", width: 28 },
+  { header: "Écart au moins cher (€)", width: 14 },
+  { header: "Écart au moins cher (%)", width: 14 },
+  { header: "Écart à la moyenne (€)", width: 14 },
+  { header: "Écart à la moyenne (%)", width: 14 },
+  { header: "Indice prix", width: 12 },
+  { header: "Ruptures", width: 10 },
+];
+const FILENAME = "vue_marche";
+
+function cells(l: TOverviewLine): TCell[] {
+  return [
+    text(l.name),
+    money(toCents(l.my_price)),
+    text(POSITION_LABELS[l.position]),
+    money(toCents(l.market.min)),
+    money(toCents(l.market.avg)),
+    money(toCents(l.market.max)),
+    decimal(String(l.market.count)),
+    text(l.cheapest_merchants.map((m) => m.name).join(", ")),
+    money(toCents(l.gap_to_cheapest)),
+    decimal(l.gap_to_cheapest_percent),
+    money(toCents(l.gap_to_average)),
+    decimal(l.gap_to_average_percent),
+    decimal(l.price_index),
+    decimal(String(l.out_of_stock)),
+  ];
+}
+
+/** The overview table as shown (same filters and sort), as CSV in the chosen dialect or as XLSX. */
+export async function exportOverview(
+  userId: string,
+  query: TOverviewQuery,
+  format: { type: "csv"; dialect: TCsvDialect } | { type: "xlsx" },
+): Promise<Response> {
+  const { products } = await getOverview(userId, query);
+  const rows = products.map(cells);
+  if (format.type === "xlsx") {
+    const stream = createCellsXlsxStream("Vue marché", COLUMNS, rows);
+    return fileResponse(stream, `${FILENAME}.xlsx`, XLSX_CONTENT_TYPE);
+  }
+  async function* source() {
+    yield* rows;
+  }
+  const stream = createCsvStream(
+    COLUMNS.map((c) => c.header),
+    source(),
+    format.dialect,
+  );
+  return fileResponse(stream, `${FILENAME}.csv`, CSV_CONTENT_TYPE);
+}
