@@ -4,6 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { type TFlagsFilter, type TPriceFlag, usePriceFlags } from "@/client/hooks/use-price-flags";
 import { formatDate, formatDateTime, formatEuros } from "@/lib/format";
+import { productPath } from "@/lib/products/product-path";
 import { FLAG_KIND_LABELS, FLAG_KINDS, type TFloorEvidence, type TPromotionEvidence } from "@/lib/flags/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
