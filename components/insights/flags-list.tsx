@@ -10,7 +10,6 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { productPath } from "@/lib/products/product-path";
 
 const STATUS_LABELS = { open: "En cours", resolved: "Terminés", all: "Tous" } as const;
 
