@@ -4,12 +4,12 @@ import { useState } from "react";
 import Link from "next/link";
 import { type TFlagsFilter, type TPriceFlag, usePriceFlags } from "@/client/hooks/use-price-flags";
 import { formatDate, formatDateTime, formatEuros } from "@/lib/format";
+import { productPath } from "@/lib/products/product-path";
 import { FLAG_KIND_LABELS, FLAG_KINDS, type TFloorEvidence, type TPromotionEvidence } from "@/lib/flags/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { productPath } from "@/lib/products/product-path";
 
 const STATUS_LABELS = { open: "En cours", resolved: "Terminés", all: "Tous" } as const;
 

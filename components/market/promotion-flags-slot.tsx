@@ -1,7 +1,17 @@
-/**
- * The place of the 'Promotion suspecte' and price-floor flags in the market view (issue 17 point 4, branch
- * `promotions`, lib/promotions/): that branch renders its list here. Nothing is shown until then.
- */
+import { FlagsList } from "@/components/insights/flags-list";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+
+/** The promotion checks of the whole catalogue in the market view (issue 17 point 4, lib/flags/). */
 export function PromotionFlagsSlot() {
-  return null;
+  return (
+    <Card>
+      <CardHeader
+        title="Contrôles de promotion"
+        description="Promotions suspectes (prix barré supérieur au plus bas des 30 jours avant la réduction) et surveillance du prix minimum annoncé."
+      />
+      <CardBody>
+        <FlagsList />
+      </CardBody>
+    </Card>
+  );
 }
