@@ -9,6 +9,8 @@ export type TRunOptions<T> = {
   error: string;
   /** Shown when it succeeds. */
   success?: string | ((result: T) => string | null);
+  /** The action leaves the page on success: its button stays busy until the next page shows. */
+  navigates?: boolean;
 };
 
 /**
@@ -27,12 +29,12 @@ export function useAction<K extends string | number = string>() {
       const result = await action();
       const success = typeof options.success === "function" ? options.success(result) : options.success;
       if (success) setMessage({ tone: "success", text: success });
+      if (!options.navigates) setBusy(null);
       return result;
     } catch (err) {
       setMessage({ tone: "error", text: errorMessage(err, options.error) });
-      return undefined;
-    } finally {
       setBusy(null);
+      return undefined;
     }
   }
 

@@ -13,6 +13,7 @@ import {
   type TAlertKind,
   type TCreateAlertRule,
 } from "@/lib/alerts/schemas";
+import { RuleChannelsPicker } from "@/components/alert-channels/rule-channels-picker";
 import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -53,6 +54,7 @@ type Props = {
 export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPrice, onCreated, onCancel }: Props) {
   const [unit, setUnit] = useState<"amount" | "percent">("percent");
   const { message, clear, run } = useAction();
+  const [channelIds, setChannelIds] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -79,7 +81,7 @@ export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPr
       () =>
         apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, {
           method: "POST",
-          body: values,
+          body: { ...values, channel_ids: channelIds },
           fallback: CREATE_ERROR,
         }),
       { error: CREATE_ERROR },
@@ -210,6 +212,8 @@ export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPr
           ))}
         </Select>
       </Field>
+
+      <RuleChannelsPicker value={channelIds} onChange={setChannelIds} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>

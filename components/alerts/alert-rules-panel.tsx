@@ -18,6 +18,8 @@ import type { TAlertRule, TUrlOption } from "./types";
 
 const TEST_ERROR = "Erreur lors de l'envoi de l'alerte de test";
 
+const channelsLabel = (n: number) => (n === 0 ? "Email" : `Email et ${n} ${n > 1 ? "canaux" : "canal"}`);
+
 type Props = {
   productId: string;
   /** the product's URLs (for rules on a single URL); fetched when not given */
@@ -184,7 +186,8 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
                       {rule.active ? <Badge tone="success">Active</Badge> : <Badge>En pause</Badge>}
                     </p>
                     <p className="mt-0.5 text-xs text-zinc-500">
-                      {rule.url_name ?? "Toutes les URLs"} · {cooldownLabel(rule.cooldown_minutes)}
+                      {rule.url_name ?? "Toutes les URLs"} · {cooldownLabel(rule.cooldown_minutes)} ·{" "}
+                      {channelsLabel(rule.channel_ids.length)}
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-2">

@@ -41,7 +41,7 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
         });
         router.push(successPath);
       },
-      { error: PAYMENT_ERROR },
+      { error: PAYMENT_ERROR, navigates: true },
     );
   }
 

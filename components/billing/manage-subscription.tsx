@@ -53,7 +53,7 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
         if (typeof res?.url !== "string") throw new ApiClientError("Invalid response from server", 0);
         window.location.assign(res.url);
       },
-      { error: "Une erreur est survenue" },
+      { error: "Une erreur est survenue", navigates: true },
     );
   }
 

@@ -72,7 +72,7 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
           throw new ApiClientError("Invalid response from server", 0);
         window.location.assign(res.url);
       },
-      { error: "Une erreur est survenue" },
+      { error: "Une erreur est survenue", navigates: true },
     );
   }
 

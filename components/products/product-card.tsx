@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { MouseEvent } from "react";
 import { formatEuros } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
+import { Sparkline } from "./sparkline";
 import type { ProductSummary } from "./types";
 
 type Props = { product: ProductSummary; href: string; onOpen: (e: MouseEvent<HTMLAnchorElement>) => void };
@@ -30,6 +31,9 @@ export function ProductCard({ product, href, onOpen }: Props) {
           className={`mt-1.5 line-clamp-2 text-sm ${product.description ? "text-zinc-600" : "text-zinc-500 italic"}`}
         >
           {product.description || "Aucune description"}
+        </span>
+        <span className="mt-3 flex h-8 items-center">
+          <Sparkline prices={product.sparkline} />
         </span>
         <span className="mt-4 flex items-end justify-between gap-3 border-t border-zinc-100 pt-3 text-sm">
           <span className="text-zinc-500">

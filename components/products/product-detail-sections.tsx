@@ -3,10 +3,10 @@
 import { useState } from "react";
 import type { TComparison } from "@/client/hooks/use-price-comparison";
 import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
+import { ProductFlagsSection } from "@/components/insights/product-flags-section";
 import { ExportBlock } from "@/components/history/export-block";
 import { PriceChart } from "@/components/history/price-chart";
 import { PriceComparison } from "@/components/history/price-comparison";
-import { ProductFlagsSection } from "@/components/insights/product-flags-section";
 import { UrlHistoryTable } from "@/components/history/url-history-table";
 import { QueuePanel } from "@/components/queue/queue-panel";
 import { Button } from "@/components/ui/button";

@@ -6,3 +6,5 @@ export * from "./email";
 export * from "./rate-limits";
 export * from "./price-daily";
 export * from "./flags";
+export * from "./alert-channels";
+export * from "./reports";

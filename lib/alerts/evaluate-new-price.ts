@@ -1,6 +1,8 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls } from "@/db/schema";
+import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
+import { requestChannelDeliveries } from "@/lib/alert-channels/request-channel-deliveries";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { describeFlag } from "@/lib/flags/describe-flag";
 import { recordPriceFlags } from "@/lib/flags/record-price-flags";
@@ -134,8 +136,9 @@ async function applyRule(
         createdAt: now,
       })
       .onConflictDoNothing({ target: alertEvents.dedupeKey })
-      .returning({ id: alertEvents.id });
+      .returning();
     if (!event) return null; // already recorded by an earlier run: nothing more to do
+    await enqueueChannelDeliveries(tx, event);
     await setArmed(tx, rule.id, ctx.url.id, armed, now);
     return event.id;
   });
@@ -221,6 +224,7 @@ export async function evaluateNewPrice(
     const id = await applyRule(db, rule.id, ctx, flags, now);
     if (id) fired.push(id);
   }
+  requestChannelDeliveries(fired);
   const { sent } = await deliverAlertEvents({ priceHistoryId: ctx.entry.id });
   return { status: "evaluated", fired, sent };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZChannelIds } from "@/lib/alert-channels/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
 
@@ -112,6 +113,7 @@ type TRuleShape = {
   max_price: string | null;
   cooldown_minutes: number;
   active: boolean;
+  channel_ids: string[];
 };
 
 /** Checks the parameters a kind needs and drops those it ignores. */
@@ -165,6 +167,7 @@ export const ZCreateAlertRule = z
     max_price: ruleFields.max_price.default(null),
     cooldown_minutes: ruleFields.cooldown_minutes.default(60),
     active: ruleFields.active.default(true),
+    channel_ids: ZChannelIds.default([]),
   })
   .transform((rule, ctx) => normalizeRule(rule as TRuleShape, ctx));
 export type TCreateAlertRule = z.output<typeof ZCreateAlertRule>;
@@ -181,6 +184,7 @@ export const ZUpdateAlertRule = z
     max_price: ruleFields.max_price.optional(),
     cooldown_minutes: ruleFields.cooldown_minutes.optional(),
     active: ruleFields.active.optional(),
+    channel_ids: ZChannelIds.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: ALERT_MSG.nothingToUpdate });
 export type TUpdateAlertRule = z.output<typeof ZUpdateAlertRule>;

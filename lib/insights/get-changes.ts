@@ -1,5 +1,5 @@
 import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { loadMarket, offersBefore } from "./load-market";
+import { firstOffersSince, loadMarket, offersBefore } from "./load-market";
 import { MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
 import { offersOf } from "./price-index";
 import { basisPoints } from "./sort-lines";
@@ -53,8 +53,9 @@ function urlChange(before: TOffer, after: TOffer): Omit<TChange, "product_name" 
 }
 
 /**
- * What changed since a day or a week ago, per URL (latest reading against the latest one before that instant;
- * a URL first read within the period has nothing to compare): price drops and rises (same currency), new
+ * What changed since a day or a week ago, per URL (latest reading against the latest one before that instant,
+ * or against the first reading of the period for a URL first read within it): price drops and rises (same
+ * currency), new
  * out-of-stock, back in stock; per product, a new cheapest merchant (the cheapest domains among the comparable
  * offers share none with those of then). Drops and rises by size (percentage, then amount), largest first.
  */
@@ -62,9 +63,16 @@ export async function getChanges(userId: string, query: TChangesQuery, now: Date
   const { db, cutoff, products, urls, offers } = await loadMarket(userId);
   const since = new Date(now.getTime() - PERIOD_MS[query.period]);
   const then = await offersBefore(db, urls, cutoff, since);
+  // a URL first read within the period is compared with its first reading of the period
+  const firstRead = await firstOffersSince(
+    db,
+    urls.filter((u) => !then.has(u.id)),
+    since,
+  );
+  const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));
   const changes: TChange[] = [];
-  for (const [urlId, before] of then) {
+  for (const [urlId, before] of baseline) {
     const after = offers.get(urlId);
     const change = after ? urlChange(before, after) : null;
     if (change) changes.push({ ...change, product_name: names.get(change.product_id)!, previous_merchant: null });

@@ -85,6 +85,49 @@ export async function offersBefore(
   return offers;
 }
 
+/**
+ * Each URL's first reading at or after `since` (one probe of price_history_url_latest_idx, read backwards):
+ * the baseline of a URL first read within the period.
+ */
+export async function firstOffersSince(db: DbLike, urls: TMarketUrl[], since: Date): Promise<Map<string, TOffer>> {
+  if (urls.length === 0) return new Map<string, TOffer>();
+  const byId = new Map(urls.map((u) => [u.id, u]));
+  const rows = await queryRows<DailyRow>(
+    db,
+    sql`select u.id as url_id, r.id, r.price, r.currency, r.available, r.created_at as at
+          from unnest(array[${idList(byId.keys())}]::uuid[]) as u(id)
+          cross join lateral (
+            select h.id, h.price, h.currency, h.available, h.created_at
+              from price_history h
+             where h.url_id = u.id and h.created_at >= ${since.toISOString()}::timestamptz
+             order by h.created_at, h.id
+             limit 1
+          ) r`,
+  );
+  return collect(rows, byId);
+}
+
+const idList = (ids: Iterable<string>) =>
+  sql.join(
+    [...ids].map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+function collect(rows: DailyRow[], byId: Map<string, TMarketUrl>) {
+  const offers = new Map<string, TOffer>();
+  for (const r of rows) {
+    const reading = {
+      id: Number(r.id),
+      price: r.price,
+      currency: r.currency,
+      available: r.available,
+      at: new Date(r.at),
+    };
+    offers.set(r.url_id, toOffer(byId.get(r.url_id)!, reading));
+  }
+  return offers;
+}
+
 type DailyRow = {
   url_id: string;
   id: string | number;
@@ -106,18 +149,13 @@ export async function offersAtEndOfDay(
   now: Date,
   days: number,
 ): Promise<Map<string, TOffer>> {
-  const offers = new Map<string, TOffer>();
-  if (urls.length === 0) return offers;
+  if (urls.length === 0) return new Map<string, TOffer>();
   const byId = new Map(urls.map((u) => [u.id, u]));
-  const ids = sql.join(
-    [...byId.keys()].map((id) => sql`${id}`),
-    sql`, `,
-  );
   const rows = await queryRows<DailyRow>(
     db,
     sql`select u.id as url_id, d.last_id as id, d.last_price as price, d.last_currency as currency,
                d.last_available as available, d.last_at as at
-          from unnest(array[${ids}]::uuid[]) as u(id)
+          from unnest(array[${idList(byId.keys())}]::uuid[]) as u(id)
           cross join lateral (
             select d.last_id, d.last_price, d.last_currency, d.last_available, d.last_at
               from price_daily d
@@ -128,17 +166,7 @@ export async function offersAtEndOfDay(
           ) d
          ${cutoff ? sql`where d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``}`,
   );
-  for (const r of rows) {
-    const reading = {
-      id: Number(r.id),
-      price: r.price,
-      currency: r.currency,
-      available: r.available,
-      at: new Date(r.at),
-    };
-    offers.set(r.url_id, toOffer(byId.get(r.url_id)!, reading));
-  }
-  return offers;
+  return collect(rows, byId);
 }
 
 export type TLoadedMarket = Awaited<ReturnType<typeof loadMarket>>;

@@ -136,6 +136,40 @@ export const RApiTokenCreated = RApiToken.extend({
   token: z.string().describe("Le secret, affiché une seule fois"),
   message: z.string(),
 });
+export const RAlertChannel = z.object({
+  id: z.uuid(),
+  kind: z.enum(["webhook", "slack", "teams"]),
+  kind_label: z.string(),
+  name: z.string(),
+  url: z.string().describe("Adresse masquée (hôte et fin du chemin)"),
+  signed: z.boolean().describe("Les messages portent X-VeillePrix-Signature (webhooks)"),
+  created_at: iso,
+});
+export const RAlertChannelList = z.object({
+  can_create: z.boolean(),
+  replay_window_seconds: z.number().int(),
+  channels: z.array(RAlertChannel),
+});
+export const RAlertChannelCreated = RAlertChannel.extend({
+  secret: z.string().optional().describe("Secret de signature d'un webhook, affiché une seule fois"),
+  message: z.string(),
+});
+export const RChannelDelivery = z.object({
+  id: z.uuid(),
+  channel_id: z.uuid(),
+  test: z.boolean(),
+  alert_event_id: z.uuid().nullable(),
+  summary: z.string(),
+  status: z.enum(["pending", "sent", "failed"]),
+  attempts: z.number().int(),
+  http_status: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  next_attempt_at: iso.nullable(),
+  sent_at: iso.nullable(),
+  created_at: iso,
+});
+export const RChannelDeliveryList = z.object({ deliveries: z.array(RChannelDelivery) });
 export const RPlan = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -199,13 +199,16 @@ describe("GET /api/insights/changes", () => {
     expect(res.json.counts).toEqual({ drop: 2, rise: 1, out_of_stock: 1, back_in_stock: 1, new_cheapest: 1 });
   });
 
-  it("over a week, filtered by kind and limited", async () => {
+  it("over a week (URLs first read within it against their first reading), filtered by kind and limited", async () => {
     const week = await get(changesRoute, "/api/insights/changes", { period: "week" });
     expect(week.json.changes.map(summary)).toEqual([
       "drop Cafetière Darty 105.00 99.00 -5.71",
       "drop Cafetière Fnac 100.00 95.00 -5.00",
       "drop Grille-pain Fnac 52.00 50.40 -3.08",
       "rise Bouilloire Cdiscount 28.00 30.00 7.14",
+      // first read within the week: compared with their first reading of the week (Amazon UK's only one is both)
+      "out_of_stock Cafetière Boulanger 90.00  ",
+      "back_in_stock Robot Fnac  60.00 ",
     ]);
     const drops = await get(changesRoute, "/api/insights/changes", { period: "week", kind: "drop", limit: "1" });
     expect(drops.json).toMatchObject({ total: 3, counts: { drop: 3, rise: 1 } });
