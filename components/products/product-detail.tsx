@@ -50,13 +50,19 @@ export function ProductDetail({ variant, initial }: Props) {
 
   // every panel showing this product (URLs, history, chart, comparison, queue, alerts sent) fetches again
   // the URLs as they are now, not as a timer's closure saw them (a deleted URL's history is never refetched)
+  // (less a URL being deleted: its history answers 404 once the deletion lands)
+  const removing = useRef(new Set<string>());
   const currentUrls = useRef(product.urls);
-  currentUrls.current = product.urls;
-  const refresh = (urls = currentUrls.current) =>
+  currentUrls.current = product.urls.filter((u) => !removing.current.has(u.id));
+  // a product being deleted is not fetched again (the modal stays on screen until the history goes back)
+  const gone = useRef(false);
+  const refresh = (urls = currentUrls.current) => {
+    if (gone.current) return;
     void revalidateProduct(
       productId,
       urls.map((u) => u.id),
     );
+  };
 
   // a reading landed (seen by the product's own polling while a first one is awaited): the other panels follow
   const readings = product.urls.map((u) => u.last_checked_at ?? "").join("|");
@@ -101,18 +107,21 @@ export function ProductDetail({ variant, initial }: Props) {
     if (!confirmUrl) return;
     setDeleting(true);
     setDeleteError(null);
+    const left = product.urls.filter((u) => u.id !== confirmUrl.id);
+    removing.current.add(confirmUrl.id);
+    currentUrls.current = left;
     try {
       await apiFetch(`/api/products/${productId}/urls/${confirmUrl.id}`, {
         method: "DELETE",
         fallback: DELETE_URL_ERROR,
       });
-      const left = product.urls.filter((u) => u.id !== confirmUrl.id);
       setData({ ...product, urls: left, url_count: left.length });
       setConfirmUrl(null);
       setBanner({ tone: "success", text: "URL supprimée avec succès" });
       // not the deleted URL's history: its table is still on screen until the next render
       refresh(left);
     } catch (err) {
+      removing.current.delete(confirmUrl.id);
       setDeleteError(errorMessage(err, DELETE_URL_ERROR));
     } finally {
       setDeleting(false);
@@ -122,14 +131,17 @@ export function ProductDetail({ variant, initial }: Props) {
   async function deleteProduct() {
     setDeleting(true);
     setDeleteError(null);
+    gone.current = true;
     try {
       await apiFetch(`/api/products/${productId}`, { method: "DELETE", fallback: DELETE_ERROR });
+      for (const t of timers.current) window.clearTimeout(t);
       setConfirmProduct(false);
       flash.setBanner({ tone: "success", text: "Produit supprimé avec succès" });
       void mutateCache("/api/products");
       if (variant === "modal") router.back();
       else router.replace("/products");
     } catch (err) {
+      gone.current = false;
       setDeleteError(errorMessage(err, DELETE_ERROR));
     } finally {
       setDeleting(false);
