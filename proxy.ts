@@ -3,6 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
+import { productPath } from "@/lib/products/product-path";
 
 const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success", "/market"];
 
@@ -42,6 +43,15 @@ export async function proxy(req: NextRequest) {
     return secure(res, API_POLICY);
   }
   if (pathname.startsWith("/api/")) return secure(NextResponse.next(), API_POLICY);
+  // earlier alert e-mails link to /products?product=<id>: an HTTP redirect, so that even a client-side
+  // navigation there (the login form's return) arrives as a visit of the page, never as the list's modal
+  const legacyProduct = pathname === "/products" ? req.nextUrl.searchParams.get("product") : null;
+  if (legacyProduct) {
+    const url = req.nextUrl.clone();
+    url.pathname = productPath(legacyProduct);
+    url.search = "";
+    return secure(NextResponse.redirect(url), API_POLICY);
+  }
   if (matches(pathname, PROTECTED) && !(await getToken({ req, secret: getAuthSecret() }))) {
     const url = req.nextUrl.clone();
     url.pathname = "/login";

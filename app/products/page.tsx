@@ -4,6 +4,7 @@ import { ProductsView } from "@/components/products/products-view";
 export const metadata: Metadata = { title: "Produits surveillés" };
 
 // Not behind the route guard (SPEC.md §2): visitors see the screen; its actions send them to /login.
+// (/products?product=<id>, the links of earlier alert e-mails, is redirected to the product's page by proxy.ts.)
 export default function ProductsPage() {
   return <ProductsView />;
 }

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { formatEuros } from "@/lib/format";
 import {
   ALERT_KINDS,
@@ -12,7 +13,8 @@ import {
   type TAlertKind,
   type TCreateAlertRule,
 } from "@/lib/alerts/schemas";
-import { Alert } from "@/components/ui/alert";
+import { RuleChannelsPicker } from "@/components/alert-channels/rule-channels-picker";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -43,14 +45,16 @@ type Props = {
   productId: string;
   urls: TUrlOption[];
   referencePrice: string | null;
+  minAdvertisedPrice: string | null;
   onCreated: (rule: TAlertRule) => void;
   onCancel: () => void;
 };
 
 /** New alert rule: the fields shown follow the kind; validated by the same schema as the API. */
-export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCancel }: Props) {
+export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPrice, onCreated, onCancel }: Props) {
   const [unit, setUnit] = useState<"amount" | "percent">("percent");
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { message, clear, run } = useAction();
+  const [channelIds, setChannelIds] = useState<string[]>([]);
   const {
     register,
     handleSubmit,
@@ -72,17 +76,17 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
   const kind = watch("kind");
 
   const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      const rule = await apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, {
-        method: "POST",
-        body: values,
-        fallback: CREATE_ERROR,
-      });
-      onCreated(rule);
-    } catch (err) {
-      setServerError(errorMessage(err, CREATE_ERROR));
-    }
+    const rule = await run(
+      "create",
+      () =>
+        apiFetch<TAlertRule>(`/api/products/${productId}/alerts`, {
+          method: "POST",
+          body: { ...values, channel_ids: channelIds },
+          fallback: CREATE_ERROR,
+        }),
+      { error: CREATE_ERROR },
+    );
+    if (rule) onCreated(rule);
   });
 
   const switchUnit = (next: "amount" | "percent") => {
@@ -92,7 +96,7 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-zinc-200 bg-zinc-50/60 p-4">
-      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <ActionAlert message={message} onDismiss={clear} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Type d'alerte" error={errors.kind?.message}>
           <Select {...register("kind")}>
@@ -178,6 +182,27 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
         )
       ) : null}
 
+      {kind === "suspect_promotion" ? (
+        <p className="text-sm text-zinc-600">
+          Alerte quand un marchand affiche un prix barré supérieur au prix le plus bas que nous avons relevé chez lui
+          dans les 30 jours précédant la réduction (directive Omnibus, article L112-1-1 du Code de la consommation).
+        </p>
+      ) : null}
+
+      {kind === "below_min_advertised" ? (
+        minAdvertisedPrice ? (
+          <p className="text-sm text-zinc-600">
+            Surveillance du prix minimum annoncé : alerte quand un revendeur affiche un prix inférieur à{" "}
+            {formatEuros(minAdvertisedPrice)}.
+          </p>
+        ) : (
+          <Alert tone="warning">
+            Indiquez d&apos;abord un prix minimum annoncé dans la fiche du produit : sans lui, cette alerte ne se
+            déclenche pas.
+          </Alert>
+        )
+      ) : null}
+
       <Field label="Délai minimum entre deux alertes" error={errors.cooldown_minutes?.message} className="sm:max-w-xs">
         <Select {...register("cooldown_minutes")}>
           {COOLDOWN_OPTIONS.map(([value, label]) => (
@@ -187,6 +212,8 @@ export function AlertRuleForm({ productId, urls, referencePrice, onCreated, onCa
           ))}
         </Select>
       </Field>
+
+      <RuleChannelsPicker value={channelIds} onChange={setChannelIds} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>

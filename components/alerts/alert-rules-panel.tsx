@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { useAlertEvents } from "@/client/hooks/use-alert-events";
 import { useAlertRules } from "@/client/hooks/use-alert-rules";
 import { useProductUrls } from "@/client/hooks/use-product-urls";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -17,13 +18,13 @@ import type { TAlertRule, TUrlOption } from "./types";
 
 const TEST_ERROR = "Erreur lors de l'envoi de l'alerte de test";
 
+const channelsLabel = (n: number) => (n === 0 ? "Email" : `Email et ${n} ${n > 1 ? "canaux" : "canal"}`);
+
 type Props = {
   productId: string;
   /** the product's URLs (for rules on a single URL); fetched when not given */
   urls?: TUrlOption[];
 };
-
-type TBanner = { tone: "success" | "error"; text: string } | null;
 
 const COOLDOWN_TEXT: Record<number, string> = {
   0: "sans délai entre deux alertes",
@@ -44,24 +45,11 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
   const fetchedUrls = useProductUrls(productId, !givenUrls);
   const urls = givenUrls ?? (Array.isArray(fetchedUrls.data) ? fetchedUrls.data : []);
   const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [banner, setBanner] = useState<TBanner>(null);
+  const { busy, message, succeed, clear, run } = useAction();
   const [confirmRule, setConfirmRule] = useState<TAlertRule | null>(null);
 
   const data = rules.data;
   const allowed = data?.has_email_alerts ?? false;
-
-  async function run(key: string, action: () => Promise<string>, fallback: string) {
-    setBusy(key);
-    setBanner(null);
-    try {
-      setBanner({ tone: "success", text: await action() });
-    } catch (err) {
-      setBanner({ tone: "error", text: errorMessage(err, fallback) });
-    } finally {
-      setBusy(null);
-    }
-  }
 
   const toggle = (rule: TAlertRule) =>
     run(
@@ -73,9 +61,11 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
           fallback: "Erreur lors de la mise à jour de l'alerte",
         });
         void rules.mutate();
-        return rule.active ? "Alerte mise en pause" : "Alerte réactivée";
       },
-      "Erreur lors de la mise à jour de l'alerte",
+      {
+        error: "Erreur lors de la mise à jour de l'alerte",
+        success: rule.active ? "Alerte mise en pause" : "Alerte réactivée",
+      },
     );
 
   const remove = (rule: TAlertRule) => {
@@ -89,9 +79,8 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
         });
         void rules.mutate();
         void events.mutate();
-        return "Alerte supprimée";
       },
-      "Erreur lors de la suppression de l'alerte",
+      { error: "Erreur lors de la suppression de l'alerte", success: "Alerte supprimée" },
     );
   };
 
@@ -105,9 +94,9 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
           fallback: TEST_ERROR,
         });
         void events.mutate();
-        return res.message;
+        return res;
       },
-      TEST_ERROR,
+      { error: TEST_ERROR, success: (res) => res.message },
     );
 
   return (
@@ -141,11 +130,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
         ) : null}
       </div>
 
-      {banner ? (
-        <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
-          {banner.text}
-        </Alert>
-      ) : null}
+      <ActionAlert message={message} onDismiss={clear} />
 
       {rules.isLoading && !data ? (
         <div role="status" aria-label="Chargement des alertes" className="space-y-2">
@@ -172,10 +157,11 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
               productId={productId}
               urls={urls}
               referencePrice={data.reference_price}
+              minAdvertisedPrice={data.min_advertised_price}
               onCancel={() => setAdding(false)}
               onCreated={() => {
                 setAdding(false);
-                setBanner({ tone: "success", text: "Alerte créée" });
+                succeed("Alerte créée");
                 void rules.mutate();
               }}
             />
@@ -200,7 +186,8 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
                       {rule.active ? <Badge tone="success">Active</Badge> : <Badge>En pause</Badge>}
                     </p>
                     <p className="mt-0.5 text-xs text-zinc-500">
-                      {rule.url_name ?? "Toutes les URLs"} · {cooldownLabel(rule.cooldown_minutes)}
+                      {rule.url_name ?? "Toutes les URLs"} · {cooldownLabel(rule.cooldown_minutes)} ·{" "}
+                      {channelsLabel(rule.channel_ids.length)}
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-2">

@@ -1,3 +1,4 @@
+import type { listAlertRules } from "@/lib/alerts/list-alert-rules";
 import type { TAlertEventView } from "@/lib/alerts/present-alert-event";
 import type { TAlertRuleView } from "@/lib/alerts/present-alert-rule";
 
@@ -7,5 +8,6 @@ import type { Jsonify } from "@/client/jsonify";
 
 export type TAlertRule = Jsonify<TAlertRuleView>;
 export type TAlertEvent = Jsonify<TAlertEventView>;
-export type TAlertRulesResponse = { rules: TAlertRule[]; has_email_alerts: boolean; reference_price: string | null };
+/** GET /api/products/{id}/alerts. */
+export type TAlertRulesResponse = Jsonify<Awaited<ReturnType<typeof listAlertRules>>>;
 export type TUrlOption = { id: string; name: string };

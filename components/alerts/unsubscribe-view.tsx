@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useState } from "react";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { useUnsubscribeLink } from "@/client/hooks/use-unsubscribe-link";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -18,22 +18,14 @@ export function UnsubscribeView() {
   const token = useSearchParams().get("token") ?? "";
   const path = token ? `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}` : null;
   const info = useUnsubscribeLink(token);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, message, run } = useAction();
 
   async function confirm() {
     if (!path) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await apiFetch<{ message: string }>(path, { method: "POST", fallback: FAILED });
-      setDone(res.message);
-    } catch (err) {
-      setError(errorMessage(err, FAILED));
-    } finally {
-      setBusy(false);
-    }
+    await run("confirm", () => apiFetch<{ message: string }>(path, { method: "POST", fallback: FAILED }), {
+      error: FAILED,
+      success: (res) => res.message,
+    });
   }
 
   const data = info.data;
@@ -41,7 +33,7 @@ export function UnsubscribeView() {
   if (!token) body = <Alert tone="error">{INVALID}</Alert>;
   else if (info.isLoading && !data) body = <LoadingBlock />;
   else if (info.error || !data) body = <Alert tone="error">{info.error?.message ?? INVALID}</Alert>;
-  else if (done) body = <Alert tone="success">{done}</Alert>;
+  else if (message?.tone === "success") body = <ActionAlert message={message} />;
   else if (!data.active)
     body = (
       <Alert tone="info">
@@ -70,8 +62,8 @@ export function UnsubscribeView() {
             </>
           )}
         </p>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <Button onClick={() => void confirm()} loading={busy} className="w-full sm:w-auto">
+        <ActionAlert message={message} />
+        <Button onClick={() => void confirm()} loading={busy !== null} className="w-full sm:w-auto">
           {busy ? "Désabonnement..." : "Confirmer le désabonnement"}
         </Button>
       </div>

@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { ApiClientError } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { useForm } from "react-hook-form";
 import { signIn } from "next-auth/react";
 import { MSG } from "@/lib/auth/messages";
@@ -29,8 +30,8 @@ export function LoginForm() {
   const params = useSearchParams();
   const target = safeRedirect(params.get("redirect"));
   const registered = params.get("registered") === "1";
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { busy, error: serverError, run } = useAction();
+  const pending = busy !== null;
   const {
     register,
     handleSubmit,
@@ -41,21 +42,17 @@ export function LoginForm() {
   const required = { validate: (v: string) => v.trim() !== "" };
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
-    setServerError(null);
-    setPending(true);
-    try {
-      const res = await signIn("credentials", { email, password, redirect: false });
-      if (!res || res.error || !res.ok) {
-        setServerError(res?.error ? loginErrorText(res.error) : FALLBACK);
-        setPending(false);
-        return;
-      }
-      router.replace(target);
-      router.refresh();
-    } catch {
-      setServerError(FALLBACK);
-      setPending(false);
-    }
+    await run(
+      "login",
+      async () => {
+        const res = await signIn("credentials", { email, password, redirect: false });
+        if (!res || res.error || !res.ok)
+          throw new ApiClientError(res?.error ? loginErrorText(res.error) : FALLBACK, 0);
+        router.replace(target);
+        router.refresh();
+      },
+      { error: FALLBACK, navigates: true },
+    );
   });
 
   const validationError = errors.email || errors.password ? MSG.fillAll : null;

@@ -1,18 +1,20 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZRegisterForm, type TRegisterForm } from "@/lib/auth/schemas";
 import { ApiClientError, apiFetch } from "@/client/api-client";
-import { Alert } from "@/components/ui/alert";
+import { useAction } from "@/client/hooks/use-action";
+import { ActionAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REDIRECT_DELAY_MS = 2000;
+const UNEXPECTED = "Une erreur inattendue est survenue";
 
 /** The one banner to show, in SPEC.md §5 order: required, mismatch, e-mail shape, length. */
 function firstRegisterError(v: TRegisterForm): string | null {
@@ -30,9 +32,9 @@ function firstRegisterError(v: TRegisterForm): string | null {
 export function RegisterForm() {
   const router = useRouter();
   const plan = useSearchParams().get("plan")?.trim() || null;
-  const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [done, setDone] = useState(false);
+  const { busy, message, fail, run } = useAction();
+  const pending = busy !== null;
+  const done = message?.tone === "success";
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -49,40 +51,37 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(
     async (values) => {
       const ordered = firstRegisterError(values);
-      if (ordered) return setBanner({ tone: "error", text: ordered });
-      setBanner(null);
-      setPending(true);
-      try {
-        await apiFetch("/api/auth/register", {
-          method: "POST",
-          fallback: "Échec de l'inscription",
-          body: {
-            first_name: values.first_name.trim(),
-            last_name: values.last_name.trim(),
-            email: values.email.trim(),
-            password: values.password,
-            planId: plan === null ? null : /^\d+$/.test(plan) ? Number(plan) : plan,
-          },
-        });
-        setDone(true);
-        setBanner({ tone: "success", text: "Inscription réussie ! Redirection..." });
-        timer.current = setTimeout(() => {
-          router.push(plan ? `/subscriptions?plan=${encodeURIComponent(plan)}` : "/login?registered=1");
-        }, REDIRECT_DELAY_MS);
-      } catch (err) {
-        const text =
-          err instanceof ApiClientError && err.status > 0 ? err.message : "Une erreur inattendue est survenue";
-        setBanner({ tone: "error", text });
-      } finally {
-        setPending(false);
-      }
+      if (ordered) return fail(ordered);
+      const body = {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        planId: plan === null ? null : /^\d+$/.test(plan) ? Number(plan) : plan,
+      };
+      const created = await run(
+        "register",
+        // the server's message when it answered; UNEXPECTED when it could not be reached
+        () =>
+          apiFetch("/api/auth/register", { method: "POST", fallback: "Échec de l'inscription", body }).then(
+            () => true,
+            (err) => {
+              throw err instanceof ApiClientError && err.status > 0 ? err : new Error(UNEXPECTED);
+            },
+          ),
+        { error: UNEXPECTED, success: "Inscription réussie ! Redirection..." },
+      );
+      if (!created) return;
+      timer.current = setTimeout(() => {
+        router.push(plan ? `/subscriptions?plan=${encodeURIComponent(plan)}` : "/login?registered=1");
+      }, REDIRECT_DELAY_MS);
     },
-    () => setBanner({ tone: "error", text: firstRegisterError(getValues()) ?? MSG.allRequired }),
+    () => fail(firstRegisterError(getValues()) ?? MSG.allRequired),
   );
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner ? <Alert tone={banner.tone}>{banner.text}</Alert> : null}
+      <ActionAlert message={message} />
       {plan && !done ? (
         <p className="rounded-lg bg-zinc-50 px-3 py-2 text-sm text-zinc-600">
           Après l&apos;inscription, vous pourrez finaliser l&apos;abonnement au plan choisi.

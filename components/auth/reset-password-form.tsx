@@ -6,8 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZResetPasswordForm, type TResetPasswordForm } from "@/lib/auth/schemas";
-import { ApiClientError, apiFetch, errorMessage } from "@/client/api-client";
-import { Alert } from "@/components/ui/alert";
+import { ApiClientError, apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -47,8 +48,8 @@ function firstResetError(v: TResetPasswordForm): string | null {
 export function ResetPasswordForm() {
   const router = useRouter();
   const [linkState, setLinkState] = useState<"checking" | "ready" | "invalid">("checking");
-  const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
-  const [done, setDone] = useState(false);
+  const { busy, message, fail, clear, run } = useAction();
+  const done = message?.tone === "success";
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The token arrives in the hash (#access_token=...&type=recovery); keep it for this tab, then drop it from the URL.
@@ -64,7 +65,7 @@ export function ResetPasswordForm() {
           /* storage unavailable: the submit will report an expired session */
         }
         window.history.replaceState(null, "", window.location.pathname + window.location.search);
-        setBanner(null);
+        clear();
       }
       setLinkState(fromLink || readStoredToken() ? "ready" : "invalid");
     };
@@ -80,7 +81,7 @@ export function ResetPasswordForm() {
     register,
     handleSubmit,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<TResetPasswordForm>({
     resolver: zodResolver(ZResetPasswordForm),
     defaultValues: { password: "", confirm_password: "" },
@@ -89,28 +90,32 @@ export function ResetPasswordForm() {
   const onSubmit = handleSubmit(
     async (values) => {
       const ordered = firstResetError(values);
-      if (ordered) return setBanner({ tone: "error", text: ordered });
+      if (ordered) return fail(ordered);
       const token = readStoredToken();
-      if (!token) return setBanner({ tone: "error", text: EXPIRED });
-      setBanner(null);
-      try {
-        await apiFetch("/api/auth/reset-password", {
-          method: "POST",
-          headers: { Authorization: `Bearer ${token}` },
-          body: { password: values.password },
-          fallback: FALLBACK,
-        });
-        forgetToken();
-        setDone(true);
-        setBanner({ tone: "success", text: SUCCESS });
-        timer.current = setTimeout(() => router.push("/login"), REDIRECT_DELAY_MS);
-      } catch (err) {
-        // A refused token will not work on a retry either.
-        if (err instanceof ApiClientError && err.status === 401) forgetToken();
-        setBanner({ tone: "error", text: errorMessage(err, FALLBACK) });
-      }
+      if (!token) return fail(EXPIRED);
+      const reset = await run(
+        "reset",
+        () =>
+          apiFetch("/api/auth/reset-password", {
+            method: "POST",
+            headers: { Authorization: `Bearer ${token}` },
+            body: { password: values.password },
+            fallback: FALLBACK,
+          }).then(
+            () => true,
+            (err) => {
+              // a refused token will not work on a retry either
+              if (err instanceof ApiClientError && err.status === 401) forgetToken();
+              throw err;
+            },
+          ),
+        { error: FALLBACK, success: SUCCESS },
+      );
+      if (!reset) return;
+      forgetToken();
+      timer.current = setTimeout(() => router.push("/login"), REDIRECT_DELAY_MS);
     },
-    () => setBanner({ tone: "error", text: firstResetError(getValues()) ?? MSG.fillAll }),
+    () => fail(firstResetError(getValues()) ?? MSG.fillAll),
   );
 
   if (linkState === "checking") return <LoadingBlock />;
@@ -128,8 +133,8 @@ export function ResetPasswordForm() {
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner ? <Alert tone={banner.tone}>{banner.text}</Alert> : null}
-      {banner?.text === EXPIRED ? (
+      <ActionAlert message={message} />
+      {message?.text === EXPIRED ? (
         <Link href="/forgot-password" className="block text-sm font-medium text-brand-700 hover:underline">
           Demander un nouveau lien
         </Link>
@@ -145,8 +150,8 @@ export function ResetPasswordForm() {
           {...register("confirm_password")}
         />
       </Field>
-      <Button type="submit" className="w-full" loading={isSubmitting} disabled={done}>
-        {isSubmitting ? "Enregistrement..." : "Réinitialiser le mot de passe"}
+      <Button type="submit" className="w-full" loading={busy !== null} disabled={done}>
+        {busy ? "Enregistrement..." : "Réinitialiser le mot de passe"}
       </Button>
     </form>
   );

@@ -1,15 +1,16 @@
 "use client";
 
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe } from "@stripe/stripe-js";
+import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { apiFetch, errorMessage } from "@/client/api-client";
-import { planPriceLabel } from "./plan-features";
+import { ApiClientError, apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
+import { planPriceLabel } from "./plan-text";
 import type { Plan } from "./types";
 
 type CreateSubscriptionAnswer = { status?: string; client_secret?: string | null; subscription_id?: string };
@@ -28,45 +29,40 @@ function stripeFor(key: string) {
 function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => void; onBusy: (busy: boolean) => void }) {
   const stripe = useStripe();
   const elements = useElements();
-  const [processing, setProcessing] = useState(false);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const { busy, error: cardError, fail, clear, run } = useAction();
+
+  async function pay(stripe: Stripe, card: StripeCardElement) {
+    const { error, paymentMethod } = await stripe.createPaymentMethod({ type: "card", card });
+    if (error) throw new ApiClientError(error.message ?? "Payment failed", 0);
+    if (!paymentMethod) throw new ApiClientError("No payment method returned", 0);
+    const res = await apiFetch<CreateSubscriptionAnswer>("/api/payments/create-subscription", {
+      method: "POST",
+      body: { payment_method_id: paymentMethod.id, price_id: plan.stripe_price_id ?? null, plan_id: plan.id },
+      fallback: "Une erreur est survenue lors du paiement",
+    });
+    if (res?.status === "requires_action" && res.client_secret) {
+      const confirmed = await stripe.confirmCardPayment(res.client_secret);
+      if (confirmed.error) throw new ApiClientError(confirmed.error.message ?? "Payment failed", 0);
+    } else if (res?.status !== "active" && res?.status !== "trialing") {
+      throw new ApiClientError("Payment failed", 0);
+    }
+    if (res.subscription_id) {
+      // converge our side now rather than waiting for the webhook
+      await apiFetch(`/api/payments/checkout-sessions/${encodeURIComponent(res.subscription_id)}/sync`, {
+        method: "POST",
+      }).catch(() => undefined);
+    }
+    return true;
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setCardError(null);
-    if (!stripe || !elements) return setCardError("Failed to initialize Stripe");
-    const card = elements.getElement(CardElement);
-    if (!card) return setCardError("Failed to initialize Stripe");
-    setProcessing(true);
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return fail("Failed to initialize Stripe");
     onBusy(true);
-    try {
-      const { error, paymentMethod } = await stripe.createPaymentMethod({ type: "card", card });
-      if (error) return setCardError(error.message ?? "Payment failed");
-      if (!paymentMethod) return setCardError("No payment method returned");
-      const res = await apiFetch<CreateSubscriptionAnswer>("/api/payments/create-subscription", {
-        method: "POST",
-        body: { payment_method_id: paymentMethod.id, price_id: plan.stripe_price_id ?? null, plan_id: plan.id },
-        fallback: "Une erreur est survenue lors du paiement",
-      });
-      if (res?.status === "requires_action" && res.client_secret) {
-        const confirmed = await stripe.confirmCardPayment(res.client_secret);
-        if (confirmed.error) return setCardError(confirmed.error.message ?? "Payment failed");
-      } else if (res?.status !== "active" && res?.status !== "trialing") {
-        return setCardError("Payment failed");
-      }
-      if (res.subscription_id) {
-        // converge our side now rather than waiting for the webhook
-        await apiFetch(`/api/payments/checkout-sessions/${encodeURIComponent(res.subscription_id)}/sync`, {
-          method: "POST",
-        }).catch(() => undefined);
-      }
-      onSuccess();
-    } catch (err) {
-      setCardError(errorMessage(err, "Payment failed"));
-    } finally {
-      setProcessing(false);
-      onBusy(false);
-    }
+    const paid = await run("pay", () => pay(stripe, card), { error: "Payment failed" });
+    onBusy(false);
+    if (paid) onSuccess();
   }
 
   return (
@@ -76,7 +72,7 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
         <div className="rounded-lg border border-zinc-300 bg-white px-3 py-3 shadow-xs focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/20">
           <CardElement
             options={{ hidePostalCode: true, style: { base: { fontSize: "15px", color: "#18181b" } } }}
-            onChange={() => setCardError(null)}
+            onChange={clear}
           />
         </div>
         {cardError ? (
@@ -88,8 +84,8 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
       <p className="text-sm text-zinc-600">
         {plan.name} · <span className="num">{planPriceLabel(plan)}</span>, sans engagement, résiliable à tout moment.
       </p>
-      <Button type="submit" className="w-full" loading={processing} disabled={!stripe}>
-        {processing ? "Traitement en cours..." : "S'abonner"}
+      <Button type="submit" className="w-full" loading={busy !== null} disabled={!stripe}>
+        {busy ? "Traitement en cours..." : "S'abonner"}
       </Button>
     </form>
   );

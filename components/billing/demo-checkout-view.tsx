@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
-import { apiFetch, errorMessage } from "@/client/api-client";
-import { planFeatures, planPriceLabel } from "./plan-features";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
+import { planFeatures, planPriceLabel } from "./plan-text";
 import type { Plan } from "./types";
 import { ttcNote } from "@/lib/billing/vat";
 
@@ -16,6 +16,8 @@ type Props = {
   state: "open" | "confirmed" | "expired" | "not_found" | "disabled";
   plan: Plan | null;
 };
+
+const PAYMENT_ERROR = "Une erreur est survenue lors du paiement";
 
 const MESSAGES: Record<Exclude<Props["state"], "open" | "confirmed">, string> = {
   expired: "Cette session de paiement a expiré. Veuillez choisir à nouveau votre plan.",
@@ -26,23 +28,21 @@ const MESSAGES: Record<Exclude<Props["state"], "open" | "confirmed">, string> = 
 /** The demo checkout, clearly labelled: activates the plan without any real payment, then the success page. */
 export function DemoCheckoutView({ sessionId, state, plan }: Props) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, message, clear, run } = useAction();
   const successPath = `/payment-success?session_id=${encodeURIComponent(sessionId)}`;
 
   async function pay() {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch(`/api/payments/demo-checkout/${encodeURIComponent(sessionId)}/confirm`, {
-        method: "POST",
-        fallback: "Une erreur est survenue lors du paiement",
-      });
-      router.push(successPath);
-    } catch (err) {
-      setError(errorMessage(err, "Une erreur est survenue lors du paiement"));
-      setBusy(false);
-    }
+    await run(
+      "pay",
+      async () => {
+        await apiFetch(`/api/payments/demo-checkout/${encodeURIComponent(sessionId)}/confirm`, {
+          method: "POST",
+          fallback: PAYMENT_ERROR,
+        });
+        router.push(successPath);
+      },
+      { error: PAYMENT_ERROR, navigates: true },
+    );
   }
 
   return (
@@ -62,10 +62,8 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
                     <p className="font-medium text-zinc-900">Plan {plan.name}</p>
                     <p className="num font-semibold text-zinc-900">{planPriceLabel(plan)}</p>
                   </div>
-                  {ttcNote(plan.limits?.price_ht ?? plan.price) ? (
-                    <p className="num mt-1 text-right text-sm text-zinc-600">
-                      {ttcNote(plan.limits?.price_ht ?? plan.price)}
-                    </p>
+                  {ttcNote(plan.limits.price_ht) ? (
+                    <p className="num mt-1 text-right text-sm text-zinc-600">{ttcNote(plan.limits.price_ht)}</p>
                   ) : null}
                   <ul className="mt-3 space-y-1 text-sm text-zinc-600">
                     {planFeatures(plan).map((f) => (
@@ -77,11 +75,7 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
                   Aucune clé Stripe n&apos;est configurée sur ce serveur : en confirmant, le plan est activé pour un
                   mois et une facture de démonstration est enregistrée. Aucune carte n&apos;est débitée.
                 </p>
-                {error ? (
-                  <Alert tone="error" className="mt-4">
-                    {error}
-                  </Alert>
-                ) : null}
+                <ActionAlert message={message} onDismiss={clear} className="mt-4" />
                 <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                   <Link href="/subscriptions" className={buttonClasses("secondary")}>
                     Annuler
@@ -91,7 +85,7 @@ export function DemoCheckoutView({ sessionId, state, plan }: Props) {
                       Continuer
                     </Link>
                   ) : (
-                    <Button onClick={pay} loading={busy}>
+                    <Button onClick={pay} loading={busy !== null}>
                       {busy ? "Traitement en cours..." : "Confirmer le paiement de démonstration"}
                     </Button>
                   )}

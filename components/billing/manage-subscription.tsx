@@ -1,13 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { ApiClientError, apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { formatUnixDate } from "@/lib/format";
-import { planPriceLabel } from "./plan-features";
+import { planPriceLabel } from "./plan-text";
 import type { Subscription, TBillingConfig } from "./types";
 
 type Props = {
@@ -19,50 +20,41 @@ type Props = {
 /** The paid subscription held: next billing date, cancel at period end / resume, Stripe customer portal. */
 export function ManageSubscription({ subscription: sub, config, onChanged }: Props) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<"cancel" | "resume" | "portal" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, message, error, clear, run } = useAction<"cancel" | "resume" | "portal">();
   const subId = sub.stripe_subscription_id ?? sub.id;
   const end = formatUnixDate(sub.current_period_end);
 
   async function change(action: "cancel" | "resume") {
-    setBusy(action);
-    setError(null);
-    setNotice(null);
-    try {
-      const next = await apiFetch<Subscription>(`/api/payments/subscriptions/${encodeURIComponent(subId)}/${action}`, {
-        method: "POST",
-        fallback: "Erreur lors de l'abonnement",
-      });
-      setConfirming(false);
-      setNotice(
-        action === "cancel"
-          ? `Votre abonnement prendra fin le ${end}.`
-          : "Votre abonnement continue : la résiliation est annulée.",
-      );
-      onChanged(next);
-    } catch (err) {
-      setError(errorMessage(err, "Erreur lors de l'abonnement"));
-    } finally {
-      setBusy(null);
-    }
+    const next = await run(
+      action,
+      () =>
+        apiFetch<Subscription>(`/api/payments/subscriptions/${encodeURIComponent(subId)}/${action}`, {
+          method: "POST",
+          fallback: "Erreur lors de l'abonnement",
+        }),
+      {
+        error: "Erreur lors de l'abonnement",
+        success:
+          action === "cancel"
+            ? `Votre abonnement prendra fin le ${end}.`
+            : "Votre abonnement continue : la résiliation est annulée.",
+      },
+    );
+    if (next === undefined) return;
+    setConfirming(false);
+    onChanged(next);
   }
 
   async function openPortal() {
-    setBusy("portal");
-    setError(null);
-    try {
-      const res = await apiFetch<{ url?: unknown }>("/api/payments/customer-portal", { method: "POST" });
-      if (typeof res?.url !== "string") throw new Error("Invalid response from server");
-      window.location.assign(res.url);
-    } catch (err) {
-      setError(
-        err instanceof Error && err.message === "Invalid response from server"
-          ? err.message
-          : errorMessage(err, "Une erreur est survenue"),
-      );
-      setBusy(null);
-    }
+    await run(
+      "portal",
+      async () => {
+        const res = await apiFetch<{ url?: unknown }>("/api/payments/customer-portal", { method: "POST" });
+        if (typeof res?.url !== "string") throw new ApiClientError("Invalid response from server", 0);
+        window.location.assign(res.url);
+      },
+      { error: "Une erreur est survenue", navigates: true },
+    );
   }
 
   return (
@@ -116,16 +108,7 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
           )}
         </div>
       </div>
-      {notice ? (
-        <Alert tone="success" className="mt-4">
-          {notice}
-        </Alert>
-      ) : null}
-      {error && !confirming ? (
-        <Alert tone="error" className="mt-4">
-          {error}
-        </Alert>
-      ) : null}
+      {!confirming ? <ActionAlert message={message} onDismiss={clear} className="mt-4" /> : null}
 
       <AlertDialog
         open={confirming}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { planFeatures, planPriceLabel } from "./plan-features";
+import { planFeatures, planPrice } from "./plan-text";
 import type { Plan } from "./types";
 import { ttcNote } from "@/lib/billing/vat";
 
@@ -39,7 +39,7 @@ function Check() {
 export function PlanCard(props: PlanCardProps) {
   const { plan, authenticated, current, highlighted, actionLabel, busy, disabled, unavailable, onChoose, onPayByCard } =
     props;
-  const [amount, ...unit] = planPriceLabel(plan).split(" € ");
+  const price = planPrice(plan);
   return (
     <article
       aria-labelledby={`plan-${plan.id}-name`}
@@ -61,11 +61,11 @@ export function PlanCard(props: PlanCardProps) {
       </div>
       {plan.description ? <p className="mt-2 text-sm text-zinc-600">{plan.description}</p> : null}
       <p className="mt-5 flex items-baseline gap-1.5">
-        <span className="num text-4xl font-semibold tracking-tight text-zinc-900">{amount}</span>{" "}
-        <span className="text-sm text-zinc-500">€ {unit.join(" € ")}</span>
+        <span className="num text-4xl font-semibold tracking-tight text-zinc-900">{price.amount}</span>{" "}
+        <span className="text-sm text-zinc-500">{price.suffix}</span>
       </p>
-      {ttcNote(plan.limits?.price_ht ?? plan.price) ? (
-        <p className="num mt-1 text-xs text-zinc-500">{ttcNote(plan.limits?.price_ht ?? plan.price)}</p>
+      {ttcNote(plan.limits.price_ht) ? (
+        <p className="num mt-1 text-xs text-zinc-500">{ttcNote(plan.limits.price_ht)}</p>
       ) : null}
       <ul className="mt-6 flex-1 space-y-2.5 text-sm text-zinc-700">
         {planFeatures(plan).map((f) => (

@@ -3,18 +3,19 @@
 import { useSession } from "next-auth/react";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { AlertDialog, AlertDialogCancel } from "@/components/ui/alert-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { ApiClientError, apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { usePlans } from "@/client/hooks/use-plans";
 import { useSubscription } from "@/client/hooks/use-subscription";
 import { formatUnixDate } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
 import { ManageSubscription } from "./manage-subscription";
 import { PlanCard } from "./plan-card";
-import { isFreePlan } from "./plan-features";
+import { isFreePlan } from "./plan-text";
 import type { CheckoutAnswer, Plan, Subscription, TBillingConfig } from "./types";
 
 const LOAD_ERROR = "Erreur lors du chargement des plans";
@@ -37,9 +38,7 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
   const subscription = useSubscription(authenticated);
   const sub = subscription.data;
   const setSub = (next: Subscription) => void subscription.mutate(next, { revalidate: false });
-  const [busyPlan, setBusyPlan] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { busy: busyPlan, message, clear, succeed, run } = useAction<number>();
   const [cardPlan, setCardPlan] = useState<Plan | null>(null);
   const [downgrade, setDowngrade] = useState<Plan | null>(null);
 
@@ -52,59 +51,55 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
         : { status: "error" as const, message: INVALID_FORMAT };
 
   const current = sub ?? null;
-  const shownError = error ?? subscription.error?.message ?? null;
   const holdsPaidPlan = current !== null && !isFreePlan(current.plan);
 
   async function goToCheckout(plan: Plan) {
-    setBusyPlan(plan.id);
-    try {
-      if (config.mode === "stripe" && !plan.stripe_price_id) throw new Error(MISSING_PRICE);
-      const res = await apiFetch<CheckoutAnswer>("/api/payments/create-checkout-session", {
-        method: "POST",
-        body: {
-          price_id: plan.stripe_price_id ?? null,
-          plan_id: plan.id,
-          success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
-          cancel_url: "/subscriptions",
-        },
-        fallback: "Error during payment redirection",
-      });
-      if (!res || typeof res.url !== "string" || typeof res.session_id !== "string")
-        throw new Error("Invalid response from server");
-      window.location.assign(res.url);
-    } catch (err) {
-      const own =
-        err instanceof Error && (err.message === MISSING_PRICE || err.message === "Invalid response from server");
-      setError(own ? (err as Error).message : errorMessage(err, "Une erreur est survenue"));
-      setBusyPlan(null);
-    }
+    await run(
+      plan.id,
+      async () => {
+        if (config.mode === "stripe" && !plan.stripe_price_id) throw new ApiClientError(MISSING_PRICE, 0);
+        const res = await apiFetch<CheckoutAnswer>("/api/payments/create-checkout-session", {
+          method: "POST",
+          body: {
+            price_id: plan.stripe_price_id ?? null,
+            plan_id: plan.id,
+            success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
+            cancel_url: "/subscriptions",
+          },
+          fallback: "Error during payment redirection",
+        });
+        if (typeof res?.url !== "string" || typeof res.session_id !== "string")
+          throw new ApiClientError("Invalid response from server", 0);
+        window.location.assign(res.url);
+      },
+      { error: "Une erreur est survenue", navigates: true },
+    );
   }
 
   async function switchToFree(plan: Plan) {
-    setBusyPlan(plan.id);
-    try {
-      const res = await apiFetch<{ status?: string; subscription?: Subscription }>("/api/subscriptions/subscribe", {
-        method: "POST",
-        body: { plan_id: plan.id },
-        fallback: "Erreur lors de l'abonnement",
-      });
-      setDowngrade(null);
-      if (res?.subscription !== undefined) setSub(res.subscription);
-      setSuccess(
-        res?.status === "scheduled" && res.subscription?.current_period_end
-          ? `Vous passerez au plan ${plan.name} le ${formatUnixDate(res.subscription.current_period_end)}.`
-          : `Vous êtes maintenant sur le plan ${plan.name}.`,
-      );
-    } catch (err) {
-      setError(errorMessage(err, "Erreur lors de l'abonnement"));
-    } finally {
-      setBusyPlan(null);
-    }
+    const res = await run(
+      plan.id,
+      () =>
+        apiFetch<{ status?: string; subscription?: Subscription }>("/api/subscriptions/subscribe", {
+          method: "POST",
+          body: { plan_id: plan.id },
+          fallback: "Erreur lors de l'abonnement",
+        }),
+      {
+        error: "Erreur lors de l'abonnement",
+        success: (res) =>
+          res?.status === "scheduled" && res.subscription?.current_period_end
+            ? `Vous passerez au plan ${plan.name} le ${formatUnixDate(res.subscription.current_period_end)}.`
+            : `Vous êtes maintenant sur le plan ${plan.name}.`,
+      },
+    );
+    if (res === undefined) return;
+    setDowngrade(null);
+    if (res?.subscription !== undefined) setSub(res.subscription);
   }
 
   function choose(plan: Plan) {
-    setError(null);
-    setSuccess(null);
+    clear();
     const isDowngrade = current !== null && priceOf(plan) < priceOf(current.plan);
     if (isDowngrade) return setDowngrade(plan);
     if (isFreePlan(plan)) return void switchToFree(plan);
@@ -137,16 +132,8 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
       ) : null}
 
       <div className="mx-auto mt-6 max-w-4xl space-y-4">
-        {shownError ? (
-          <Alert tone="error" onDismiss={() => setError(null)}>
-            {shownError}
-          </Alert>
-        ) : null}
-        {success ? (
-          <Alert tone="success" onDismiss={() => setSuccess(null)}>
-            {success}
-          </Alert>
-        ) : null}
+        {subscription.error && !message ? <Alert tone="error">{subscription.error.message}</Alert> : null}
+        <ActionAlert message={message} onDismiss={clear} />
         {authenticated && holdsPaidPlan && current ? (
           <ManageSubscription subscription={current} config={config} onChanged={setSub} />
         ) : null}
@@ -201,7 +188,7 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
                 onPayByCard={
                   paid && canPayByCard && !holdsPaidPlan
                     ? () => {
-                        setError(null);
+                        clear();
                         setCardPlan(plan);
                       }
                     : undefined
@@ -219,7 +206,7 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
           onClose={() => setCardPlan(null)}
           onSuccess={() => {
             setCardPlan(null);
-            setSuccess("Votre abonnement a été activé avec succès!");
+            succeed("Votre abonnement a été activé avec succès!");
             void plansAnswer.mutate();
             void subscription.mutate();
           }}

@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { useAlertPreferences } from "@/client/hooks/use-alert-preferences";
 import type { TAlertMode } from "@/lib/alerts/schemas";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -24,28 +25,25 @@ const CHOICES: { value: TAlertMode; title: string; text: string }[] = [
 export function AlertPreferencesCard() {
   const { data, error, isLoading: loading, mutate } = useAlertPreferences();
   const [selected, setSelected] = useState<TAlertMode | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { busy, message, clear, run } = useAction();
+  const saving = busy !== null;
   const current = selected ?? data?.alert_mode ?? "instant";
   const dirty = data !== undefined && current !== data.alert_mode;
 
   async function save() {
-    setSaving(true);
-    setBanner(null);
-    try {
-      const res = await apiFetch<TPrefs & { message: string }>("/api/users/me/alert-preferences", {
-        method: "PUT",
-        body: { alert_mode: current },
-        fallback: SAVE_ERROR,
-      });
-      void mutate({ alert_mode: res.alert_mode, has_email_alerts: res.has_email_alerts }, { revalidate: false });
-      setSelected(null);
-      setBanner({ tone: "success", text: res.message });
-    } catch (err) {
-      setBanner({ tone: "error", text: errorMessage(err, SAVE_ERROR) });
-    } finally {
-      setSaving(false);
-    }
+    const res = await run(
+      "save",
+      () =>
+        apiFetch<TPrefs & { message: string }>("/api/users/me/alert-preferences", {
+          method: "PUT",
+          body: { alert_mode: current },
+          fallback: SAVE_ERROR,
+        }),
+      { error: SAVE_ERROR, success: (res) => res.message },
+    );
+    if (!res) return;
+    void mutate({ alert_mode: res.alert_mode, has_email_alerts: res.has_email_alerts }, { revalidate: false });
+    setSelected(null);
   }
 
   return (
@@ -61,11 +59,7 @@ export function AlertPreferencesCard() {
           <Alert tone="error">{error.message}</Alert>
         ) : (
           <>
-            {banner ? (
-              <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
-                {banner.text}
-              </Alert>
-            ) : null}
+            <ActionAlert message={message} onDismiss={clear} />
             <fieldset className="space-y-2" disabled={saving}>
               <legend className="sr-only">Mode d&apos;envoi des alertes</legend>
               {CHOICES.map((choice) => (

@@ -5,11 +5,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { ZCreateApiToken, type TCreateApiToken } from "@/lib/api-tokens/schemas";
 import { formatDateTime } from "@/lib/format";
 import { useApiTokens } from "@/client/hooks/use-api-tokens";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
@@ -28,45 +29,42 @@ export function ApiTokensCard() {
   const { data, error, isLoading: loading, mutate: reload } = useApiTokens();
   const [created, setCreated] = useState<Created | null>(null);
   const [copied, setCopied] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
   const [toRevoke, setToRevoke] = useState<Token | null>(null);
-  const [revoking, setRevoking] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, message, clear, run } = useAction<"create" | "revoke">();
+  const revoking = busy === "revoke";
   const form = useForm<TCreateApiToken, unknown, z.output<typeof ZCreateApiToken>>({
     resolver: zodResolver(ZCreateApiToken),
     defaultValues: { name: "" },
   });
 
   async function create(values: z.output<typeof ZCreateApiToken>) {
-    setActionError(null);
-    setNotice(null);
     setCopied(false);
-    try {
-      const res = await apiFetch<Created>("/api/tokens", { method: "POST", body: values, fallback: CREATE_ERROR });
-      setCreated(res);
-      form.reset({ name: "" });
-      void reload();
-    } catch (err) {
-      setActionError(errorMessage(err, CREATE_ERROR));
-    }
+    const res = await run(
+      "create",
+      () => apiFetch<Created>("/api/tokens", { method: "POST", body: values, fallback: CREATE_ERROR }),
+      { error: CREATE_ERROR },
+    );
+    if (!res) return;
+    setCreated(res);
+    form.reset({ name: "" });
+    void reload();
   }
 
   async function revoke() {
     if (!toRevoke) return;
-    setRevoking(true);
-    setActionError(null);
-    try {
-      await apiFetch(`/api/tokens/${toRevoke.id}`, { method: "DELETE", fallback: REVOKE_ERROR });
-      if (created?.id === toRevoke.id) setCreated(null);
-      setNotice(`Jeton « ${toRevoke.name} » révoqué`);
-      setToRevoke(null);
-      void reload();
-    } catch (err) {
-      setActionError(errorMessage(err, REVOKE_ERROR));
-      setToRevoke(null);
-    } finally {
-      setRevoking(false);
-    }
+    const token = toRevoke;
+    const done = await run(
+      "revoke",
+      async () => {
+        await apiFetch(`/api/tokens/${token.id}`, { method: "DELETE", fallback: REVOKE_ERROR });
+        return true;
+      },
+      { error: REVOKE_ERROR, success: `Jeton « ${token.name} » révoqué` },
+    );
+    setToRevoke(null);
+    if (!done) return;
+    if (created?.id === token.id) setCreated(null);
+    void reload();
   }
 
   async function copy() {
@@ -108,8 +106,8 @@ export function ApiTokensCard() {
                 <Field label="Nom du jeton" error={form.formState.errors.name?.message} className="min-w-48 flex-1">
                   <Input placeholder="ex. Export ERP" maxLength={100} {...form.register("name")} />
                 </Field>
-                <Button type="submit" loading={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? "Création..." : "Créer un jeton"}
+                <Button type="submit" loading={busy === "create"}>
+                  {busy === "create" ? "Création..." : "Créer un jeton"}
                 </Button>
               </form>
             ) : (
@@ -140,16 +138,7 @@ export function ApiTokensCard() {
                 </div>
               </Alert>
             ) : null}
-            {actionError ? (
-              <Alert tone="error" onDismiss={() => setActionError(null)}>
-                {actionError}
-              </Alert>
-            ) : null}
-            {notice ? (
-              <Alert tone="success" onDismiss={() => setNotice(null)}>
-                {notice}
-              </Alert>
-            ) : null}
+            <ActionAlert message={message} onDismiss={clear} />
 
             {data.tokens.length === 0 ? (
               <p className="text-sm text-zinc-500">Aucun jeton d&apos;API</p>

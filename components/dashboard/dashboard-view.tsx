@@ -1,6 +1,8 @@
 "use client";
 
 import { useCurrentUser } from "@/client/use-current-user";
+import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
+import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
@@ -37,6 +39,8 @@ export function DashboardView() {
           <ProfileCard />
           <PasswordCard />
           <AlertPreferencesCard />
+          <AlertChannelsCard />
+          <ReportPreferencesCard />
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />

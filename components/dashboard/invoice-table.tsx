@@ -1,9 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { useAction } from "@/client/hooks/use-action";
 import { formatCents, formatUnixDate } from "@/lib/format";
 import { useInvoices } from "@/client/hooks/use-invoices";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -51,29 +51,11 @@ async function openInvoicePdf(id: string): Promise<void> {
   }
 }
 
-function PdfAction({ inv, onError }: { inv: Invoice; onError: (message: string | null) => void }) {
-  const [busy, setBusy] = useState(false);
+function PdfAction({ inv, busy, onOpen }: { inv: Invoice; busy: boolean; onOpen: () => void }) {
   const enabled = inv.status === "paid" || inv.status === "open";
   const label = inv.status === "paid" ? "Télécharger" : "Voir la facture";
-  const open = async () => {
-    setBusy(true);
-    onError(null);
-    try {
-      await openInvoicePdf(inv.id);
-    } catch {
-      onError(DOWNLOAD_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      size="sm"
-      variant={enabled ? "secondary" : "ghost"}
-      disabled={!enabled}
-      loading={busy}
-      onClick={() => void open()}
-    >
+    <Button size="sm" variant={enabled ? "secondary" : "ghost"} disabled={!enabled} loading={busy} onClick={onOpen}>
       {label}
       {enabled ? <span className="sr-only"> (nouvel onglet)</span> : null}
     </Button>
@@ -82,7 +64,7 @@ function PdfAction({ inv, onError }: { inv: Invoice; onError: (message: string |
 
 export function InvoiceTable() {
   const { data, error, isLoading: loading } = useInvoices();
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const pdf = useAction();
   const invoices = Array.isArray(data) ? data : [];
 
   return (
@@ -104,11 +86,9 @@ export function InvoiceTable() {
         </CardBody>
       ) : (
         <>
-          {downloadError ? (
+          {pdf.message ? (
             <CardBody>
-              <Alert tone="error" onDismiss={() => setDownloadError(null)}>
-                {downloadError}
-              </Alert>
+              <ActionAlert message={pdf.message} onDismiss={pdf.clear} />
             </CardBody>
           ) : null}
           <Table aria-label="Factures">
@@ -139,7 +119,11 @@ export function InvoiceTable() {
                       <Badge tone={st.tone}>{st.label}</Badge>
                     </Td>
                     <Td className="text-right">
-                      <PdfAction inv={inv} onError={setDownloadError} />
+                      <PdfAction
+                        inv={inv}
+                        busy={pdf.busy === inv.id}
+                        onOpen={() => void pdf.run(inv.id, () => openInvoicePdf(inv.id), { error: DOWNLOAD_ERROR })}
+                      />
                     </Td>
                   </Tr>
                 );

@@ -1,11 +1,11 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MSG, ZChangePasswordForm, type TChangePasswordForm } from "@/lib/auth/schemas";
-import { apiFetch, errorMessage } from "@/client/api-client";
-import { Alert } from "@/components/ui/alert";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
+import { ActionAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -23,33 +23,34 @@ function firstPasswordError(v: TChangePasswordForm): string | null {
 }
 
 export function PasswordCard() {
-  const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { busy, message, fail, clear, run } = useAction();
   const {
     register,
     handleSubmit,
     reset,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<TChangePasswordForm>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(
     async (v) => {
       const ordered = firstPasswordError(v);
-      if (ordered) return setBanner({ tone: "error", text: ordered });
-      setBanner(null);
-      try {
-        await apiFetch("/api/users/me/password", {
-          method: "PUT",
-          body: { current_password: v.current_password, new_password: v.new_password },
-          fallback: UPDATE_ERROR,
-        });
-        reset(EMPTY);
-        setBanner({ tone: "success", text: "Mot de passe mis à jour avec succès" });
-      } catch (err) {
-        setBanner({ tone: "error", text: errorMessage(err, UPDATE_ERROR) });
-      }
+      if (ordered) return fail(ordered);
+      const done = await run(
+        "save",
+        async () => {
+          await apiFetch("/api/users/me/password", {
+            method: "PUT",
+            body: { current_password: v.current_password, new_password: v.new_password },
+            fallback: UPDATE_ERROR,
+          });
+          return true;
+        },
+        { error: UPDATE_ERROR, success: "Mot de passe mis à jour avec succès" },
+      );
+      if (done) reset(EMPTY);
     },
-    () => setBanner({ tone: "error", text: firstPasswordError(getValues()) ?? MSG.allRequired }),
+    () => fail(firstPasswordError(getValues()) ?? MSG.allRequired),
   );
 
   return (
@@ -57,11 +58,7 @@ export function PasswordCard() {
       <CardHeader title="Mot de passe" description="Choisissez un mot de passe d'au moins 8 caractères." />
       <CardBody>
         <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
-          {banner ? (
-            <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
-              {banner.text}
-            </Alert>
-          ) : null}
+          <ActionAlert message={message} onDismiss={clear} />
           <Field label="Mot de passe actuel">
             <Input
               type="password"
@@ -89,8 +86,8 @@ export function PasswordCard() {
             </Field>
           </div>
           <div className="flex justify-end">
-            <Button type="submit" loading={isSubmitting}>
-              {isSubmitting ? "Enregistrement..." : "Mettre à jour le mot de passe"}
+            <Button type="submit" loading={busy !== null}>
+              {busy ? "Enregistrement..." : "Mettre à jour le mot de passe"}
             </Button>
           </div>
         </form>

@@ -5,10 +5,11 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { MSG, ZUpdateProfile, type TUpdateProfile } from "@/lib/auth/schemas";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { useProfile } from "@/client/hooks/use-profile";
 import { useCurrentUser } from "@/client/use-current-user";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -20,8 +21,8 @@ const UPDATE_ERROR = "Échec de la mise à jour du profil";
 
 function toForm(p: Profile | undefined): TUpdateProfile {
   return {
-    first_name: p?.first_name ?? p?.firstname ?? "",
-    last_name: p?.last_name ?? p?.lastname ?? "",
+    first_name: p?.first_name ?? "",
+    last_name: p?.last_name ?? "",
     email: p?.email ?? "",
   };
 }
@@ -30,7 +31,7 @@ export function ProfileCard() {
   const { update } = useCurrentUser();
   const profile = useProfile();
   const [editing, setEditing] = useState(false);
-  const [banner, setBanner] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const { busy, message, fail, clear, run } = useAction();
   const current = toForm(profile.data);
 
   const {
@@ -38,7 +39,7 @@ export function ProfileCard() {
     handleSubmit,
     reset,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<TUpdateProfile, unknown, z.output<typeof ZUpdateProfile>>({ resolver: zodResolver(ZUpdateProfile) });
 
   // the current password is asked (and checked by the server) only when the e-mail changes
@@ -46,39 +47,37 @@ export function ProfileCard() {
 
   function startEdit() {
     reset(current);
-    setBanner(null);
+    clear();
     setEditing(true);
   }
 
   const onSubmit = handleSubmit(
     async (values) => {
-      setBanner(null);
-      try {
-        const { current_password, ...fields } = values;
-        const saved = await apiFetch<Profile | undefined>("/api/users/me", {
-          method: "PUT",
-          body: emailChanged ? { ...fields, current_password } : fields,
-          fallback: UPDATE_ERROR,
-        });
-        const next = saved && typeof saved === "object" && "email" in saved ? saved : { ...fields };
-        void profile.mutate(next, { revalidate: false });
-        setEditing(false);
-        setBanner({ tone: "success", text: "Profil mis à jour avec succès" });
-        const f = toForm(next);
-        // The navbar reads the name from the session token; next-auth's jwt callback (trigger "update") refreshes it.
-        await update({
-          firstName: f.first_name,
-          lastName: f.last_name,
-          email: f.email,
-          name: `${f.first_name} ${f.last_name}`,
-        });
-      } catch (err) {
-        setBanner({ tone: "error", text: errorMessage(err, UPDATE_ERROR) });
-      }
+      const { current_password, ...fields } = values;
+      await run(
+        "save",
+        async () => {
+          const { message: _message, ...next } = await apiFetch<Profile & { message: string }>("/api/users/me", {
+            method: "PUT",
+            body: emailChanged ? { ...fields, current_password } : fields,
+            fallback: UPDATE_ERROR,
+          });
+          void profile.mutate(next, { revalidate: false });
+          setEditing(false);
+          // the navbar reads the name from the session token; next-auth's jwt callback (trigger "update") refreshes it
+          await update({
+            firstName: next.first_name,
+            lastName: next.last_name,
+            email: next.email,
+            name: `${next.first_name} ${next.last_name}`,
+          });
+        },
+        { error: UPDATE_ERROR, success: "Profil mis à jour avec succès" },
+      );
     },
     (errs) => {
       const anyEmpty = Object.values(errs).some((e) => e?.message === MSG.allRequired);
-      setBanner({ tone: "error", text: anyEmpty ? MSG.allRequired : (errs.email?.message ?? MSG.allRequired) });
+      fail(anyEmpty ? MSG.allRequired : (errs.email?.message ?? MSG.allRequired));
     },
   );
 
@@ -101,11 +100,7 @@ export function ProfileCard() {
         }
       />
       <CardBody className="space-y-4">
-        {banner ? (
-          <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
-            {banner.text}
-          </Alert>
-        ) : null}
+        <ActionAlert message={message} onDismiss={clear} />
         {profile.isLoading && !profile.data ? (
           <div role="status" aria-label="Chargement du profil" className="space-y-4">
             <Skeleton className="h-10 w-full" />
@@ -133,11 +128,11 @@ export function ProfileCard() {
               </Field>
             ) : null}
             <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="ghost" onClick={() => setEditing(false)} disabled={isSubmitting}>
+              <Button variant="ghost" onClick={() => setEditing(false)} disabled={busy !== null}>
                 Annuler
               </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {isSubmitting ? "Enregistrement..." : "Enregistrer"}
+              <Button type="submit" loading={busy !== null}>
+                {busy ? "Enregistrement..." : "Enregistrer"}
               </Button>
             </div>
           </form>

@@ -2,6 +2,8 @@
 
 import type { Plan } from "@/components/billing/types";
 import type { Jsonify } from "@/client/jsonify";
+import type { getUserStats } from "@/lib/auth/get-user-stats";
+import type { presentProfile } from "@/lib/auth/present-user";
 import type { TInvoice } from "@/lib/billing/invoices/present-invoice";
 
 export type { Plan };
@@ -9,12 +11,8 @@ export type { Plan };
 /** An item of GET /api/payments/invoices. */
 export type Invoice = Jsonify<TInvoice>;
 
-export type UserStats = { products: number; active_urls: number };
+/** GET /api/users/me/stats. */
+export type UserStats = Jsonify<Awaited<ReturnType<typeof getUserStats>>>;
 
-export type Profile = {
-  first_name?: string | null;
-  last_name?: string | null;
-  firstname?: string | null;
-  lastname?: string | null;
-  email: string;
-};
+/** GET /api/users/me. */
+export type Profile = Jsonify<ReturnType<typeof presentProfile>>;

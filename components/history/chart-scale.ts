@@ -86,3 +86,30 @@ const TIME_FORMAT = new Intl.DateTimeFormat("fr-FR", {
 export function timeTickLabel(t: number, spanMs: number): string {
   return (spanMs < 3 * 24 * HOUR ? TIME_FORMAT : DAY_FORMAT).format(t);
 }
+
+/**
+ * The prices the axis must show: every visible line's prices, their crossed-out prices, and my price, so the
+ * reference line is never drawn off the chart. Null when there is nothing to draw.
+ */
+export function priceExtent(lines: TPoint[][], reference: number | null): [number, number] | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const points of lines)
+    for (const [, v] of points) {
+      if (v === null) continue;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  if (min === Infinity) return null;
+  if (reference !== null) return [Math.min(min, reference), Math.max(max, reference)];
+  return [min, max];
+}
+
+/** The reading time before or after `t` (keyboard cursor), clamped to the first and last; `times` sorted. */
+export function stepTime(times: number[], t: number | null, direction: -1 | 1): number | null {
+  if (times.length === 0) return null;
+  if (t === null) return direction > 0 ? times[0]! : times[times.length - 1]!;
+  if (direction > 0) return times.find((v) => v > t) ?? times[times.length - 1]!;
+  for (let i = times.length - 1; i >= 0; i--) if (times[i]! < t) return times[i]!;
+  return times[0]!;
+}

@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatDateTime, formatEuros } from "@/lib/format";
-import { usePriceComparison } from "@/client/hooks/use-price-comparison";
+import { type TComparison, usePriceComparison } from "@/client/hooks/use-price-comparison";
 import { ZReferencePrice, type TReferencePrice } from "@/lib/history/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -34,8 +34,8 @@ function Gap({ amount, percent, currency }: { amount: string | null; percent: st
 }
 
 /** Current price at each merchant, min / average / max, cheapest highlighted, gaps to the cheapest and to "mon prix". */
-export function PriceComparison({ productId }: { productId: string }) {
-  const { data, error, isLoading: loading, mutate: reload } = usePriceComparison(productId);
+export function PriceComparison({ productId, initial }: { productId: string; initial?: TComparison }) {
+  const { data, error, isLoading: loading, mutate: reload } = usePriceComparison(productId, initial);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const form = useForm<TReferencePrice, unknown, z.output<typeof ZReferencePrice>>({

@@ -93,7 +93,7 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
             </THead>
             <TBody>
               {table.rows.map((row, i) => {
-                const available = row.availability ?? row.available ?? row.price !== null;
+                const available = row.availability;
                 const availability = (
                   <Badge tone={available ? "success" : "danger"}>{available ? "Disponible" : "Indisponible"}</Badge>
                 );

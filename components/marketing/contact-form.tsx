@@ -1,48 +1,42 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert } from "@/components/ui/alert";
+import { ActionAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
+import { useAction } from "@/client/hooks/use-action";
 import { CONTACT_LIMITS, CONTACT_MSG, ZContact, type TContact, type TContactParsed } from "@/lib/contact/schemas";
 
 const FALLBACK = "Une erreur est survenue lors de l'envoi de votre message. Veuillez réessayer.";
 const EMPTY: TContact = { name: "", email: "", company: "", message: "", website: "" };
 
 export function ContactForm() {
-  const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { busy, message, run } = useAction();
   const {
     register,
     handleSubmit,
     reset,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<TContact, unknown, TContactParsed>({ resolver: zodResolver(ZContact), defaultValues: EMPTY });
   const messageLength = (watch("message") ?? "").length;
 
   const onSubmit = handleSubmit(async (values) => {
-    setResult(null);
-    try {
-      const res = await apiFetch<{ message?: string }>("/api/contact", {
-        method: "POST",
-        body: values,
-        fallback: FALLBACK,
-      });
-      setResult({ tone: "success", text: res?.message || CONTACT_MSG.sent });
-      reset(EMPTY);
-    } catch (err) {
-      setResult({ tone: "error", text: errorMessage(err, FALLBACK) });
-    }
+    const sent = await run(
+      "send",
+      () => apiFetch<{ message?: string }>("/api/contact", { method: "POST", body: values, fallback: FALLBACK }),
+      { error: FALLBACK, success: (res) => res?.message || CONTACT_MSG.sent },
+    );
+    if (sent !== undefined) reset(EMPTY);
   });
 
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Formulaire de contact">
-      {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+      <ActionAlert message={message} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nom" error={errors.name?.message}>
           <Input autoComplete="name" maxLength={CONTACT_LIMITS.name} {...register("name")} />
@@ -75,8 +69,8 @@ export function ContactForm() {
             Politique de confidentialité
           </a>
         </p>
-        <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? "Envoi..." : "Envoyer le message"}
+        <Button type="submit" loading={busy !== null} className="w-full sm:w-auto">
+          {busy ? "Envoi..." : "Envoyer le message"}
         </Button>
       </div>
     </form>

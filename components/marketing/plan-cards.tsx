@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
 import { Icon } from "./icons";
 import type { TPublicPlan } from "./load-plans";
-import { planFeatures, planPriceLabel } from "./plan-text";
+import { planFeatures, planPrice } from "@/components/billing/plan-text";
 import { ttcNote } from "@/lib/billing/vat";
 
 /** The plan highlighted as "Recommandé": the first paid plan. */
@@ -27,7 +27,7 @@ export function PlanCards({ plans, renderAction, headingLevel: Heading = "h3" }:
     <ul className={cn("grid gap-6", plans.length >= 3 ? "lg:grid-cols-3" : "md:grid-cols-2")}>
       {plans.map((plan) => {
         const highlighted = plan === recommended;
-        const price = planPriceLabel(plan);
+        const price = planPrice(plan);
         return (
           <li
             key={plan.code}
@@ -53,7 +53,7 @@ export function PlanCards({ plans, renderAction, headingLevel: Heading = "h3" }:
             ) : null}
             <div className="mt-6">{renderAction(plan, highlighted)}</div>
             <ul className="mt-8 space-y-3 border-t border-zinc-100 pt-6 text-sm text-zinc-700">
-              {planFeatures(plan).map((line) => (
+              {planFeatures(plan, { frequency: true }).map((line) => (
                 <li key={line} className="flex gap-3">
                   <Icon name="check" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                   <span>{line}</span>

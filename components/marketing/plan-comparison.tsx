@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { TBody, THead, Table, Td, Tr } from "@/components/ui/table";
 import { Icon } from "./icons";
 import type { TPublicPlan } from "./load-plans";
-import { planPriceLabel } from "./plan-text";
+import { planPrice } from "@/components/billing/plan-text";
 
 function Included({ value }: { value: boolean }) {
   return value ? (
@@ -24,7 +24,7 @@ const ROWS: { label: string; cell: (p: TPublicPlan) => ReactNode }[] = [
   {
     label: "Prix mensuel",
     cell: (p) => {
-      const price = planPriceLabel(p);
+      const price = planPrice(p);
       return (
         <span className="num font-semibold text-zinc-900">
           {price.amount} <span className="font-normal text-zinc-500">{price.suffix}</span>

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { PRODUCT_MSG, zProductName } from "@/lib/products/schemas";
+import { PRODUCT_MSG, zMinAdvertisedPrice, zProductName } from "@/lib/products/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -18,6 +18,7 @@ const UPDATE_ERROR = "Erreur lors de la mise à jour du produit";
 const ZEditProductForm = z.object({
   name: zProductName,
   description: z.string().trim().max(2000, PRODUCT_MSG.descriptionTooLong),
+  min_advertised_price: zMinAdvertisedPrice,
 });
 type TEditProductForm = z.input<typeof ZEditProductForm>;
 
@@ -31,7 +32,11 @@ export function EditProductForm({ product, onCancel, onSaved }: Props) {
     formState: { errors, isSubmitting },
   } = useForm<TEditProductForm, unknown, z.output<typeof ZEditProductForm>>({
     resolver: zodResolver(ZEditProductForm),
-    defaultValues: { name: product.name, description: product.description ?? "" },
+    defaultValues: {
+      name: product.name,
+      description: product.description ?? "",
+      min_advertised_price: product.min_advertised_price?.replace(".", ",") ?? "",
+    },
   });
 
   const onSubmit = handleSubmit(async (data) => {
@@ -39,7 +44,11 @@ export function EditProductForm({ product, onCancel, onSaved }: Props) {
     try {
       const saved = await apiFetch<Product>(`/api/products/${product.id}`, {
         method: "PUT",
-        body: { name: data.name, description: data.description || null },
+        body: {
+          name: data.name,
+          description: data.description || null,
+          min_advertised_price: data.min_advertised_price,
+        },
         fallback: UPDATE_ERROR,
       });
       onSaved(saved);
@@ -56,6 +65,14 @@ export function EditProductForm({ product, onCancel, onSaved }: Props) {
       </Field>
       <Field label="Description" optional error={errors.description?.message}>
         <Textarea rows={2} maxLength={2000} {...register("description")} />
+      </Field>
+      <Field
+        label="Prix minimum annoncé (€)"
+        optional
+        hint="Surveillance du prix minimum annoncé : les revendeurs qui affichent un prix inférieur sont signalés."
+        error={errors.min_advertised_price?.message}
+      >
+        <Input inputMode="decimal" placeholder="49,90" {...register("min_advertised_price")} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>

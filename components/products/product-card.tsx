@@ -1,15 +1,22 @@
+import Link from "next/link";
+import type { MouseEvent } from "react";
 import { formatEuros } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
+import { Sparkline } from "./sparkline";
 import type { ProductSummary } from "./types";
 
-export function ProductCard({ product, onOpen }: { product: ProductSummary; onOpen: () => void }) {
+type Props = { product: ProductSummary; href: string; onOpen: (e: MouseEvent<HTMLAnchorElement>) => void };
+
+// A link to the product's page: from the list it opens as the modal over it (app/products/@modal).
+export function ProductCard({ product, href, onOpen }: Props) {
   const lowest = product.lowest_price;
   // A URL whose price was too doubtful to store waits for the user to choose it.
   const uncertain = product.uncertain_count > 0;
   return (
     <li>
-      <button
-        type="button"
+      <Link
+        href={href}
+        scroll={false}
         onClick={onOpen}
         className="group flex h-full w-full flex-col rounded-xl border border-zinc-200 bg-white p-5 text-left shadow-xs transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         data-testid="product-card"
@@ -25,6 +32,9 @@ export function ProductCard({ product, onOpen }: { product: ProductSummary; onOp
         >
           {product.description || "Aucune description"}
         </span>
+        <span className="mt-3 flex h-8 items-center">
+          <Sparkline prices={product.sparkline} />
+        </span>
         <span className="mt-4 flex items-end justify-between gap-3 border-t border-zinc-100 pt-3 text-sm">
           <span className="text-zinc-500">
             <span className="num">{product.url_count}</span> URL{product.url_count > 1 ? "s" : ""} suivie
@@ -37,7 +47,7 @@ export function ProductCard({ product, onOpen }: { product: ProductSummary; onOp
           </span>
           <span className="font-medium text-brand-700 group-hover:underline">Voir détails</span>
         </span>
-      </button>
+      </Link>
     </li>
   );
 }

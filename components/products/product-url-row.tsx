@@ -1,6 +1,5 @@
 "use client";
 
-import type { ReactNode } from "react";
 import { formatDateTime, formatEuros, truncate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -17,11 +16,9 @@ type Props = {
   onDelete: () => void;
   /** The user chose how the price is read: a re-scrape was queued. */
   onPriceChosen: () => void;
-  /** The history slot of this URL (see product-history-slot.tsx). */
-  children?: ReactNode;
 };
 
-export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen, children }: Props) {
+export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen }: Props) {
   const latest = url.latest;
   const state = urlState(url);
   return (
@@ -106,7 +103,6 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen
       </dl>
       <UrlStatus url={url} />
       <PricePicker productId={url.product_id} url={url} onChanged={onPriceChosen} />
-      {children}
     </li>
   );
 }

@@ -2,7 +2,6 @@
 
 import { Button } from "@/components/ui/button";
 import { AddUrlForm } from "./add-url-form";
-import { UrlHistorySlot } from "./product-history-slot";
 import { ProductUrlRow } from "./product-url-row";
 import type { PlanLimits, Product, ProductUrl } from "./types";
 
@@ -83,9 +82,7 @@ export function ProductUrlsSection({
               onScrape={() => onScrape(url)}
               onPriceChosen={() => onPriceChosen(url)}
               onDelete={() => onDelete(url)}
-            >
-              <UrlHistorySlot product={product} url={url} />
-            </ProductUrlRow>
+            />
           ))}
         </ul>
       )}

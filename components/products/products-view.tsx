@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useProducts } from "@/client/hooks/use-products";
 import { useCurrentUser } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limit-messages";
@@ -10,17 +10,16 @@ import { Button } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
 import dynamic from "next/dynamic";
 import { ProductCard } from "./product-card";
+import { useProductsFlash } from "./products-flash";
 import { usePlanLimits } from "./use-plan-limits";
+import { productPath } from "@/lib/products/product-path";
 import { ExportAllButton } from "@/components/history/export-all-button";
 
 // The dialogs (and the form validation they carry) load when first opened, not with the grid.
 const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
 const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
-const ProductDetailDialog = dynamic(() => import("./product-detail-dialog").then((m) => m.ProductDetailDialog));
 
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
-
-type Banner = { tone: "success" | "error"; text: string } | null;
 
 /** The Products screen (SPEC.md §2): open to visitors; creating or opening a product needs a sign-in. */
 export function ProductsView() {
@@ -29,19 +28,10 @@ export function ProductsView() {
   const authenticated = status === "authenticated";
   const products = useProducts(authenticated);
   const { limits } = usePlanLimits(authenticated);
-  const [banner, setBanner] = useState<Banner>(null);
+  // kept by the products layout: a product deleted in its modal or page says so here
+  const { banner, setBanner } = useProductsFlash();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
-
-  // the alert e-mails link to /products?product=<id>: open that product once the session is known
-  useEffect(() => {
-    if (status === "loading") return;
-    const id = new URLSearchParams(window.location.search).get("product");
-    if (!id) return;
-    if (status === "authenticated") setOpenId(id);
-    else router.push(`/login?redirect=${encodeURIComponent(`/products?product=${id}`)}`);
-  }, [status, router]);
 
   const list = products.data ?? [];
   const loading = status === "loading" || (authenticated && products.isLoading && products.data === undefined);
@@ -124,8 +114,9 @@ export function ProductsView() {
               <ProductCard
                 key={p.id}
                 product={p}
-                onOpen={() => {
-                  if (requireSignIn()) setOpenId(p.id);
+                href={productPath(p.id)}
+                onOpen={(e) => {
+                  if (!requireSignIn()) e.preventDefault();
                 }}
               />
             ))}
@@ -152,22 +143,6 @@ export function ProductsView() {
           onClose={() => setImporting(false)}
           onImported={(summary) => {
             if (summary.created_urls > 0) void products.mutate();
-          }}
-        />
-      ) : null}
-
-      {openId ? (
-        <ProductDetailDialog
-          key={openId}
-          productId={openId}
-          initial={list.find((p) => p.id === openId)}
-          limits={limits}
-          onClose={() => setOpenId(null)}
-          onChanged={() => void products.mutate()}
-          onDeleted={() => {
-            setOpenId(null);
-            setBanner({ tone: "success", text: "Produit supprimé avec succès" });
-            void products.mutate();
           }}
         />
       ) : null}

@@ -1,4 +1,5 @@
 import type { Jsonify } from "@/client/jsonify";
+import type { importProducts } from "@/lib/products/import-products";
 import type { listProducts } from "@/lib/products/list-products";
 import type { TProductView } from "@/lib/products/present-product";
 import type { TProductUrlView } from "@/lib/products/present-product-url";
@@ -18,12 +19,5 @@ export type PlanLimits = {
   hasAutomation: boolean;
 };
 
-export type ImportSummary = {
-  total_rows: number;
-  created_products: number;
-  updated_products: number;
-  created_urls: number;
-  refused_count: number;
-  refused: { line: number; reason: string; product: string; url: string }[];
-  message: string;
-};
+/** POST /api/products/import. */
+export type ImportSummary = Jsonify<Awaited<ReturnType<typeof importProducts>>>;

@@ -76,7 +76,7 @@ export function QueuePanel({ productId, onTaskFinished, className }: QueuePanelP
         });
         seenActive.current.add(task.task_id);
       },
-      MSG[action],
+      { error: MSG[action] },
     );
     setTimeout(() => void tasks.revalidate(), AFTER_ACTION_MS);
   }
@@ -91,7 +91,7 @@ export function QueuePanel({ productId, onTaskFinished, className }: QueuePanelP
           body: { product_id: productId, all: true },
           fallback: MSG.batch,
         }),
-      MSG.batch,
+      { error: MSG.batch },
     );
     setTimeout(() => void tasks.revalidate(), AFTER_ACTION_MS);
   }

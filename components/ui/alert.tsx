@@ -65,3 +65,21 @@ export function Alert({ tone = "info", title, children, className, onDismiss }: 
     </div>
   );
 }
+
+/** The message an action left (client/hooks/use-action.ts), in place; nothing without one. */
+export function ActionAlert({
+  message,
+  onDismiss,
+  className,
+}: {
+  message: { tone: "error" | "success"; text: string } | null;
+  onDismiss?: () => void;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <Alert tone={message.tone} onDismiss={onDismiss} className={className}>
+      {message.text}
+    </Alert>
+  );
+}

@@ -24,6 +24,8 @@ export const ALERT_KINDS = [
   "back_in_stock",
   "out_of_stock",
   "below_reference",
+  "suspect_promotion",
+  "below_min_advertised",
 ] as const;
 
 export const alertRules = pgTable(

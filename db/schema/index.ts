@@ -5,3 +5,6 @@ export * from "./alerts";
 export * from "./email";
 export * from "./rate-limits";
 export * from "./price-daily";
+export * from "./flags";
+export * from "./alert-channels";
+export * from "./reports";

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   char,
+  date,
   index,
   integer,
   jsonb,
@@ -40,6 +41,13 @@ export const products = pgTable(
     name: varchar({ length: 200 }).notNull(),
     description: text(),
     referencePrice: numeric({ precision: 12, scale: 2 }),
+    // Prix minimum annoncé: a monitoring threshold (resellers below it are flagged), never a price imposed on anyone.
+    minAdvertisedPrice: numeric({ precision: 12, scale: 2 }),
+    // The card's sparkline: the lowest price (cents, EUR) of each of the 30 Europe/Paris days starting at
+    // sparkline_from, null on a day without one. Kept by the triggers of the charts-sparkline migration when
+    // price_daily or the product's URLs change; the list shifts it to today. Never written by the app.
+    sparklineFrom: date({ mode: "string" }),
+    sparkline: integer().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

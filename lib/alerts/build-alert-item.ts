@@ -14,6 +14,8 @@ export type TAlertEventDetails = {
   available: boolean;
   observed_at: string;
   reference_price?: string | null;
+  /** the evidence of a promotion-check flag, in French */
+  finding?: string;
 };
 
 export const ALERT_HEADLINES: Record<TAlertKind, string> = {
@@ -26,6 +28,8 @@ export const ALERT_HEADLINES: Record<TAlertKind, string> = {
   back_in_stock: "De retour en stock",
   out_of_stock: "Rupture de stock",
   below_reference: "Un marchand passe sous votre prix",
+  suspect_promotion: "Promotion suspecte : prix barré supérieur au plus bas des 30 jours",
+  below_min_advertised: "Surveillance du prix minimum annoncé : un revendeur affiche un prix inférieur",
 };
 
 type TEventLike = {
@@ -54,5 +58,6 @@ export function buildAlertItem(event: TEventLike): TAlertEmailItem {
     availability: d.available ? "Disponible" : "Indisponible",
     observedAt: formatDateTime(d.observed_at),
     productLink: alertLinks.product(event.productId),
+    finding: d.finding ?? null,
   };
 }

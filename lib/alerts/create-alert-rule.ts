@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
+import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
 import { conflict } from "@/lib/http/api-error";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
@@ -26,20 +27,24 @@ export async function createAlertRule(userId: string, productId: string, input: 
       "alert_rules_limit",
     );
   }
-  const [rule] = await db
-    .insert(alertRules)
-    .values({
-      userId,
-      productId: product.id,
-      urlId: url?.id ?? null,
-      kind: input.kind,
-      thresholdAmount: input.threshold_amount,
-      thresholdPercent: input.threshold_percent,
-      minPrice: input.min_price,
-      maxPrice: input.max_price,
-      cooldownMinutes: input.cooldown_minutes,
-      active: input.active,
-    })
-    .returning();
-  return presentAlertRule(rule!, url?.name ?? null);
+  const rule = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(alertRules)
+      .values({
+        userId,
+        productId: product.id,
+        urlId: url?.id ?? null,
+        kind: input.kind,
+        thresholdAmount: input.threshold_amount,
+        thresholdPercent: input.threshold_percent,
+        minPrice: input.min_price,
+        maxPrice: input.max_price,
+        cooldownMinutes: input.cooldown_minutes,
+        active: input.active,
+      })
+      .returning();
+    await setRuleChannels(tx, userId, row!.id, input.channel_ids);
+    return row!;
+  });
+  return presentAlertRule(rule, url?.name ?? null, [...new Set(input.channel_ids)]);
 }

@@ -32,5 +32,9 @@ export function describeRule(rule: TDescribable): string {
       return "Rupture de stock";
     case "below_reference":
       return "Un marchand passe sous mon prix";
+    case "suspect_promotion":
+      return "Promotion suspecte : prix barré supérieur au plus bas des 30 jours avant la réduction";
+    case "below_min_advertised":
+      return "Surveillance du prix minimum annoncé : un revendeur passe en dessous";
   }
 }

@@ -1,7 +1,12 @@
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls } from "@/db/schema";
+import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
+import { requestChannelDeliveries } from "@/lib/alert-channels/request-channel-deliveries";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { describeFlag } from "@/lib/flags/describe-flag";
+import { recordPriceFlags } from "@/lib/flags/record-price-flags";
+import type { TFlagEvidence, TFlagKind } from "@/lib/flags/schemas";
 import type { TAlertEventDetails } from "./build-alert-item";
 import { deliverAlertEvents } from "./deliver-alert-events";
 import { describeRule } from "./describe-rule";
@@ -28,7 +33,9 @@ type TRule = typeof alertRules.$inferSelect;
 
 const dedupeKey = (ruleId: string, priceHistoryId: number) => `alert:${ruleId}:${priceHistoryId}`;
 
-function ruleInput(rule: TRule, ctx: TPriceContext, armedState: unknown): TRuleInput {
+type TFlag = { kind: TFlagKind; evidence: unknown };
+
+function ruleInput(rule: TRule, ctx: TPriceContext, armedState: unknown, flags: TFlag[]): TRuleInput {
   const armed = (armedState as Record<string, boolean> | null)?.[ctx.url.id];
   return {
     rule: {
@@ -43,11 +50,18 @@ function ruleInput(rule: TRule, ctx: TPriceContext, armedState: unknown): TRuleI
     previousAvailable: ctx.previousAvailable,
     referencePrice: ctx.product.referencePrice,
     armed: armed !== false,
+    flags: flags.map((f) => f.kind),
   };
 }
 
 /** Decides and records one rule for the entry under a row lock; returns the new event id when it fired. */
-async function applyRule(db: DbLike, ruleId: string, ctx: TPriceContext, now: Date): Promise<string | null> {
+async function applyRule(
+  db: DbLike,
+  ruleId: string,
+  ctx: TPriceContext,
+  flags: TFlag[],
+  now: Date,
+): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [rule] = await tx
       .select()
@@ -56,7 +70,7 @@ async function applyRule(db: DbLike, ruleId: string, ctx: TPriceContext, now: Da
       .for("update")
       .limit(1);
     if (!rule) return null;
-    const input = ruleInput(rule, ctx, rule.armedState);
+    const input = ruleInput(rule, ctx, rule.armedState, flags);
     const outcome = evaluateRule(input);
     const key = dedupeKey(rule.id, ctx.entry.id);
     let fire = outcome.fire;
@@ -102,6 +116,8 @@ async function applyRule(db: DbLike, ruleId: string, ctx: TPriceContext, now: Da
       observed_at: ctx.entry.createdAt.toISOString(),
       reference_price: ctx.product.referencePrice,
     };
+    const flag = flags.find((f) => f.kind === rule.kind);
+    if (flag) details.finding = describeFlag(flag.kind, flag.evidence as TFlagEvidence);
     const [event] = await tx
       .insert(alertEvents)
       .values({
@@ -120,8 +136,9 @@ async function applyRule(db: DbLike, ruleId: string, ctx: TPriceContext, now: Da
         createdAt: now,
       })
       .onConflictDoNothing({ target: alertEvents.dedupeKey })
-      .returning({ id: alertEvents.id });
+      .returning();
     if (!event) return null; // already recorded by an earlier run: nothing more to do
+    await enqueueChannelDeliveries(tx, event);
     await setArmed(tx, rule.id, ctx.url.id, armed, now);
     return event.id;
   });
@@ -164,6 +181,8 @@ export async function evaluateNewPrice(
   deps: { confirmPrice?: TConfirmPrice; now?: Date } = {},
 ): Promise<TEvaluateResult> {
   const db = await getDb();
+  // flags are recorded for every reading, alert rules or not (the flags list shows them)
+  const flags = await recordPriceFlags(db, input.priceHistoryId);
   // fast path for the common case of a URL without any active rule: one query instead of the context's
   if (input.urlId && !(await hasActiveRule(db, input.urlId))) return { status: "skipped", reason: "no_rules" };
   const ctx = await loadPriceContext(db, input.priceHistoryId);
@@ -188,7 +207,7 @@ export async function evaluateNewPrice(
     (rule) =>
       rule.kind !== "back_in_stock" &&
       rule.kind !== "out_of_stock" &&
-      evaluateRule(ruleInput(rule, ctx, rule.armedState)).fire,
+      evaluateRule(ruleInput(rule, ctx, rule.armedState, flags)).fire,
   );
   if (wouldFirePriceRule && isBigJump(ctx.previousPrice, ctx.entry.price)) {
     if (!deps.confirmPrice) return { status: "needs_confirmation", urlId: ctx.url.id };
@@ -202,9 +221,10 @@ export async function evaluateNewPrice(
   const now = deps.now ?? new Date();
   const fired: string[] = [];
   for (const rule of rules) {
-    const id = await applyRule(db, rule.id, ctx, now);
+    const id = await applyRule(db, rule.id, ctx, flags, now);
     if (id) fired.push(id);
   }
+  requestChannelDeliveries(fired);
   const { sent } = await deliverAlertEvents({ priceHistoryId: ctx.entry.id });
   return { status: "evaluated", fired, sent };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
+import { listRuleChannelIds } from "@/lib/alert-channels/list-rule-channel-ids";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentAlertRule } from "./present-alert-rule";
@@ -16,9 +17,14 @@ export async function listAlertRules(userId: string, productId: string) {
     .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, userId)))
     .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
   const plan = await getUserPlan(userId, db);
+  const channels = await listRuleChannelIds(
+    db,
+    rows.map((r) => r.rule.id),
+  );
   return {
-    rules: rows.map((r) => presentAlertRule(r.rule, r.urlName)),
+    rules: rows.map((r) => presentAlertRule(r.rule, r.urlName, channels.get(r.rule.id))),
     has_email_alerts: plan.hasEmailAlerts,
     reference_price: product.referencePrice,
+    min_advertised_price: product.minAdvertisedPrice,
   };
 }

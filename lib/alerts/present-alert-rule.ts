@@ -5,7 +5,7 @@ import { ALERT_KIND_LABELS } from "./schemas";
 type TRuleRow = typeof alertRules.$inferSelect;
 
 /** The API shape of a rule (snake_case, prices as decimal strings). */
-export function presentAlertRule(rule: TRuleRow, urlName: string | null = null) {
+export function presentAlertRule(rule: TRuleRow, urlName: string | null = null, channelIds: string[] = []) {
   const params = {
     kind: rule.kind,
     threshold_amount: rule.thresholdAmount,
@@ -23,6 +23,7 @@ export function presentAlertRule(rule: TRuleRow, urlName: string | null = null) 
     description: describeRule(params),
     cooldown_minutes: rule.cooldownMinutes,
     active: rule.active,
+    channel_ids: channelIds,
     last_fired_at: rule.lastFiredAt,
     created_at: rule.createdAt,
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZChannelIds } from "@/lib/alert-channels/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
 
@@ -13,6 +14,8 @@ export const ALERT_KINDS = [
   "back_in_stock",
   "out_of_stock",
   "below_reference",
+  "suspect_promotion",
+  "below_min_advertised",
 ] as const;
 export type TAlertKind = (typeof ALERT_KINDS)[number];
 
@@ -26,6 +29,8 @@ export const ALERT_KIND_LABELS: Record<TAlertKind, string> = {
   back_in_stock: "Retour en stock",
   out_of_stock: "Rupture de stock",
   below_reference: "Un marchand passe sous mon prix",
+  suspect_promotion: "Promotion suspecte (prix barré supérieur au plus bas des 30 jours)",
+  below_min_advertised: "Un revendeur passe sous mon prix minimum annoncé",
 };
 
 export const ALERT_MODES = ["instant", "digest"] as const;
@@ -108,6 +113,7 @@ type TRuleShape = {
   max_price: string | null;
   cooldown_minutes: number;
   active: boolean;
+  channel_ids: string[];
 };
 
 /** Checks the parameters a kind needs and drops those it ignores. */
@@ -161,6 +167,7 @@ export const ZCreateAlertRule = z
     max_price: ruleFields.max_price.default(null),
     cooldown_minutes: ruleFields.cooldown_minutes.default(60),
     active: ruleFields.active.default(true),
+    channel_ids: ZChannelIds.default([]),
   })
   .transform((rule, ctx) => normalizeRule(rule as TRuleShape, ctx));
 export type TCreateAlertRule = z.output<typeof ZCreateAlertRule>;
@@ -177,6 +184,7 @@ export const ZUpdateAlertRule = z
     max_price: ruleFields.max_price.optional(),
     cooldown_minutes: ruleFields.cooldown_minutes.optional(),
     active: ruleFields.active.optional(),
+    channel_ids: ZChannelIds.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: ALERT_MSG.nothingToUpdate });
 export type TUpdateAlertRule = z.output<typeof ZUpdateAlertRule>;

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
+import { listRuleChannelIds } from "@/lib/alert-channels/list-rule-channel-ids";
+import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
 import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
 import { assertEmailAlertsAllowed } from "./assert-email-alerts-allowed";
 import { getAlertRuleOrThrow } from "./get-alert-rule-or-throw";
@@ -53,8 +55,10 @@ export async function updateAlertRule(userId: string, productId: string, ruleId:
     })
     .where(eq(alertRules.id, current.id))
     .returning();
+  if (patch.channel_ids !== undefined) await setRuleChannels(db, userId, current.id, patch.channel_ids);
+  const channelIds = (await listRuleChannelIds(db, [current.id])).get(current.id) ?? [];
   const [url] = rule!.urlId
     ? await db.select({ name: productUrls.name }).from(productUrls).where(eq(productUrls.id, rule!.urlId))
     : [];
-  return presentAlertRule(rule!, url?.name ?? null);
+  return presentAlertRule(rule!, url?.name ?? null, channelIds);
 }

@@ -10,6 +10,8 @@ export type TEmail = {
   text: string;
   kind: string;
   headers?: Record<string, string>;
+  /** Sent through Resend only; the outbox keeps their names (headers X-Attachments). */
+  attachments?: { filename: string; content: Buffer }[];
   /** the same key never sends twice (Resend's Idempotency-Key, and a unique row in the outbox) */
   idempotencyKey?: string;
 };
@@ -29,7 +31,9 @@ export async function sendEmail(email: TEmail): Promise<{ id: string; duplicate:
       subject: email.subject,
       html: email.html,
       text: email.text,
-      headers: email.headers ?? {},
+      headers: email.attachments?.length
+        ? { ...email.headers, "X-Attachments": email.attachments.map((a) => a.filename).join(", ") }
+        : (email.headers ?? {}),
       kind: email.kind,
       idempotencyKey: email.idempotencyKey ?? null,
       transport,
@@ -62,6 +66,7 @@ async function deliver(id: string, email: TEmail, duplicate: boolean) {
       html: email.html,
       text: email.text,
       headers: email.headers,
+      ...(email.attachments?.length ? { attachments: email.attachments } : {}),
     },
     email.idempotencyKey ? { idempotencyKey: email.idempotencyKey } : undefined,
   );

@@ -42,3 +42,21 @@ export function formatParisDateTime(date: Date): string {
   const d = toParisWallClock(date);
   return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
+
+/** The Europe/Paris calendar day of an instant, as 'YYYY-MM-DD' (price_daily.day). */
+export function parisDay(date: Date): string {
+  return toParisWallClock(date).toISOString().slice(0, 10);
+}
+
+/** The instant of 00:00 Europe/Paris on the day of `date` (DST changes happen at 02:00/03:00, never at midnight). */
+export function parisMidnight(date: Date): Date {
+  const wall = toParisWallClock(date);
+  const midnightWall = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  const guess = midnightWall - (wall.getTime() - date.getTime());
+  return new Date(midnightWall - parisOffset(guess));
+}
+
+/** The instant of the next 00:00 Europe/Paris strictly after `date`'s day began (the end of its day). */
+export function nextParisMidnight(date: Date): Date {
+  return parisMidnight(new Date(parisMidnight(date).getTime() + 36 * 3_600_000));
+}

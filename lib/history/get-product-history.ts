@@ -1,69 +1,28 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
+import { parisDay, parisMidnight } from "@/lib/exports/paris-wall-clock";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { appendPoint, bucketPoints, bucketRegular, type TBucketRow, type TChartPoint } from "./chart-buckets";
 import { getLatestReadings } from "./get-latest-readings";
 import { getRetentionCutoff } from "./get-retention-cutoff";
 import { listOwnedUrls } from "./list-owned-urls";
 import { toCents } from "./money";
 import { RANGE_DAYS, type THistoryRange } from "./schemas";
 
-/** [epoch milliseconds, price in cents | null]; null breaks the line (unavailable, no price, failed scrape). */
-export type TChartPoint = [number, number | null];
+export type { TChartPoint } from "./chart-buckets";
 
-type TNum = string | number;
-/** Aggregates over arrays, so no bucket needs a sort: [t, id, price] for first / last, [price, ±t] for min / max. */
-type BucketRow = {
-  url_id: string;
-  f: TNum[] | string;
-  l: TNum[] | string;
-  lo: TNum[] | string | null;
-  hi: TNum[] | string | null;
-  t_null: TNum | null;
-};
+const DAY = 86_400_000;
+/** Up to this span the chart reads the readings themselves (bounded by the span); beyond, the daily rollup. */
+const RAW_SPAN_MS = 8 * DAY;
 
 const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).getTime());
 
-/** A numeric[] as the driver gives it: parsed, or as its '{1,2,NULL}' text. */
-function items(value: TNum[] | string): (TNum | null)[] {
-  if (Array.isArray(value)) return value;
-  return value
-    .replace(/^\{|\}$/g, "")
-    .split(",")
-    .map((v) => (v === "NULL" ? null : v));
-}
-
-/** First, min, max, gap and last point of a bucket in time order: the step shape survives downsampling. */
-function bucketPoints(row: BucketRow): TChartPoint[] {
-  const [tFirst, , pFirst] = items(row.f);
-  const [tLast, , pLast] = items(row.l);
-  const candidates: TChartPoint[] = [[Number(tFirst), toCents(pFirst)]];
-  if (row.lo) {
-    const [price, t] = items(row.lo);
-    candidates.push([Number(t), toCents(price)]);
-  }
-  if (row.hi) {
-    const [price, t] = items(row.hi);
-    candidates.push([-Number(t), toCents(price)]);
-  }
-  if (row.t_null !== null) candidates.push([Number(row.t_null), null]);
-  candidates.push([Number(tLast), toCents(pLast)]);
-  candidates.sort((a, b) => a[0] - b[0]);
-  const out: TChartPoint[] = [];
-  for (const point of candidates) {
-    const last = out[out.length - 1];
-    if (last && last[0] === point[0]) {
-      if (point[1] === null) last[1] = null;
-      continue;
-    }
-    out.push(point);
-  }
-  return out;
-}
-
 /**
  * Price series of every URL of the owner's product for the chart, within the range and the plan's retention,
- * downsampled in the database to at most ~4 points per bucket (first, min, max, last) so 10 URLs × 10,000
- * readings stay light. Failed scrapes and unavailable readings are gaps.
+ * with the crossed-out price line and my price ('mon prix'). Up to 8 days it buckets the readings (failed
+ * scrapes and unavailable readings are gaps); beyond, it buckets price_daily, starting at a Europe/Paris
+ * midnight, so its cost depends on the span in days, never on the number of readings. At most ~4 points
+ * (first, min, max, last) per bucket, `buckets` buckets at most.
  */
 export async function getProductHistory(userId: string, productId: string, range: THistoryRange, buckets = 800) {
   const db = await getDb();
@@ -72,11 +31,16 @@ export async function getProductHistory(userId: string, productId: string, range
   const { cutoff, retentionDays } = await getRetentionCutoff(userId, db);
   const now = new Date();
   const days = RANGE_DAYS[range];
-  let from: Date | null = days === null ? null : new Date(now.getTime() - days * 86_400_000);
+  let from: Date | null = days === null ? null : new Date(now.getTime() - days * DAY);
   if (from && cutoff && from < cutoff) from = cutoff;
-  const base = { product_id: product.id, range, to: now.toISOString(), retention_days: retentionDays };
-  if (urls.length === 0) return { ...base, from: (from ?? now).toISOString(), series: [] };
-
+  const base = {
+    product_id: product.id,
+    range,
+    to: now.toISOString(),
+    retention_days: retentionDays,
+    reference_price: toCents(product.referencePrice),
+  };
+  if (urls.length === 0) return { ...base, from: (from ?? now).toISOString(), grain: "reading" as const, series: [] };
   const ids = sql.join(
     urls.map((u) => sql`${u.id}::uuid`),
     sql`, `,
@@ -96,27 +60,74 @@ export async function getProductHistory(userId: string, productId: string, range
     );
     from = first?.t ? new Date(ms(first.t) - 1) : now;
   }
-  const start: Date = from;
+  const daily = now.getTime() - from.getTime() > RAW_SPAN_MS;
+  let start: Date = from;
+  if (daily) {
+    start = parisMidnight(from);
+    if (cutoff && start < cutoff) start = parisMidnight(new Date(start.getTime() + 1.5 * DAY));
+  }
+  const rows = daily
+    ? await dailyBuckets(db, ids, parisDay(start), parisDay(now), buckets)
+    : await readingBuckets(db, ids, start, now, buckets);
+  // the value in force when the range starts, so each line begins at the left edge
+  const before = await getLatestReadings(
+    db,
+    urls.map((u) => u.id),
+    { cutoff, before: start },
+  );
+  const points = new Map<string, TChartPoint[]>();
+  const regular = new Map<string, TChartPoint[]>();
+  for (const b of before.values()) {
+    const cents = b.available ? toCents(b.price) : null;
+    if (cents !== null) points.set(b.url_id, [[start.getTime(), cents]]);
+  }
+  for (const row of rows) {
+    const list = points.get(row.url_id) ?? [];
+    for (const point of bucketPoints(row)) appendPoint(list, point);
+    points.set(row.url_id, list);
+    const line = regular.get(row.url_id) ?? [];
+    const r = bucketRegular(row);
+    if (r && (line.length === 0 ? r[1] !== null : line[line.length - 1]![1] !== r[1])) appendPoint(line, r);
+    regular.set(row.url_id, line);
+  }
+  return {
+    ...base,
+    from: start.toISOString(),
+    grain: daily ? ("day" as const) : ("reading" as const),
+    series: urls.map((u) => ({
+      url_id: u.id,
+      name: u.name,
+      url: u.url,
+      points: points.get(u.id) ?? [],
+      /** The crossed-out price where the page showed one; null points end its line. Empty when never shown. */
+      regular: regular.get(u.id) ?? [],
+    })),
+  };
+}
+
+type TDb = Awaited<ReturnType<typeof getDb>>;
+
+/** Buckets of the readings (and failed scrapes, as gaps) between `start` and `now`: bounded by the span. */
+function readingBuckets(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, now: Date, buckets: number) {
   const fromIso = start.toISOString();
   const nowIso = now.toISOString();
-  const spanSeconds = Math.max(1, (now.getTime() - start.getTime()) / 1000);
-  const bucketSeconds = spanSeconds / buckets;
-
-  const rows = await queryRows<BucketRow>(
+  const bucketSeconds = Math.max(1, (now.getTime() - start.getTime()) / 1000) / buckets;
+  return queryRows<TBucketRow>(
     db,
     sql`
     with src as (
-      select url_id, created_at, id, case when available then price end as price
+      select url_id, created_at, id, case when available then price end as price,
+             case when available then regular_price end as regular
         from price_history
        where url_id in (${ids}) and created_at >= ${fromIso}::timestamptz and created_at <= ${nowIso}::timestamptz
       union all
-      select url_id, coalesce(finished_at, updated_at), 0, null
+      select url_id, coalesce(finished_at, updated_at), 0, null, null
         from scrape_tasks
        where url_id in (${ids}) and status = 'failed'
          and coalesce(finished_at, updated_at) >= ${fromIso}::timestamptz
          and coalesce(finished_at, updated_at) <= ${nowIso}::timestamptz
     ), b as (
-      select url_id, id, price, floor(extract(epoch from created_at) * 1000) as t,
+      select url_id, id, price, regular, floor(extract(epoch from created_at) * 1000) as t,
              least(floor(extract(epoch from (created_at - ${fromIso}::timestamptz)) / ${bucketSeconds}::float8)::int, ${buckets - 1}) as bucket
         from src
     )
@@ -125,31 +136,43 @@ export async function getProductHistory(userId: string, productId: string, range
            max(array[t, id::numeric, price]) as l,
            min(array[price, t]) filter (where price is not null) as lo,
            max(array[price, -t]) filter (where price is not null) as hi,
-           min(t) filter (where price is null) as t_null
+           min(t) filter (where price is null) as t_null,
+           max(array[t, id::numeric, regular]) filter (where id > 0) as r
       from b
      group by url_id, bucket
      order by url_id, bucket`,
   );
-  // the value in force when the range starts, so each line begins at the left edge
-  const before = await getLatestReadings(
-    db,
-    urls.map((u) => u.id),
-    { cutoff, before: start },
-  );
+}
 
-  const byUrl = new Map<string, TChartPoint[]>();
-  for (const b of before.values()) {
-    const cents = b.available ? toCents(b.price) : null;
-    if (cents !== null) byUrl.set(b.url_id, [[start.getTime(), cents]]);
-  }
-  for (const row of rows) {
-    const list = byUrl.get(row.url_id) ?? [];
-    list.push(...bucketPoints(row));
-    byUrl.set(row.url_id, list);
-  }
-  return {
-    ...base,
-    from: fromIso,
-    series: urls.map((u) => ({ url_id: u.id, name: u.name, url: u.url, points: byUrl.get(u.id) ?? [] })),
-  };
+/**
+ * Buckets of price_daily rows from the Europe/Paris day `fromDay` to `toDay`: whole days per bucket, at most
+ * `buckets` of them; a day ending unavailable is a gap after its last reading.
+ */
+function dailyBuckets(db: TDb, ids: ReturnType<typeof sql.join>, fromDay: string, toDay: string, buckets: number) {
+  return queryRows<TBucketRow>(
+    db,
+    sql`
+    with p as (
+      select ${fromDay}::date as d0, (${toDay}::date - ${fromDay}::date + 1) as span
+    ), b as (
+      select d.url_id,
+             floor(extract(epoch from d.first_at) * 1000) as ft, d.first_id, d.first_price,
+             floor(extract(epoch from d.last_at) * 1000) as lt, d.last_id, d.last_price, d.last_regular_price,
+             d.min_price, floor(extract(epoch from d.min_at) * 1000) as mnt,
+             d.max_price, floor(extract(epoch from d.max_at) * 1000) as mxt,
+             ((d.day - p.d0) * least(${buckets}, p.span) / p.span) as bucket
+        from price_daily d, p
+       where d.url_id in (${ids}) and d.day >= p.d0 and d.day <= ${toDay}::date
+    )
+    select url_id,
+           min(array[ft, first_id::numeric, first_price]) as f,
+           max(array[lt, last_id::numeric, last_price]) as l,
+           min(array[min_price, mnt]) filter (where min_price is not null) as lo,
+           max(array[max_price, -mxt]) filter (where max_price is not null) as hi,
+           min(lt) filter (where last_price is null) as t_null,
+           max(array[lt, last_id::numeric, last_regular_price]) as r
+      from b
+     group by url_id, bucket
+     order by url_id, bucket`,
+  );
 }

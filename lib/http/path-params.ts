@@ -1,5 +1,6 @@
 // Path params of the API routes, validated once by the wrapper (lib/http/with-auth.ts `params`).
 import { z } from "zod";
+import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
 import { RULE_NOT_FOUND } from "@/lib/alerts/get-alert-rule-or-throw";
 import { API_TOKEN_MSG } from "@/lib/api-tokens/schemas";
 import { PRODUCT_NOT_FOUND } from "@/lib/products/get-product-or-throw";
@@ -16,3 +17,4 @@ export const ZTokenParams = z.object({ id: idParam(API_TOKEN_MSG.notFound) });
 export const ZInvoiceParams = z.object({ id: idParam("Facture introuvable") });
 /** Stripe ids (pm_…, cs_…, sub_…), demo session ids and our uuids. */
 export const ZBillingIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, "Ressource introuvable") });
+export const ZAlertChannelParams = z.object({ id: idParam(CHANNEL_MSG.notFound) });

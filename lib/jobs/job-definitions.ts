@@ -1,8 +1,10 @@
 // One definition per background job, read by the Inngest provider (inngest/functions/*, through
 // inngestOptions) and by the in-process runner (job-runner.ts): schedules, concurrency and retries live here only.
 import type { Db } from "@/db";
+import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
 import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
-import { PRICE_RECORDED, SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "./job-events";
+import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
+import { CHANNEL_DELIVERY_REQUESTED, PRICE_RECORDED, SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "./job-events";
 import { purgeHistory } from "./purge-history";
 
 /** Daily times are Paris wall-clock times. */
@@ -60,5 +62,28 @@ export const JOBS = {
     trigger: { event: PRICE_RECORDED },
     idempotencyKey: "priceHistoryId",
     retries: 4,
+  },
+  // each delivery row carries its own attempts and backoff: these retries only cover a crash of the run
+  deliverChannelMessages: {
+    id: "deliver-channel-messages",
+    name: "Envoyer les messages des canaux d'alerte",
+    trigger: { event: CHANNEL_DELIVERY_REQUESTED },
+    concurrency: { limit: 10 },
+    retries: 2,
+  },
+  retryChannelDeliveries: {
+    id: "retry-channel-deliveries",
+    name: "Relancer les messages des canaux d'alerte",
+    trigger: { everyMinute: true },
+    concurrency: { limit: 1 },
+    run: ({ db }) => deliverChannelMessages({ db }),
+  },
+  // one report per user and period (report_sends): a re-run sends only what is missing
+  sendScheduledReports: {
+    id: "send-scheduled-reports",
+    name: "Envoyer les rapports programmés",
+    trigger: { daily: { hour: 7, minute: 0 } },
+    retries: 3,
+    run: ({ db }) => sendScheduledReports({ db }),
   },
 } satisfies Record<string, TJobDefinition>;

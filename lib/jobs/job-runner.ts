@@ -112,7 +112,9 @@ export class JobRunner {
     const db = this.options.db;
     await recoverStuckTasks({ olderThanMs: this.options.stuckAfterMs, db });
     await sweepDueUrls({ db });
-    for (const job of [JOBS.purgeHistory, JOBS.sendAlertDigest]) {
+    // not awaited: a slow channel endpoint never delays the sweep
+    void JOBS.retryChannelDeliveries.run({ db }).catch(logError("canaux d'alerte"));
+    for (const job of [JOBS.purgeHistory, JOBS.sendAlertDigest, JOBS.sendScheduledReports]) {
       const day = dailyRunDue(new Date(), job.trigger.daily);
       if (!day || this.lastDailyRun.get(job.id) === day) continue;
       this.lastDailyRun.set(job.id, day);

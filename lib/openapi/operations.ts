@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import * as alertChannels from "@/lib/alert-channels/schemas";
 import * as alerts from "@/lib/alerts/schemas";
 import * as apiTokens from "@/lib/api-tokens/schemas";
 import * as auth from "@/lib/auth/schemas";
@@ -6,8 +7,10 @@ import * as billing from "@/lib/billing/schemas";
 import * as contact from "@/lib/contact/schemas";
 import * as exportsSchemas from "@/lib/exports/csv-dialects";
 import * as history from "@/lib/history/schemas";
+import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
+import * as reports from "@/lib/reports/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
 import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
@@ -23,6 +26,10 @@ export const TAGS = [
   { name: "Exports", description: "Fichiers CSV et Excel (flux, sans limite de taille)." },
   { name: "Marché", description: "Vue marché : positionnement, marchands, changements récents." },
   { name: "Alertes", description: "Règles d'alerte par email et événements." },
+  {
+    name: "Canaux d'alerte",
+    description: "Webhooks signés, Slack et Microsoft Teams : les règles d'alerte y envoient en plus de l'email.",
+  },
   { name: "Abonnements", description: "Plans et abonnement en cours." },
   { name: "Paiements", description: "Paiement par carte, moyens de paiement et factures." },
   { name: "Jetons d'API", description: "Jetons d'intégration (plans avec automatisation)." },
@@ -474,6 +481,20 @@ export const OPERATIONS: TOperation[] = [
     ok: { schema: R.RAny, list: true, description: "Événements" },
   },
   {
+    method: "get",
+    path: "/api/insights/flags",
+    tag: "Alertes",
+    summary: "Signalements des contrôles de promotion",
+    description:
+      "Promotions suspectes (directive Omnibus : prix barré supérieur au prix le plus bas relevé dans les 30 jours " +
+      "avant le début de la réduction ; rien n'est signalé sans 30 jours d'historique) et surveillance du prix " +
+      "minimum annoncé (dernier prix d'un revendeur inférieur au seuil du produit), avec leurs preuves. " +
+      "Du plus récent au plus ancien ; `status` vaut `open` par défaut.",
+    query: pick(flags, "ZFlagsQuery"),
+    ok: { schema: R.RPriceFlag, list: true, description: "Signalements" },
+    errors: [404],
+  },
+  {
     method: "post",
     path: "/api/alerts/test",
     tag: "Alertes",
@@ -647,6 +668,93 @@ export const OPERATIONS: TOperation[] = [
     tag: "Paiements",
     summary: "PDF d'une facture",
     ok: { content: "pdf", description: "Fichier PDF" },
+  },
+
+  // Rapport programmé
+  {
+    method: "get",
+    path: "/api/users/me/report-preferences",
+    tag: "Alertes",
+    summary: "Fréquence du rapport par email",
+    ok: { schema: R.RAny, description: "frequency (off, weekly, daily) et can_subscribe" },
+  },
+  {
+    method: "put",
+    path: "/api/users/me/report-preferences",
+    tag: "Alertes",
+    summary: "Choisir la fréquence du rapport par email",
+    description:
+      "Hebdomadaire (lundi 7 h, Europe/Paris) ou quotidien (7 h) : chiffres clés, plus fortes variations, " +
+      "signalements. Un seul rapport par période. Réservé aux plans avec alertes (403), sauf « off ».",
+    body: pick(reports, "ZReportPreferences"),
+    ok: { schema: R.RAny, description: "Préférences enregistrées" },
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/reports/unsubscribe",
+    tag: "Alertes",
+    auth: "none",
+    summary: "Se désabonner du rapport (lien signé)",
+    description: "Le jeton signé du lien de l'email est la seule preuve (RFC 8058, un clic).",
+    query: pick(alerts, "ZUnsubscribeQuery"),
+    ok: { schema: R.RMessage, description: "Désabonné" },
+    errors: [400, 429],
+  },
+
+  // Canaux d'alerte
+  {
+    method: "get",
+    path: "/api/alert-channels",
+    tag: "Canaux d'alerte",
+    summary: "Mes canaux d'alerte",
+    description: "Le secret de signature n'est jamais renvoyé ; les adresses sont masquées.",
+    ok: { schema: R.RAlertChannelList, description: "Canaux" },
+  },
+  {
+    method: "post",
+    path: "/api/alert-channels",
+    tag: "Canaux d'alerte",
+    summary: "Ajouter un canal d'alerte",
+    description:
+      "Réservé aux plans avec alertes (403 sinon). L'adresse passe par la protection SSRF (adresses privées, " +
+      "réservées et ports refusés, https seulement en production : 422 sinon). Webhook : corps JSON " +
+      "{type, id, created_at, alert}, en-têtes `X-VeillePrix-Timestamp` (secondes Unix) et " +
+      '`X-VeillePrix-Signature: v1=<hex HMAC-SHA256(secret, timestamp + "." + corps brut)>`, ' +
+      "`X-VeillePrix-Delivery` (identifiant stable d'une livraison, pour ignorer un doublon). Le récepteur " +
+      "refuse un horodatage à plus de 300 s de son horloge (rejeu). Slack : `text` et `blocks` ; Teams : " +
+      "MessageCard. Le secret n'est affiché qu'une fois. Échecs relancés 5 fois (30 s, 2 min, 10 min, 1 h, 6 h) ; " +
+      "une réponse 4xx (sauf 408 et 429) ou une redirection arrête les essais.",
+    body: pick(alertChannels, "ZCreateAlertChannel"),
+    ok: { status: 201, schema: R.RAlertChannelCreated, description: "Canal créé" },
+    errors: [403, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/alert-channels/{id}",
+    tag: "Canaux d'alerte",
+    summary: "Supprimer un canal d'alerte",
+    description: "Supprime aussi son journal d'envois ; les règles n'y envoient plus.",
+    ok: { schema: R.RMessage, description: "Canal supprimé" },
+  },
+  {
+    method: "post",
+    path: "/api/alert-channels/{id}/test",
+    tag: "Canaux d'alerte",
+    summary: "Envoyer un message de test",
+    description:
+      "Une alerte d'exemple marquée « test », envoyée aussitôt (un seul essai) ; renvoie la ligne du journal.",
+    ok: { schema: R.RAny, description: "delivery (ligne du journal) et message" },
+    errors: [403, 429],
+  },
+  {
+    method: "get",
+    path: "/api/alert-channels/{id}/deliveries",
+    tag: "Canaux d'alerte",
+    summary: "Journal des envois d'un canal",
+    description: "Statut, code HTTP, durée, nombre d'essais et erreur de chaque envoi, du plus récent au plus ancien.",
+    query: pick(alertChannels, "ZChannelDeliveriesQuery"),
+    ok: { schema: R.RChannelDeliveryList, description: "Envois" },
   },
 
   // Jetons d'API

@@ -38,6 +38,10 @@ export const RProduct = z
     name: z.string(),
     description: z.string().nullable(),
     reference_price: decimal.nullable().optional(),
+    min_advertised_price: decimal
+      .nullable()
+      .optional()
+      .describe("Prix minimum annoncé surveillé : les revendeurs en dessous sont signalés"),
   })
   .catchall(z.unknown());
 export const RHistoryEntry = z.object({
@@ -132,6 +136,40 @@ export const RApiTokenCreated = RApiToken.extend({
   token: z.string().describe("Le secret, affiché une seule fois"),
   message: z.string(),
 });
+export const RAlertChannel = z.object({
+  id: z.uuid(),
+  kind: z.enum(["webhook", "slack", "teams"]),
+  kind_label: z.string(),
+  name: z.string(),
+  url: z.string().describe("Adresse masquée (hôte et fin du chemin)"),
+  signed: z.boolean().describe("Les messages portent X-VeillePrix-Signature (webhooks)"),
+  created_at: iso,
+});
+export const RAlertChannelList = z.object({
+  can_create: z.boolean(),
+  replay_window_seconds: z.number().int(),
+  channels: z.array(RAlertChannel),
+});
+export const RAlertChannelCreated = RAlertChannel.extend({
+  secret: z.string().optional().describe("Secret de signature d'un webhook, affiché une seule fois"),
+  message: z.string(),
+});
+export const RChannelDelivery = z.object({
+  id: z.uuid(),
+  channel_id: z.uuid(),
+  test: z.boolean(),
+  alert_event_id: z.uuid().nullable(),
+  summary: z.string(),
+  status: z.enum(["pending", "sent", "failed"]),
+  attempts: z.number().int(),
+  http_status: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  next_attempt_at: iso.nullable(),
+  sent_at: iso.nullable(),
+  created_at: iso,
+});
+export const RChannelDeliveryList = z.object({ deliveries: z.array(RChannelDelivery) });
 export const RPlan = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -170,3 +208,42 @@ export const RTask = z
   })
   .catchall(z.unknown());
 export const RAny = z.object({}).catchall(z.unknown());
+const REvidenceReading = z.object({ reading_id: z.number().int().nullable(), at: iso, price: decimal });
+export const RPriceFlag = z.object({
+  id: z.uuid(),
+  kind: z.enum(["suspect_promotion", "below_min_advertised"]),
+  kind_label: z.string(),
+  summary: z.string().describe("La preuve en une phrase, en français"),
+  product_id: z.uuid(),
+  product_name: z.string(),
+  url_id: z.uuid(),
+  url_name: z.string(),
+  url: z.string(),
+  reading_id: z.number().int().nullable().describe("Le relevé qui a ouvert le signalement"),
+  evidence: z.union([
+    z
+      .object({
+        currency: z.string(),
+        regular_price: decimal.describe("Prix barré affiché par la page"),
+        price: decimal,
+        observed_at: iso,
+        reduction_started: REvidenceReading.describe("Premier relevé de la réduction en cours"),
+        window_from: iso,
+        window_to: iso,
+        lowest: REvidenceReading.describe("Prix le plus bas relevé dans les 30 jours avant la réduction"),
+        readings_in_window: z.number().int(),
+      })
+      .describe("Promotion suspecte"),
+    z
+      .object({
+        currency: z.string(),
+        price: decimal,
+        min_advertised_price: decimal,
+        observed_at: iso,
+        reading_id: z.number().int(),
+      })
+      .describe("Prix sous le prix minimum annoncé"),
+  ]),
+  created_at: iso,
+  resolved_at: iso.nullable().describe("Relevé qui ne montre plus le constat ; null tant qu'il dure"),
+});

@@ -42,6 +42,7 @@ export async function createProduct(userId: string, input: TCreateProductData) {
         name: input.name,
         description: input.description ?? null,
         referencePrice: input.reference_price ?? null,
+        minAdvertisedPrice: input.min_advertised_price ?? null,
       })
       .returning({ id: products.id });
     let tasks: { id: string; url: string }[] = [];

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
+import { parisDay } from "@/lib/exports/paris-wall-clock";
+
+/** Days of a product card's sparkline, today (Europe/Paris) included. */
+export const SPARKLINE_DAYS = 30;
 
 type Row = {
   id: string;
@@ -11,20 +15,49 @@ type Row = {
   url_count: number | string;
   lowest_price: string | null;
   uncertain_count: number | string;
+  sparkline_from: string | null;
+  sparkline: (number | string | null)[] | string | null;
 };
+
+const DAY = 86_400_000;
+
+/**
+ * products.sparkline (30 days from sparkline_from) moved to the 30 days ending today, each day without a price
+ * carrying the previous one; null before the first.
+ */
+function sparkline(from: string | null, stored: Row["sparkline"], today: string): (number | null)[] {
+  const days: (number | null)[] = Array(SPARKLINE_DAYS).fill(null);
+  if (!from || !stored) return days;
+  const values = Array.isArray(stored)
+    ? stored
+    : stored
+        .replace(/^\{|\}$/g, "")
+        .split(",")
+        .map((v) => (v === "NULL" ? null : v));
+  const shift = Math.round((Date.parse(today) - Date.parse(from)) / DAY) - (SPARKLINE_DAYS - 1);
+  const carried: (number | null)[] = [];
+  for (const v of values) carried.push(v === null || v === undefined ? (carried.at(-1) ?? null) : Number(v));
+  for (let at = 0; at < SPARKLINE_DAYS; at++) {
+    const i = at + shift;
+    days[at] = i < 0 ? null : (carried[Math.min(i, carried.length - 1)] ?? null);
+  }
+  return days;
+}
 
 /**
  * GET /api/products: what the grid shows for each of the owner's products (newest first), not every URL's
- * record: its URL count, the lowest latest available price in euros (`lowest_price`, null when none) and how
- * many of its URLs await the user's choice of price (`uncertain_count`, status 'Prix incertain').
- * One query over products_user_created_idx and product_urls' latest_* columns, whatever the history size.
- * The detail (URLs, statuses, latest readings) is GET /api/products/{id}.
+ * record: its URL count, the lowest latest available price in euros (`lowest_price`, null when none), how
+ * many of its URLs await the user's choice of price (`uncertain_count`, status 'Prix incertain') and the
+ * sparkline of the lowest price of each of the last 30 days in cents (`sparkline`, oldest first).
+ * One query over products_user_created_idx and product_urls' latest_* columns, the sparkline kept on the
+ * product row: its cost does not depend on the history size. The detail is GET /api/products/{id}.
  */
 export async function listProducts(userId: string) {
   const db = await getDb();
   const rows = await queryRows<Row>(
     db,
     sql`select p.id, p.name, p.description, p.reference_price, p.created_at, p.updated_at,
+               to_char(p.sparkline_from, 'YYYY-MM-DD') as sparkline_from, p.sparkline,
                count(u.id) as url_count,
                min(u.latest_price) filter (
                  where u.latest_available and coalesce(nullif(trim(u.latest_currency), ''), 'EUR') = 'EUR'
@@ -36,6 +69,7 @@ export async function listProducts(userId: string) {
          group by p.id
          order by p.created_at desc, p.id desc`,
   );
+  const today = parisDay(new Date());
   return rows.map((p) => ({
     id: p.id,
     name: p.name,
@@ -46,5 +80,6 @@ export async function listProducts(userId: string) {
     url_count: Number(p.url_count),
     lowest_price: p.lowest_price,
     uncertain_count: Number(p.uncertain_count),
+    sparkline: sparkline(p.sparkline_from, p.sparkline, today),
   }));
 }

@@ -10,6 +10,7 @@ export function presentProduct(row: ProductRow, urls: TProductUrlView[]) {
     name: row.name,
     description: row.description,
     reference_price: row.referencePrice,
+    min_advertised_price: row.minAdvertisedPrice,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     url_count: urls.length,

@@ -1,2 +1,4 @@
-/** Where a product opens in the app (alert e-mails, the market view): the one place to change it. */
-export const productPath = (productId: string) => `/products?product=${encodeURIComponent(productId)}`;
+/** The product's own page (a modal over the list when opened from it): the one link every screen and e-mail uses. */
+export function productPath(productId: string): string {
+  return `/products/${encodeURIComponent(productId)}`;
+}

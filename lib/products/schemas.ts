@@ -11,6 +11,7 @@ export const PRODUCT_MSG = {
   frequency: "La fréquence doit être hourly, daily ou weekly",
   selectorTooLong: "Le sélecteur CSS ne doit pas dépasser 500 caractères",
   referencePrice: "Le prix de référence doit être un montant positif avec au plus 2 décimales",
+  minAdvertisedPrice: "Le prix minimum annoncé doit être un montant positif avec au plus 2 décimales",
   nothingToUpdate: "Aucune modification fournie",
   tooManyUrls: "100 URLs au maximum par requête",
   ...URL_MESSAGES,
@@ -64,19 +65,25 @@ export const zSelector = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-const zReferencePrice = z
-  .union([z.string(), z.number()], { error: PRODUCT_MSG.referencePrice })
-  .nullable()
-  .transform((v, ctx) => {
-    if (v === null) return null;
-    const text = String(v).trim().replace(",", ".");
-    if (text === "") return null;
-    if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MSG.referencePrice });
-      return z.NEVER;
-    }
-    return text;
-  });
+/** An optional amount in euros ("12,5" → "12.5"); blank or null clears it. */
+const zOptionalAmount = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) return null;
+      const text = String(v).trim().replace(",", ".");
+      if (text === "") return null;
+      if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return text;
+    });
+
+const zReferencePrice = zOptionalAmount(PRODUCT_MSG.referencePrice);
+/** Prix minimum annoncé: the threshold of the price-floor monitoring (lib/flags). */
+export const zMinAdvertisedPrice = zOptionalAmount(PRODUCT_MSG.minAdvertisedPrice);
 
 export const ZCreateProductUrl = z.object({
   name: zSourceName,
@@ -91,16 +98,18 @@ export const ZCreateProduct = z.object({
   name: zProductName,
   description: zDescription.optional(),
   reference_price: zReferencePrice.optional(),
+  min_advertised_price: zMinAdvertisedPrice.optional(),
   urls: z.array(ZCreateProductUrl).max(100, PRODUCT_MSG.tooManyUrls).optional(),
 });
 export type TCreateProduct = z.input<typeof ZCreateProduct>;
 export type TCreateProductData = z.output<typeof ZCreateProduct>;
 
-/** PUT: the name is required; an absent description or reference price is left unchanged. */
+/** PUT: the name is required; an absent description, reference price or minimum advertised price is left unchanged. */
 export const ZUpdateProduct = z.object({
   name: zProductName,
   description: zDescription.optional(),
   reference_price: zReferencePrice.optional(),
+  min_advertised_price: zMinAdvertisedPrice.optional(),
 });
 export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
 export type TUpdateProductData = z.output<typeof ZUpdateProduct>;

@@ -1,22 +1,28 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
+import { syncFloorFlags } from "@/lib/flags/record-price-flags";
 import { getProduct } from "./get-product";
 import { getProductOrThrow } from "./get-product-or-throw";
 import type { TUpdateProductData } from "./schemas";
 
-/** Renames one of the owner's products; an absent description or reference price is left as it is. */
+/** Renames one of the owner's products; an absent description or price is left as it is. A new minimum
+ * advertised price re-judges the latest readings against it. */
 export async function updateProduct(userId: string, productId: string, input: TUpdateProductData) {
   const db = await getDb();
-  await getProductOrThrow(userId, productId, db);
+  const before = await getProductOrThrow(userId, productId, db);
   await db
     .update(products)
     .set({
       name: input.name,
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.reference_price !== undefined ? { referencePrice: input.reference_price } : {}),
+      ...(input.min_advertised_price !== undefined ? { minAdvertisedPrice: input.min_advertised_price } : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(products.id, productId), eq(products.userId, userId)));
+  if (input.min_advertised_price !== undefined && input.min_advertised_price !== before.minAdvertisedPrice) {
+    await syncFloorFlags(db, productId);
+  }
   return getProduct(userId, productId, db);
 }

@@ -94,7 +94,7 @@ export async function resolveGuarded(input: string | URL, guard: TGuardOptions, 
   return { checked, pinned };
 }
 
-function pinnedLookup(pinned: TResolvedAddress): LookupFunction {
+export function pinnedLookup(pinned: TResolvedAddress): LookupFunction {
   return ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
     else callback(null, pinned.address, pinned.family);

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { priceHistory } from "@/db/schema";
+import { countRetainedReadings } from "@/lib/history/count-retained-readings";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
 
@@ -24,7 +25,8 @@ export type TUrlHistoryPage = {
  * One page of the price history of one of the owner's URLs, newest first, as SPEC.md §3 shows it (price in
  * euros as a number, null when the page showed none): at most `limit` entries older than the entry `before`
  * (the cursor: the id of the last entry of the previous page). Entries older than the plan's retention are
- * never shown. Both queries walk price_history_url_latest_idx: no sort of the URL's history.
+ * never shown. The page walks price_history_url_latest_idx (no sort of the URL's history); the total adds price_daily's
+ * counts.
  */
 export async function getUrlHistory(
   userId: string,
@@ -42,7 +44,7 @@ export async function getUrlHistory(
       sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
     );
   }
-  const [rows, [totalRow]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: priceHistory.id,
@@ -57,13 +59,10 @@ export async function getUrlHistory(
       .where(and(...where))
       .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
       .limit(page.limit),
-    db
-      .select({ n: count() })
-      .from(priceHistory)
-      .where(and(...retained)),
+    countRetainedReadings(db, urlId, cutoff),
   ]);
   return {
-    total: Number(totalRow?.n ?? 0),
+    total,
     entries: rows.map((r) => ({
       id: r.id,
       price: r.price === null ? null : Number(r.price),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, submitLogin, watchErrors } from "../helpers/browser";
 
 let browser: Browser;
 let page: Page;
@@ -12,12 +12,6 @@ const second = "motdepasse-change";
 const third = "motdepasse-reinit";
 
 const url = (path: string) => new URL(path, baseUrl()).toString();
-
-async function login(password: string) {
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
 
 async function logout() {
   await page.getByRole("button", { name: /Manon|Camille|Utilisateur/ }).click();
@@ -65,7 +59,7 @@ describe("accounts in the browser", () => {
   });
 
   it("logs in to the dashboard, edits the profile and changes the password", async () => {
-    await login(first);
+    await submitLogin(page, email, first);
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("heading", { name: "Bonjour, Camille !" }).waitFor();
     await page.getByRole("button", { name: "Modifier" }).click();
@@ -108,9 +102,9 @@ describe("accounts in the browser", () => {
 
   it("logs out, refuses the old password and accepts the new one", async () => {
     await logout();
-    await login(first);
+    await submitLogin(page, email, first);
     await page.getByText("Identifiants incorrects").waitFor();
-    await login(second);
+    await submitLogin(page, email, second);
     await page.waitForURL(/\/dashboard$/);
     await page.getByRole("heading", { name: "Bonjour, Manon !" }).waitFor();
   });
@@ -121,7 +115,7 @@ describe("accounts in the browser", () => {
     await logout();
     await page.goto(url("/dashboard?onglet=profil"));
     await page.waitForURL(/\/login\?redirect=/);
-    await login(second);
+    await submitLogin(page, email, second);
     await page.waitForURL((u) => u.pathname === "/dashboard" && u.search === "?onglet=profil");
   });
 
@@ -145,7 +139,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: /réinitialiser/i }).click();
     await page.getByText("Votre mot de passe a été réinitialisé avec succès!").waitFor();
     await page.waitForURL(/\/login/, { timeout: 10_000 });
-    await login(third);
+    await submitLogin(page, email, third);
     await page.waitForURL(/\/dashboard$/);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, submitLogin, watchErrors } from "../helpers/browser";
 
 // The server of scripts/e2e.mjs has no Stripe keys and is not production: the demo checkout.
 
@@ -34,9 +34,7 @@ describe("subscribing in the browser (demo checkout)", () => {
   it("sends an anonymous visitor to the login form, then back to the plans", async () => {
     await page.goto(url("/subscriptions?plan=professionnel"));
     await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel("Adresse email").fill(email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(password);
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    await submitLogin(page, email, password);
     await page.waitForURL(/\/subscriptions\?plan=professionnel/);
     await page.getByRole("heading", { name: "Plans d'abonnement" }).waitFor();
   });

@@ -4,9 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, submitLogin, watchErrors } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const SUBSCRIPTION = "/api/subscriptions/my-subscription";
 
 let browser: Browser;
@@ -21,42 +20,6 @@ afterAll(async () => {
   await merchant?.close();
 });
 
-async function register() {
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const email = `donnees-${randomUUID().slice(0, 8)}@exemple.fr`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Inès", last_name: "Moreau", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const api = async <T = any>(path: string, body?: unknown) => {
-    const r = await fetch(`${baseUrl()}${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await r.text();
-    return { status: r.status, json: (text ? JSON.parse(text) : undefined) as T };
-  };
-  return { email, api };
-}
-
-async function signIn(page: Page, email: string, path: string) {
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL(`${baseUrl()}${path}`);
-}
-
 function countRequests(page: Page, pathname: string) {
   const seen = { count: 0 };
   page.on("request", (req) => {
@@ -67,7 +30,7 @@ function countRequests(page: Page, pathname: string) {
 
 describe("client data layer", () => {
   it("requests the subscription once per page load, whatever reads it", async () => {
-    const { email } = await register();
+    const { email } = await registerUser("donnees");
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await signIn(page, email, "/dashboard");
@@ -85,7 +48,7 @@ describe("client data layer", () => {
   });
 
   it("lists an alert in the open product's 'Alertes envoyées' as soon as a scrape sent it", async () => {
-    const { email, api } = await register();
+    const { email, api } = await registerUser("donnees");
     // a plan with e-mail alerts, through the demo checkout (no Stripe keys on the e2e server)
     const plans = await api<{ id: number; code: string }[]>("/api/subscriptions/plans");
     const pro = plans.json.find((p) => p.code === "professionnel");
@@ -121,16 +84,21 @@ describe("client data layer", () => {
     expect(rule.status).toBe(201);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, email, `/products?product=${productId}`);
-    const dialog = page.getByRole("dialog", { name: "Cafetière à piston" });
-    await dialog.getByText("Aucune alerte envoyée pour ce produit").waitFor();
+    // the link of an earlier alert e-mail: after the sign-in, the product's own page
+    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(`/products?product=${productId}`)}`);
+    await submitLogin(page, email);
+    await page.waitForURL(`${baseUrl()}/products/${productId}`);
+    const view = page.getByRole("main");
+    await view.getByRole("heading", { level: 1, name: "Cafetière à piston" }).waitFor();
+    await view.getByRole("tab", { name: "Alertes" }).click();
+    await view.getByText("Aucune alerte envoyée pour ce produit").waitFor();
 
     merchant.setPrice(item, "90.00");
-    await dialog.getByRole("button", { name: "Relancer le scraping de Boutique Café" }).click();
-    // the modal stays open: the list follows the scrape and its alert without being reopened
-    const sent = dialog.getByRole("list", { name: "Alertes envoyées" });
+    await view.getByRole("button", { name: "Relancer le scraping de Boutique Café" }).click();
+    // the page is not reloaded: the list follows the scrape and its alert
+    const sent = view.getByRole("list", { name: "Alertes envoyées" });
     await sent.getByRole("listitem").first().waitFor({ timeout: 60_000 });
-    await expect(dialog.getByText("Aucune alerte envoyée pour ce produit").count()).resolves.toBe(0);
+    await expect(view.getByText("Aucune alerte envoyée pour ce produit").count()).resolves.toBe(0);
     await page.close();
   });
 });

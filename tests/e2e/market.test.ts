@@ -108,7 +108,7 @@ describe("Vue marché", () => {
     expect(await csv.getAttribute("href")).toMatch(/^\/api\/insights\/overview\.csv\?/);
     const changes = page.locator("li").filter({ hasText: "Baisse" });
     await changes.first().waitFor();
-    expect(await changes.first().getByRole("link").getAttribute("href")).toBe(`/products?product=${productId}`);
+    expect(await changes.first().getByRole("link").getAttribute("href")).toBe(`/products/${productId}`);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, "vue-marche-1280.png"), fullPage: true });
 

@@ -1,14 +1,12 @@
 // On a phone (390 px): the history table shows each reading's date, price, availability and variation on screen,
 // 'Exporter tout' is full-width, the invoice 'Télécharger' button is whole; a fall is green, a rise red, in fr-FR.
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const WIDTH = 390;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
 
@@ -16,7 +14,7 @@ let browser: Browser;
 let page: Page;
 let merchant: TMerchantServer;
 let token: string;
-const email = `telephone-${randomUUID().slice(0, 8)}@exemple.fr`;
+let email: string;
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -58,20 +56,7 @@ const tailwindColor = (className: string) =>
 
 beforeAll(async () => {
   merchant = await startMerchantServer();
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Léa", last_name: "Petit", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  token = ((await login.json()) as { access_token: string }).access_token;
+  ({ email, token } = await registerUser("telephone", { first_name: "Léa", last_name: "Petit" }));
 
   // three readings: 1 299,99 € then a fall to 1 289,99 € then a rise to 1 299,99 €
   merchant.setPrice("telephone-robot", "1299.99");
@@ -90,11 +75,7 @@ beforeAll(async () => {
 
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: WIDTH, height: 844 }, locale: "fr-FR" });
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await signIn(page, email);
 });
 
 afterAll(async () => {

@@ -2,10 +2,9 @@
 // opens the found prices, chooses one, and sees it as the URL's price after the re-scrape.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { launchBrowser, registerUser, signIn, watchErrors } from "../helpers/browser";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 
-const PASSWORD = "motdepasse-solide";
 let browser: Browser;
 let merchant: TMerchantServer;
 
@@ -18,35 +17,9 @@ afterAll(async () => {
   await merchant?.close();
 });
 
-async function register() {
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const email = `prix-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
-  const res = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify({ first_name: "Inès", last_name: "Moreau", email, password: PASSWORD, planId: null }),
-  });
-  expect(res.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const api = async (path: string, body?: unknown) => {
-    const r = await fetch(`${baseUrl()}${path}`, {
-      method: body ? "POST" : "GET",
-      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: r.status, json: (await r.json()) as any };
-  };
-  return { email, api };
-}
-
 describe("price picker", () => {
   it("shows 'Prix incertain', lets the user pick a found price, and shows it after the re-scrape", async () => {
-    const { email, api } = await register();
+    const { email, api } = await registerUser("prix");
     const created = await api("/api/products", {
       name: "Lampe Arco",
       urls: [{ name: "Atelier", url: `${merchant.url}/pages/uncertain-two-prices.html` }],
@@ -64,11 +37,7 @@ describe("price picker", () => {
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    await page.goto(`${baseUrl()}/login?redirect=%2Fproducts`);
-    await page.getByLabel("Adresse email").fill(email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${baseUrl()}/products`);
+    await signIn(page, email, "/products");
 
     const card = page.getByTestId("product-card").filter({ hasText: "Lampe Arco" });
     await card.getByText("Prix incertain").waitFor();
@@ -97,7 +66,7 @@ describe("price picker", () => {
   }, 120_000);
 
   it("reads a price that a script draws 300 ms after the page loaded", async () => {
-    const { api } = await register();
+    const { api } = await registerUser("prix");
     const created = await api("/api/products", {
       name: "Console JS",
       urls: [{ name: "Boutique JS", url: `${merchant.url}/js-only/e2e-late?price=329.90&delay=300` }],

@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, submitLogin, watchErrors } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const PRODUCT_LIMIT = "Vous avez atteint la limite de 5 produits. Veuillez passer à un abonnement supérieur.";
 const URL_LIMIT = "Vous avez atteint la limite de 3 URLs par produit. Veuillez passer à un abonnement supérieur.";
 
@@ -15,46 +14,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function register() {
-  // each test user comes from its own address, so the sign-up rate limit per IP never trips on a shared server
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const email = `produits-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
-  const res = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify({ first_name: "Inès", last_name: "Moreau", email, password: PASSWORD, planId: null }),
-  });
-  expect(res.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": ip },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const api = async (path: string, body: unknown) => {
-    const r = await fetch(`${baseUrl()}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-      body: JSON.stringify(body),
-    });
-    return { status: r.status, json: (await r.json()) as { id: string } };
-  };
-  return { email, api };
-}
-
 /** Errors of this screen: console and page errors, and failed calls to the pages and APIs it uses. */
 const ownErrors = (errors: string[]) =>
   errors.filter((e) => !/^\d{3} \//.test(e) || /^\d{3} \/(products|api\/(products|scraping|subscriptions))\b/.test(e));
 
-async function signIn(page: Page, email: string) {
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
-
 describe("Products screen", () => {
   it("creates a product with two URLs, adds a third, deletes one, edits and deletes the product", async () => {
-    const { email } = await register();
+    const { email } = await registerUser("produits");
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
 
@@ -64,7 +30,7 @@ describe("Products screen", () => {
     await page.getByText("Aucun produit à surveiller").waitFor();
     await page.getByRole("button", { name: "Ajouter un produit" }).click();
     await page.waitForURL(/\/login\?redirect=%2Fproducts$/);
-    await signIn(page, email);
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}/products`);
     await page.getByText("Aucun produit à surveiller").waitFor();
 
@@ -91,9 +57,10 @@ describe("Products screen", () => {
     await card.getByText("Suivi actif").waitFor();
     await card.getByText("Voir détails").waitFor();
 
-    // detail modal
+    // detail modal, at the product's own address
     await card.click();
     const detail = page.getByRole("dialog", { name: "Robot pâtissier KM-500" });
+    await page.waitForURL(new RegExp(`^${baseUrl()}/products/[0-9a-f-]{36}$`));
     await detail.getByText("Bol inox 5 L").waitFor();
     const heading = detail.getByRole("heading", { name: /URLs suivies/ });
     await expect(heading.textContent()).resolves.toMatch(/URLs suivies\s*\(2\)\s*\(max 3\)/);
@@ -141,6 +108,7 @@ describe("Products screen", () => {
     // Escape closes and gives the focus back to the card
     await page.keyboard.press("Escape");
     await renamed.waitFor({ state: "detached" });
+    await page.waitForURL(`${baseUrl()}/products`);
     const renamedCard = page.getByTestId("product-card").filter({ hasText: "Robot pâtissier KM-600" });
     await renamedCard.waitFor();
     // the focus comes back once the dialog has left the tree: wait for it rather than read it at once
@@ -165,7 +133,7 @@ describe("Products screen", () => {
   });
 
   it("shows the Freemium limits: 5 products, 3 URLs per product", async () => {
-    const { email, api } = await register();
+    const { email, api } = await registerUser("produits");
     const full = await api("/api/products", {
       name: "Produit complet",
       urls: [1, 2, 3].map((i) => ({ name: `S${i}`, url: `https://s${i}.example/complet` })),
@@ -181,7 +149,7 @@ describe("Products screen", () => {
     // the one refusal provoked on purpose below
     const errors = watchErrors(page, [`403 /api/products/${almost.json.id}/urls`]);
     await page.goto(`${baseUrl()}/login?redirect=/products`);
-    await signIn(page, email);
+    await submitLogin(page, email);
     await page.waitForURL(`${baseUrl()}/products`);
     await page.getByTestId("product-card").nth(4).waitFor();
     await expect(page.getByTestId("product-card").count()).resolves.toBe(5);

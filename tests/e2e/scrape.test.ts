@@ -1,8 +1,7 @@
 // The built app with its in-process runner (started by instrumentation.ts): tracked URLs are scraped
 // without anyone driving the runner, and the queue API answers as a client sees it.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl } from "../helpers/browser";
+import { baseUrl, registerUser } from "../helpers/browser";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 
 let merchant: TMerchantServer;
@@ -20,20 +19,7 @@ async function api<T = any>(path: string, init: { method?: string; body?: unknow
 
 beforeAll(async () => {
   merchant = await startMerchantServer();
-  const email = `scrape-${randomUUID().slice(0, 8)}@exemple.fr`;
-  const password = "motdepasse-solide";
-  const reg = await fetch(new URL("/api/auth/register", baseUrl()), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ first_name: "Inès", last_name: "Robert", email, password, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(new URL("/api/auth/login", baseUrl()), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  token = ((await login.json()) as { access_token: string }).access_token;
+  ({ token } = await registerUser("scrape", { first_name: "Inès", last_name: "Robert" }));
 });
 
 afterAll(async () => {

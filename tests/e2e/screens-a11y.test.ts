@@ -5,9 +5,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
 const VIEWPORTS = {
@@ -23,37 +22,16 @@ let email = "";
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  email = `ecrans-${Date.now()}@exemple.fr`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Léa", last_name: "Martin", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const created = await fetch(`${baseUrl()}/api/products`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({
-      name: "Cafetière italienne 6 tasses",
-      description: "Aluminium, induction",
-      urls: [{ name: "Boutique A", url: "https://boutique-a.example/cafetiere", tracking_frequency: "daily" }],
-    }),
+  const user = await registerUser("ecrans", { first_name: "Léa", last_name: "Martin" });
+  email = user.email;
+  const created = await user.api("/api/products", {
+    name: "Cafetière italienne 6 tasses",
+    description: "Aluminium, induction",
+    urls: [{ name: "Boutique A", url: "https://boutique-a.example/cafetiere", tracking_frequency: "daily" }],
   });
   expect(created.status).toBe(201);
   // without a description, the card shows the grey 'Aucune description', which must stay readable (AA)
-  const bare = await fetch(`${baseUrl()}/api/products`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({ name: "Moulin à café manuel" }),
-  });
+  const bare = await user.api("/api/products", { name: "Moulin à café manuel" });
   expect(bare.status).toBe(201);
 });
 
@@ -73,14 +51,6 @@ async function audit(page: Page, name: string): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL(/\/dashboard$/);
 }
 
 describe.each(Object.entries(VIEWPORTS))("main screens on a %s", (device, viewport) => {
@@ -109,7 +79,7 @@ describe.each(Object.entries(VIEWPORTS))("main screens on a %s", (device, viewpo
   it("signed-in screens have no serious or critical accessibility violation", async () => {
     const context = await browser.newContext({ viewport, bypassCSP: true, locale: "fr-FR" });
     const page = await context.newPage();
-    await signIn(page);
+    await signIn(page, email);
     const found: string[] = [];
     await page.getByRole("heading", { name: /Bonjour/ }).waitFor();
     found.push(...(await audit(page, `${device}-tableau-de-bord`)));
@@ -121,13 +91,19 @@ describe.each(Object.entries(VIEWPORTS))("main screens on a %s", (device, viewpo
     const card = page.getByTestId("product-card").filter({ hasText: "Cafetière italienne 6 tasses" });
     await card.waitFor();
     found.push(...(await audit(page, `${device}-produits`)));
+    const productPage = await card.getAttribute("href");
     await card.click();
     await page.getByRole("dialog", { name: "Cafetière italienne 6 tasses" }).waitFor();
     found.push(...(await audit(page, `${device}-produit`)));
     await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Cafetière italienne 6 tasses" }).waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Ajouter un produit" }).click();
     await page.getByRole("dialog", { name: "Ajouter un produit" }).waitFor();
     found.push(...(await audit(page, `${device}-ajout-produit`)));
+    // the same product on its own page (a direct visit)
+    await page.goto(`${baseUrl()}${productPage}`);
+    await page.getByRole("heading", { level: 1, name: "Cafetière italienne 6 tasses" }).waitFor();
+    found.push(...(await audit(page, `${device}-page-produit`)));
     await context.close();
     expect(found).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 
@@ -51,4 +52,55 @@ export function watchErrors(page: Page, expected: string[] = []) {
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   return errors;
+}
+
+/** The password of every account the e2e scenarios register. */
+export const E2E_PASSWORD = "motdepasse-solide";
+
+export type TApiAnswer<T> = { status: number; json: T };
+
+/**
+ * A new account, registered and signed in through the API from an address of its own (so the sign-up limit per
+ * IP never trips on the shared server). `api` calls the API as this user: POST with a body, GET without.
+ */
+export async function registerUser(prefix: string, names = { first_name: "Inès", last_name: "Moreau" }) {
+  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+  const email = `${prefix}-${randomUUID().slice(0, 8)}@exemple.fr`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
+  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...names, email, password: E2E_PASSWORD, planId: null }),
+  });
+  if (reg.status !== 201) throw new Error(`inscription de ${email} refusée : ${reg.status} ${await reg.text()}`);
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const api = async <T = any>(path: string, body?: unknown): Promise<TApiAnswer<T>> => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T };
+  };
+  return { email, token, api };
+}
+
+/** Fills and sends the login form the page shows. */
+export async function submitLogin(page: Page, email: string, password = E2E_PASSWORD) {
+  await page.getByLabel("Adresse email").fill(email);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Signs in through /login with `path` as the redirect, and waits for that page. */
+export async function signIn(page: Page, email: string, path = "/dashboard") {
+  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent(path)}`);
+  await submitLogin(page, email);
+  await page.waitForURL(`${baseUrl()}${path}`);
 }

@@ -45,6 +45,7 @@ export async function startFakeStripe(prices: Record<string, number>) {
     invoices: new Map<string, Obj>(),
     paymentMethods: new Map<string, Obj>(),
     paymentIntents: new Map<string, Obj>(),
+    taxRates: new Map<string, Obj>(),
   };
   const requests: Array<{ method: string; path: string; body: Obj; idempotencyKey: string | null }> = [];
   const idempotent = new Map<string, { status: number; body: Obj }>();
@@ -67,8 +68,28 @@ export async function startFakeStripe(prices: Record<string, number>) {
     return pm;
   }
 
+  // exclusive rates are added on top of the price, as Stripe does (rounded per rate to the cent)
+  function invoiceTaxes(rateIds: string[], subtotal: number) {
+    return rateIds
+      .map((rateId) => state.taxRates.get(rateId))
+      .filter((rate): rate is Obj => !!rate && rate.inclusive === false)
+      .map((rate) => ({
+        amount: Math.round((subtotal * rate.percentage) / 100),
+        tax_behavior: "exclusive",
+        tax_rate_details: { tax_rate: rate.id },
+        taxability_reason: null,
+        taxable_amount: subtotal,
+        type: "tax_rate_details",
+      }));
+  }
+
   function createInvoice(sub: Obj, status: "paid" | "open") {
-    const amount = prices[sub.items.data[0].price.id] ?? 0;
+    const subtotal = prices[sub.items.data[0].price.id] ?? 0;
+    const taxes = invoiceTaxes(
+      sub.default_tax_rates.map((r: Obj) => r.id),
+      subtotal,
+    );
+    const amount = subtotal + taxes.reduce((sum, t) => sum + t.amount, 0);
     const inv: Obj = {
       id: id("in"),
       object: "invoice",
@@ -76,6 +97,8 @@ export async function startFakeStripe(prices: Record<string, number>) {
       status,
       amount_due: amount,
       amount_paid: status === "paid" ? amount : 0,
+      subtotal,
+      total_taxes: taxes,
       total: amount,
       currency: "eur",
       created: now(),
@@ -101,6 +124,7 @@ export async function startFakeStripe(prices: Record<string, number>) {
     metadata: Obj,
     status: string,
     paymentMethodId?: string,
+    taxRateIds: string[] = [],
   ) {
     const start = now();
     const sub: Obj = {
@@ -114,6 +138,7 @@ export async function startFakeStripe(prices: Record<string, number>) {
       canceled_at: null,
       default_payment_method: paymentMethodId ?? null,
       metadata: { ...metadata },
+      default_tax_rates: taxRateIds.map((rateId) => state.taxRates.get(rateId)).filter(Boolean),
       items: list(
         [
           {
@@ -178,6 +203,31 @@ export async function startFakeStripe(prices: Record<string, number>) {
       if (m[2] === "/detach") pm.customer = null;
       return ok(pm);
     }
+    if (method === "POST" && path === "/v1/tax_rates") {
+      const rate = {
+        id: id("txr"),
+        object: "tax_rate",
+        active: true,
+        display_name: body.display_name,
+        description: body.description ?? null,
+        percentage: Number(body.percentage),
+        inclusive: body.inclusive === "true",
+        country: body.country ?? null,
+        jurisdiction: body.jurisdiction ?? null,
+        tax_type: body.tax_type ?? null,
+        metadata: body.metadata ?? {},
+      };
+      state.taxRates.set(rate.id, rate);
+      return ok(rate);
+    }
+    if (method === "GET" && path === "/v1/tax_rates") {
+      const data = [...state.taxRates.values()].filter(
+        (r) =>
+          (query.active === undefined || String(r.active) === query.active) &&
+          (query.inclusive === undefined || String(r.inclusive) === query.inclusive),
+      );
+      return ok(list(data, path));
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const s = {
         id: id("cs_test"),
@@ -209,7 +259,8 @@ export async function startFakeStripe(prices: Record<string, number>) {
       if (pmId?.includes("chargeDeclined"))
         return stripeError(402, "card_error", "Votre carte a été refusée.", "card_declined");
       const status = pmId?.includes("threeDSecure") ? "incomplete" : "active";
-      return ok(expandSub(createSubscription(body.customer, price, body.metadata ?? {}, status, pmId), body.expand));
+      const sub = createSubscription(body.customer, price, body.metadata ?? {}, status, pmId, body.default_tax_rates);
+      return ok(expandSub(sub, body.expand));
     }
     if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const sub = state.subscriptions.get(m[1]!);
@@ -217,6 +268,8 @@ export async function startFakeStripe(prices: Record<string, number>) {
       if (method === "POST") {
         if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === "true";
         if (body.metadata) sub.metadata = { ...sub.metadata, ...body.metadata };
+        if (body.default_tax_rates)
+          sub.default_tax_rates = body.default_tax_rates.map((rateId: string) => state.taxRates.get(rateId));
         const newPrice = body.items?.[0]?.price;
         if (newPrice) {
           if (!(newPrice in prices)) return missing("price", newPrice);
@@ -300,7 +353,15 @@ export async function startFakeStripe(prices: Record<string, number>) {
     /** What Stripe does when the buyer pays on the hosted page: a subscription and a paid invoice. */
     completeCheckout(sessionId: string) {
       const s = state.sessions.get(sessionId)!;
-      const sub = createSubscription(s.customer, s.line_items_price, s.subscription_data?.metadata ?? {}, "active");
+      const data = s.subscription_data ?? {};
+      const sub = createSubscription(
+        s.customer,
+        s.line_items_price,
+        data.metadata ?? {},
+        "active",
+        undefined,
+        data.default_tax_rates,
+      );
       Object.assign(s, { status: "complete", payment_status: "paid", subscription: sub.id });
       return { session: s, subscription: sub };
     },

@@ -50,7 +50,7 @@ describe("instant alert e-mail through Resend", () => {
       expect(body).toContain("-10,00\u00a0€ (-7,69 %)");
       expect(body).toContain("Marchand 1");
       expect(body).toContain("Baisse d'au moins 5,00\u00a0€".replace("'", body === mail.html ? "&#x27;" : "'"));
-      expect(body).toContain(`http://localhost:3000/products?product=${productId}`);
+      expect(body).toContain(`http://localhost:3000/products/${productId}`);
     }
     expect(mail.html).toContain("Casque &lt;Pro&gt; &amp; Co");
     expect(mail.html).not.toContain("<Pro>");

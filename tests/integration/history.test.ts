@@ -132,8 +132,10 @@ describe("GET /api/products/{id}/history", () => {
       query: { range: "all", points: "200" },
     });
     const points = res.json.series[0].points as [number, number | null][];
-    expect(points.length).toBeLessThanOrEqual(200 * 4 + 1);
-    expect(points.length).toBeGreaterThan(200);
+    // 35 days: read from the daily rollup, at most first, min, max and last of each day
+    expect(points.length).toBeLessThanOrEqual(36 * 4 + 1);
+    expect(points.length).toBeGreaterThan(35);
+    expect(res.json.grain).toBe("day");
     const values = points.map((p) => p[1]!);
     expect(Math.min(...values)).toBe(100);
     expect(Math.max(...values)).toBe(99900);

@@ -277,8 +277,11 @@ describe("GET /api/products and GET /api/products/{id}", () => {
         "url_count",
         "lowest_price",
         "uncertain_count",
+        "sparkline",
       ].sort(),
     );
+    // readings of 2025 are older than the last 30 days: an empty sparkline
+    expect(s.sparkline).toEqual(Array(30).fill(null));
 
     const one = await call(getOne, `/api/products/${second.json.id}`, {
       token: alice.token,
@@ -294,7 +297,7 @@ describe("GET /api/products and GET /api/products/{id}", () => {
     expect(one.json.urls[1].latest).toMatchObject({ price: "18.25", available: true });
     const { urls, ...summary } = one.json;
     expect(urls).toHaveLength(2);
-    expect({ ...summary, lowest_price: "18.25", uncertain_count: 0 }).toEqual(s);
+    expect({ ...summary, lowest_price: "18.25", uncertain_count: 0, sparkline: s.sparkline }).toEqual(s);
     expect((await call(list, "/api/products", { token: bob.token })).json.map((x: { name: string }) => x.name)).toEqual(
       ["Chez Bob"],
     );

@@ -2,10 +2,12 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { onQuery } from "@/db/query-log";
-import { plans, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
+import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { loadPriceContext } from "@/lib/alerts/load-price-context";
 import { getUserStats } from "@/lib/auth/get-user-stats";
 import { iterateLatestRows } from "@/lib/exports/iterate-latest-rows";
+import { listPriceFlags } from "@/lib/flags/list-price-flags";
+import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { getProductComparison } from "@/lib/history/get-product-comparison";
 import { getChanges } from "@/lib/insights/get-changes";
 import { getMerchants } from "@/lib/insights/get-merchants";
@@ -170,5 +172,40 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => recoverStuckTasks(), strict)).toEqual([]);
     expect(await planProblems(() => sweepDueUrls({ batchSize: 10, maxBatches: 1 }))).toEqual([]);
     expect(await planProblems(() => purgeHistory())).toEqual([]);
+  });
+
+  it("promotion checks of a new reading and the flags list", async () => {
+    const db = await getDb();
+    await db.update(products).set({ minAdvertisedPrice: "30.00" }).where(eq(products.userId, userId));
+    // 40 days of history on the first URL (its window is complete), a crossed-out price on five latest readings
+    await db.insert(priceHistory).values({
+      urlId: urlIds[0]!,
+      price: "10.00",
+      currency: "EUR",
+      available: true,
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const readings = await db
+      .insert(priceHistory)
+      .values(
+        urlIds
+          .slice(0, URLS_PER_PRODUCT)
+          .map((urlId) => ({ urlId, price: "20.00", regularPrice: "99.00", currency: "EUR", available: true })),
+      )
+      .returning({ id: priceHistory.id });
+    for (const r of readings) await recordPriceFlags(db, r.id);
+    const open = await listPriceFlags(userId, { status: "open", limit: 50 });
+    expect(open.filter((f) => f.kind === "below_min_advertised")).toHaveLength(URLS_PER_PRODUCT);
+    expect(open.filter((f) => f.kind === "suspect_promotion").map((f) => f.url_id)).toEqual([urlIds[0]]);
+    expect(await planProblems(() => recordPriceFlags(db, readings[0]!.id))).toEqual([]);
+    const strict = ["price_flags"];
+    expect(await planProblems(() => listPriceFlags(userId, { status: "open", limit: 50 }), strict)).toEqual([]);
+    const filtered = {
+      status: "all" as const,
+      limit: 50,
+      kind: "suspect_promotion" as const,
+      product_id: productIds[0],
+    };
+    expect(await planProblems(() => listPriceFlags(userId, filtered), strict)).toEqual([]);
   });
 });

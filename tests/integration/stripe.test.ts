@@ -35,6 +35,7 @@ const { GET: mySubscription } = await import("@/app/api/subscriptions/my-subscri
 const { POST: subscribe } = await import("@/app/api/subscriptions/subscribe/route");
 const { GET: plansRoute } = await import("@/app/api/subscriptions/plans/route");
 const { POST: webhook } = await import("@/app/api/webhooks/stripe/route");
+const { addVat } = await import("@/lib/billing/vat");
 
 afterAll(async () => {
   for (const name of [
@@ -203,6 +204,43 @@ describe("Stripe checkout", () => {
         (s) => s.customer === fake.state.sessions.get(user.sessionId)!.customer,
       ),
     ).toHaveLength(1);
+  });
+
+  it("charges the TVA on top of the HT price, as the plans, the checkout and the invoices say", async () => {
+    const vatRate = () => [...fake.state.taxRates.values()].filter((r) => r.metadata.veilleprix);
+    const { token } = await signUp();
+    const session = await checkout(token);
+    const rate = vatRate()[0]!;
+    expect(rate).toMatchObject({
+      percentage: 20,
+      inclusive: false,
+      country: "FR",
+      tax_type: "vat",
+      display_name: "TVA",
+    });
+    expect(fake.state.sessions.get(session.session_id)!.subscription_data.default_tax_rates).toEqual([rate.id]);
+    fake.completeCheckout(session.session_id);
+    await call(syncSession, "/x", { method: "POST", token, params: { id: session.session_id } });
+    const [invoice] = (await call(listInvoicesRoute, "/api/payments/invoices", { token })).json;
+    // what the Professionnel card says: 49,00 € HT, soit 58,80 € TTC
+    expect(invoice).toMatchObject({ total: addVat(4900).ttc, amount_paid: 5880 });
+
+    // the embedded card form and a plan change carry the same rate, created once for the account
+    const card = await signUp();
+    const sub = await call(createSubscription, "/x", {
+      token: card.token,
+      body: { payment_method_id: "pm_card_visa_tva", price_id: "price_ent_test" },
+    });
+    const created = fake.state.subscriptions.get(sub.json.subscription_id)!;
+    expect(created.default_tax_rates.map((r: { id: string }) => r.id)).toEqual([rate.id]);
+    expect(fake.state.invoices.get(created.latest_invoice)!.total).toBe(addVat(19900).ttc);
+    const legacy = await paidUser();
+    fake.state.subscriptions.get(legacy.subscriptionId)!.default_tax_rates = [];
+    await checkout(legacy.token, "price_ent_test");
+    const changed = fake.state.subscriptions.get(legacy.subscriptionId)!;
+    expect(changed.default_tax_rates.map((r: { id: string }) => r.id)).toEqual([rate.id]);
+    expect(fake.state.invoices.get(changed.latest_invoice)!.total).toBe(23880);
+    expect(vatRate()).toHaveLength(1);
   });
 
   it("refuses the demo checkout when Stripe is configured", async () => {
@@ -473,7 +511,8 @@ describe("card payments (embedded form)", () => {
   it("creates a payment intent for a plan's amount", async () => {
     const { token } = await signUp();
     const res = await call(createIntent, "/x", { token, body: { plan_id: "professionnel" } });
-    expect(res.json).toMatchObject({ amount: 4900, currency: "eur", client_secret: expect.stringMatching(/_secret_/) });
+    // 49,00 € HT + TVA 20 %
+    expect(res.json).toMatchObject({ amount: 5880, currency: "eur", client_secret: expect.stringMatching(/_secret_/) });
     expect((await call(createIntent, "/x", { token, body: {} })).status).toBe(422);
   });
 });
@@ -520,9 +559,9 @@ describe("invoices", () => {
     expect(list.status).toBe(200);
     expect(list.json).toHaveLength(1);
     expect(list.json[0]).toMatchObject({
-      amount_paid: 4900,
-      amount_due: 4900,
-      total: 4900,
+      amount_paid: 5880,
+      amount_due: 5880,
+      total: 5880,
       currency: "eur",
       status: "paid",
     });

@@ -271,3 +271,24 @@ describe("pickPreviousPrice", () => {
     expect(pickPreviousPrice(null, "90.00", "100.00")).toBe("90.00");
   });
 });
+
+describe("promotion-check rules", () => {
+  it("fire only on the entry that opened a flag of their kind, whatever the price move", () => {
+    for (const kind of ["suspect_promotion", "below_min_advertised"] as const) {
+      expect(run(rule(kind), "90.00", "100.00").fire).toBe(false);
+      expect(run(rule(kind), "90.00", "90.00", { flags: [kind] }).fire).toBe(true);
+      const other = kind === "suspect_promotion" ? "below_min_advertised" : "suspect_promotion";
+      expect(run(rule(kind), "90.00", "100.00", { flags: [other] }).fire).toBe(false);
+    }
+    expect(ZCreateAlertRule.parse({ kind: "suspect_promotion", min_price: "12" })).toMatchObject({ min_price: null });
+    expect(
+      describeRule({
+        ...rule("below_min_advertised"),
+        threshold_amount: null,
+        threshold_percent: null,
+        min_price: null,
+        max_price: null,
+      }),
+    ).toContain("prix minimum annoncé");
+  });
+});

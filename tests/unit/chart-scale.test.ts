@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { niceTicks, timeDomain, timeTickLabel, valueDomain } from "@/components/history/chart-scale";
+import {
+  niceTicks,
+  priceExtent,
+  stepTime,
+  timeDomain,
+  timeTickLabel,
+  valueDomain,
+} from "@/components/history/chart-scale";
 
 const DAY = 24 * 3_600_000;
 
@@ -35,5 +42,36 @@ describe("price chart scales", () => {
     const t = Date.UTC(2026, 10, 23, 13, 30);
     expect(timeTickLabel(t, DAY)).toBe("23/11 14:30");
     expect(timeTickLabel(t, 30 * DAY)).toBe("23/11");
+  });
+
+  it("keeps my price and the crossed-out prices inside the price axis", () => {
+    const lines: [number, number | null][][] = [
+      [
+        [1, 2_000],
+        [2, null],
+        [3, 2_500],
+      ],
+      [[1, 3_000]],
+    ];
+    expect(priceExtent(lines, null)).toEqual([2_000, 3_000]);
+    expect(priceExtent(lines, 1_500)).toEqual([1_500, 3_000]);
+    expect(priceExtent(lines, 4_000)).toEqual([2_000, 4_000]);
+    // nothing to draw: no axis, even with a reference price
+    expect(priceExtent([[[1, null]], []], 1_000)).toBeNull();
+    // one reading and my price equal to it: a readable axis around it
+    const [lo, hi] = valueDomain(...priceExtent([[[1, 10_000]]], 10_000)!);
+    expect(lo).toBeLessThan(10_000);
+    expect(hi).toBeGreaterThan(10_000);
+  });
+
+  it("moves the keyboard cursor from reading to reading and stops at the ends", () => {
+    const times = [10, 20, 30];
+    expect(stepTime(times, null, 1)).toBe(10);
+    expect(stepTime(times, null, -1)).toBe(30);
+    expect(stepTime(times, 20, 1)).toBe(30);
+    expect(stepTime(times, 25, -1)).toBe(20);
+    expect(stepTime(times, 30, 1)).toBe(30);
+    expect(stepTime(times, 10, -1)).toBe(10);
+    expect(stepTime([], 10, 1)).toBeNull();
   });
 });

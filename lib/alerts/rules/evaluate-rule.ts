@@ -22,5 +22,9 @@ export function evaluateRule(input: TRuleInput): TRuleOutcome {
     case "back_in_stock":
     case "out_of_stock":
       return evaluateStockRule(input);
+    case "suspect_promotion":
+    case "below_min_advertised":
+      // a flag is opened once per episode, so the rule fires once per episode
+      return { fire: (input.flags ?? []).includes(input.rule.kind), armed: input.armed };
   }
 }

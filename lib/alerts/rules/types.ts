@@ -21,6 +21,8 @@ export type TRuleInput = {
   referencePrice: string | null;
   /** arming state of this rule for this URL; level rules fire only while armed */
   armed: boolean;
+  /** kinds of the promotion-check flags this entry opened (lib/flags) */
+  flags?: string[];
 };
 
 export type TRuleOutcome = { fire: boolean; armed: boolean };

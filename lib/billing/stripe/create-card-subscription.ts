@@ -7,6 +7,7 @@ import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { unprocessable } from "@/lib/http/api-error";
 import { changeStripePlan } from "./change-stripe-plan";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
+import { ensureVatTaxRate } from "./ensure-vat-tax-rate";
 import { getLiveStripeSubscription } from "./get-live-stripe-subscription";
 import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
 import { ZCreateSubscription, type TCreateSubscription } from "@/lib/billing/schemas";
@@ -43,6 +44,7 @@ export async function createCardSubscription(user: TAuthUser, input: TCreateSubs
   }
 
   const metadata = { user_id: user.id, plan_id: String(plan.id) };
+  const taxRate = await ensureVatTaxRate();
   // one attempt per (user, plan, card): a double click does not subscribe twice
   const key = createHash("sha256").update(`${user.id}|${plan.id}|${data.payment_method_id}`).digest("hex").slice(0, 40);
   const sub = await withStripeErrors(() =>
@@ -50,6 +52,7 @@ export async function createCardSubscription(user: TAuthUser, input: TCreateSubs
       {
         customer,
         items: [{ price: plan.stripePriceId! }],
+        default_tax_rates: [taxRate],
         default_payment_method: data.payment_method_id,
         payment_behavior: "allow_incomplete",
         metadata,

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
 import { changeStripePlan } from "./change-stripe-plan";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
+import { ensureVatTaxRate } from "./ensure-vat-tax-rate";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
 import { getLiveStripeSubscription } from "./get-live-stripe-subscription";
 import { ownUrl } from "@/lib/billing/own-url";
@@ -52,6 +53,7 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
   }
 
   const metadata = { user_id: user.id, plan_id: String(plan.id) };
+  const taxRate = await ensureVatTaxRate();
   const session = await withStripeErrors(() =>
     stripe.checkout.sessions.create({
       mode: "subscription",
@@ -62,7 +64,7 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
       cancel_url: cancelUrl,
       locale: "fr",
       metadata,
-      subscription_data: { metadata },
+      subscription_data: { metadata, default_tax_rates: [taxRate] },
     }),
   );
   if (!session.url)

@@ -1,12 +1,13 @@
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { unprocessable } from "@/lib/http/api-error";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
+import { addVat } from "@/lib/billing/vat";
 import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
 import { ZCreatePaymentIntent, type TCreatePaymentIntent } from "@/lib/billing/schemas";
 import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
 
-/** A card PaymentIntent for the caller's customer: the amount of a plan, or an explicit amount in cents. */
+/** A card PaymentIntent for the caller's customer: a plan's price with TVA, or an explicit amount in cents. */
 export async function createPaymentIntent(user: TAuthUser, input: TCreatePaymentIntent) {
   const data = ZCreatePaymentIntent.parse(input);
   const stripe = requireStripe();
@@ -14,7 +15,8 @@ export async function createPaymentIntent(user: TAuthUser, input: TCreatePayment
   let planId: number | undefined;
   if (data.price_id || data.plan_id) {
     const plan = await resolveCheckoutPlan(data, { requireStripePrice: false });
-    amount = plan.priceHtCents;
+    // a plan is priced HT: the card pays the TTC amount, as the plan cards and invoices show
+    amount = addVat(plan.priceHtCents).ttc;
     planId = plan.id;
   }
   if (!amount || amount < 50) throw unprocessable("Montant invalide", "invalid_amount");

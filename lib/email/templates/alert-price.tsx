@@ -33,6 +33,7 @@ export function AlertDetails({ item, inGroup = false }: { item: TAlertEmailItem;
     ],
     ["Disponibilité", item.availability],
     ["Règle", item.ruleDescription],
+    ...(item.finding ? [["Constat", item.finding] as [string, ReactNode]] : []),
     ["Relevé le", item.observedAt],
   ];
   return (

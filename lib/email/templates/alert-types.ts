@@ -13,4 +13,6 @@ export type TAlertEmailItem = {
   availability: string;
   observedAt: string;
   productLink: string;
+  /** the evidence of a promotion check ("Prix barré 129,00 € …"), null for the other alerts */
+  finding?: string | null;
 };

@@ -68,4 +68,22 @@ describe("variants and offers as candidates", () => {
     expect(main).toMatchObject({ price: "699", locator: "div.product p.price" });
     expect(r.candidates.every((c) => !c.locator.includes("nth-"))).toBe(true);
   });
+
+  it("serializes text candidates with their words around and their locator, read lazily", () => {
+    const r = extractProduct(read("productgroup-phone-variants.html"), "https://www.telshop.example/p/nova-12");
+    const main = r.candidates.find((c) => c.kind === "main");
+    const stored = JSON.parse(JSON.stringify(r.candidates)) as Array<Record<string, unknown>>;
+    expect(stored.find((c) => c.kind === "main")).toEqual({
+      price: "699",
+      currency: main?.currency,
+      source: main?.source,
+      score: main?.score,
+      kind: "main",
+      context: main?.context,
+      locator: "div.product p.price",
+      label: null,
+      sku: null,
+    });
+    expect(main?.context).toContain("699");
+  });
 });

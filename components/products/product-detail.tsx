@@ -1,19 +1,19 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { mutate as mutateCache } from "swr";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { useProduct } from "@/client/hooks/use-product";
 import { revalidateProduct } from "@/client/revalidate-product";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
-import { QueuePanel } from "@/components/queue/queue-panel";
+import type { TProductPageData } from "@/lib/products/load-product-page";
 import { ConfirmDialog } from "./confirm-dialog";
-import { EditProductForm } from "./edit-product-form";
-import { ProductHistorySlot } from "./product-history-slot";
-import { ProductUrlsSection } from "./product-urls-section";
-import type { PlanLimits, Product, ProductSummary, ProductUrl } from "./types";
+import { ProductFrame } from "./product-frame";
+import { ProductDetailSections } from "./product-detail-sections";
+import { type Banner, useProductsFlash } from "./products-flash";
+import type { Product, ProductUrl } from "./types";
+import { usePlanLimits } from "./use-plan-limits";
 
 const DELETE_ERROR = "Erreur lors de la suppression du produit";
 const DELETE_URL_ERROR = "Erreur lors de la suppression de l'URL";
@@ -21,25 +21,23 @@ const SCRAPE_ERROR = "Erreur lors du déclenchement du scraping";
 // SPEC.md §9: product data is refreshed 5 s after a manual scrape
 const REFRESH_AFTER_SCRAPE_MS = 5000;
 
-type Banner = { tone: "success" | "error"; text: string } | null;
-
 type Props = {
-  productId: string;
-  /** The grid's summary, shown while the detail loads. */
-  initial: ProductSummary | undefined;
-  limits: PlanLimits | null;
-  onClose: () => void;
-  /** Something changed (URL added or deleted, product renamed): the list should reload. */
-  onChanged: () => void;
-  onDeleted: () => void;
+  /** "modal": opened from the list (SPEC.md's product modal); "page": visited directly, a reload, a shared link. */
+  variant: "modal" | "page";
+  /** The server-rendered first data, the hooks' fallbackData. */
+  initial: TProductPageData;
 };
 
-export function ProductDetailDialog({ productId, initial, limits, onClose, onChanged, onDeleted }: Props) {
-  const { data, error, mutate } = useProduct(productId);
-  const product = data;
+/** One product, the same content whether it is the modal over the list or its own page. */
+export function ProductDetail({ variant, initial }: Props) {
+  const router = useRouter();
+  const productId = initial.product.id;
+  const { data, error, mutate } = useProduct(productId, initial.product);
+  const product = data ?? initial.product;
   const setData = (next: Product) => void mutate(next, { revalidate: false });
+  const { limits } = usePlanLimits(true);
+  const flash = useProductsFlash();
   const [banner, setBanner] = useState<Banner>(null);
-  const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [scraping, setScraping] = useState<Set<string>>(new Set());
   const [confirmUrl, setConfirmUrl] = useState<ProductUrl | null>(null);
@@ -52,8 +50,8 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
 
   // every panel showing this product (URLs, history, chart, comparison, queue, alerts sent) fetches again
   // the URLs as they are now, not as a timer's closure saw them (a deleted URL's history is never refetched)
-  const currentUrls = useRef(data?.urls ?? []);
-  currentUrls.current = data?.urls ?? [];
+  const currentUrls = useRef(product.urls);
+  currentUrls.current = product.urls;
   const refresh = (urls = currentUrls.current) =>
     void revalidateProduct(
       productId,
@@ -61,13 +59,12 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
     );
 
   // a reading landed (seen by the product's own polling while a first one is awaited): the other panels follow
-  const readings = data?.urls.map((u) => u.last_checked_at ?? "").join("|");
+  const readings = product.urls.map((u) => u.last_checked_at ?? "").join("|");
   const seenReadings = useRef(readings);
   useEffect(() => {
     if (seenReadings.current === readings) return;
-    const first = seenReadings.current === undefined;
     seenReadings.current = readings;
-    if (!first) refresh();
+    refresh();
   });
   const refreshLater = (after: () => void = () => {}) => {
     timers.current.push(
@@ -78,15 +75,14 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
     );
   };
 
-  if (!product) {
-    return (
-      <Dialog open onClose={onClose} title={initial?.name ?? "Produit"} size="xl">
-        {error ? <Alert tone="error">{error.message}</Alert> : <p role="status">Chargement...</p>}
-      </Dialog>
-    );
-  }
-
-  const urls = product.urls;
+  // the modal came from the list: going back closes it (as the browser's back button does)
+  const close = () => (variant === "modal" ? router.back() : router.push("/products"));
+  const stopScraping = (id: string) =>
+    setScraping((s) => {
+      const next = new Set(s);
+      next.delete(id);
+      return next;
+    });
 
   async function scrape(url: ProductUrl) {
     setScraping((s) => new Set(s).add(url.id));
@@ -94,20 +90,10 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
       await apiFetch(`/api/scraping/urls/${url.id}/scrape`, { method: "POST", fallback: SCRAPE_ERROR });
       setBanner({ tone: "success", text: `Scraping lancé pour ${url.name}` });
       refresh();
-      refreshLater(() =>
-        setScraping((s) => {
-          const next = new Set(s);
-          next.delete(url.id);
-          return next;
-        }),
-      );
+      refreshLater(() => stopScraping(url.id));
     } catch (err) {
       setBanner({ tone: "error", text: errorMessage(err, SCRAPE_ERROR) });
-      setScraping((s) => {
-        const next = new Set(s);
-        next.delete(url.id);
-        return next;
-      });
+      stopScraping(url.id);
     }
   }
 
@@ -116,17 +102,16 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
     setDeleting(true);
     setDeleteError(null);
     try {
-      await apiFetch(`/api/products/${product!.id}/urls/${confirmUrl.id}`, {
+      await apiFetch(`/api/products/${productId}/urls/${confirmUrl.id}`, {
         method: "DELETE",
         fallback: DELETE_URL_ERROR,
       });
-      const left = product!.urls.filter((u) => u.id !== confirmUrl.id);
-      setData({ ...product!, urls: left, url_count: left.length });
+      const left = product.urls.filter((u) => u.id !== confirmUrl.id);
+      setData({ ...product, urls: left, url_count: left.length });
       setConfirmUrl(null);
       setBanner({ tone: "success", text: "URL supprimée avec succès" });
       // not the deleted URL's history: its table is still on screen until the next render
       refresh(left);
-      onChanged();
     } catch (err) {
       setDeleteError(errorMessage(err, DELETE_URL_ERROR));
     } finally {
@@ -138,9 +123,12 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
     setDeleting(true);
     setDeleteError(null);
     try {
-      await apiFetch(`/api/products/${product!.id}`, { method: "DELETE", fallback: DELETE_ERROR });
+      await apiFetch(`/api/products/${productId}`, { method: "DELETE", fallback: DELETE_ERROR });
       setConfirmProduct(false);
-      onDeleted();
+      flash.setBanner({ tone: "success", text: "Produit supprimé avec succès" });
+      void mutateCache("/api/products");
+      if (variant === "modal") router.back();
+      else router.replace("/products");
     } catch (err) {
       setDeleteError(errorMessage(err, DELETE_ERROR));
     } finally {
@@ -150,13 +138,7 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
 
   return (
     <>
-      <Dialog
-        open
-        onClose={onClose}
-        title={product.name}
-        description={product.description || "Aucune description"}
-        size="xl"
-      >
+      <ProductFrame variant={variant} product={product} onClose={close}>
         <div className="space-y-6">
           {banner ? (
             <Alert tone={banner.tone} onDismiss={() => setBanner(null)}>
@@ -164,69 +146,42 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
             </Alert>
           ) : null}
           {error && data === undefined ? <Alert tone="error">{error.message}</Alert> : null}
-
-          {editing ? (
-            <EditProductForm
-              product={product}
-              onCancel={() => setEditing(false)}
-              onSaved={() => {
-                setEditing(false);
-                setBanner({ tone: "success", text: "Produit mis à jour avec succès" });
-                refresh();
-                onChanged();
-              }}
-            />
-          ) : (
-            <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-                Modifier le produit
-              </Button>
-              <button
-                type="button"
-                className="inline-flex h-8 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 hover:text-red-800"
-                onClick={() => {
-                  setDeleteError(null);
-                  setConfirmProduct(true);
-                }}
-              >
-                Supprimer le produit
-              </button>
-            </div>
-          )}
-
-          <ProductUrlsSection
+          <ProductDetailSections
             product={product}
+            comparison={initial.comparison}
             limits={limits}
             adding={adding}
             onAdding={setAdding}
             scraping={scraping}
+            onSaved={() => {
+              setBanner({ tone: "success", text: "Produit mis à jour avec succès" });
+              refresh();
+            }}
+            onDeleteProduct={() => {
+              setDeleteError(null);
+              setConfirmProduct(true);
+            }}
             onScrape={(url) => void scrape(url)}
             onPriceChosen={(url) => {
               setBanner({ tone: "success", text: `Prix choisi pour ${url.name} : nouveau relevé lancé` });
               refresh();
               refreshLater();
             }}
-            onDelete={(url) => {
+            onDeleteUrl={(url) => {
               setDeleteError(null);
               setConfirmUrl(url);
             }}
             onAdded={(url) => {
-              setData({ ...product, urls: [...urls, url], url_count: urls.length + 1 });
+              setData({ ...product, urls: [...product.urls, url], url_count: product.urls.length + 1 });
               setAdding(false);
               setBanner({ tone: "success", text: "URL ajoutée avec succès" });
               refresh();
               refreshLater();
-              onChanged();
             }}
+            onTaskFinished={() => refresh()}
           />
-
-          <ProductHistorySlot product={product} />
-          {urls.length > 0 ? (
-            <QueuePanel productId={product.id} onTaskFinished={() => refresh()} className="mt-6" />
-          ) : null}
-          <AlertRulesPanel productId={product.id} urls={urls} />
         </div>
-      </Dialog>
+      </ProductFrame>
 
       <ConfirmDialog
         open={confirmUrl !== null}
@@ -257,8 +212,8 @@ export function ProductDetailDialog({ productId, initial, limits, onClose, onCha
         onCancel={() => setConfirmProduct(false)}
       >
         <p>
-          Le produit <strong className="font-semibold text-zinc-900">{product.name}</strong> et ses {urls.length} URL(s)
-          suivie(s) seront supprimés.
+          Le produit <strong className="font-semibold text-zinc-900">{product.name}</strong> et ses{" "}
+          {product.urls.length} URL(s) suivie(s) seront supprimés.
         </p>
         <p className="font-medium text-red-700">
           Cette suppression est irréversible : tout l&apos;historique des prix de ce produit sera supprimé.

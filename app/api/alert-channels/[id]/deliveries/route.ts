@@ -1,0 +1,10 @@
+// GET /api/alert-channels/{id}/deliveries – the channel's delivery log, newest first
+import { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
+import { ZChannelDeliveriesQuery } from "@/lib/alert-channels/schemas";
+import { ZAlertChannelParams } from "@/lib/http/path-params";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth(
+  { params: ZAlertChannelParams, query: ZChannelDeliveriesQuery },
+  async ({ user, params, query }) => listChannelDeliveries(user.id, params.id!, query.limit),
+);

@@ -1,0 +1,8 @@
+// DELETE /api/alert-channels/{id} – delete one of the user's alert channels
+import { deleteAlertChannel } from "@/lib/alert-channels/delete-alert-channel";
+import { ZAlertChannelParams } from "@/lib/http/path-params";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const DELETE = withAuth({ params: ZAlertChannelParams }, async ({ user, params }) =>
+  deleteAlertChannel(user.id, params.id!),
+);

@@ -1,0 +1,12 @@
+// GET /api/alert-channels – the user's alert channels; POST /api/alert-channels – add one (plans with alerts)
+import { createAlertChannel } from "@/lib/alert-channels/create-alert-channel";
+import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
+import { ZCreateAlertChannel } from "@/lib/alert-channels/schemas";
+import { json } from "@/lib/http/json";
+import { withAuth } from "@/lib/http/with-auth";
+
+export const GET = withAuth({}, async ({ user }) => listAlertChannels(user.id));
+
+export const POST = withAuth({ body: ZCreateAlertChannel }, async ({ user, body }) =>
+  json(await createAlertChannel(user.id, body), 201),
+);

@@ -1,0 +1,83 @@
+import { useMemo } from "react";
+import type { TProductHistory } from "@/client/hooks/use-product-history";
+import { niceTicks, priceExtent, stepPath, timeDomain, valueDomain } from "./chart-scale";
+
+export const CHART_COLORS = [
+  "#4f46e5",
+  "#0891b2",
+  "#d97706",
+  "#db2777",
+  "#16a34a",
+  "#7c3aed",
+  "#dc2626",
+  "#0d9488",
+  "#ca8a04",
+  "#475569",
+];
+export const CHART_HEIGHT = 260;
+export const CHART_PAD = { top: 12, right: 16, bottom: 28, left: 72 };
+const MAX_DOTS = 60;
+
+export type TChartView = NonNullable<ReturnType<typeof useChartView>>;
+
+/** Scales, ticks and SVG paths of the price chart for the visible merchants, at a given width. */
+export function useChartView(data: TProductHistory | undefined, width: number, hidden: Set<string>) {
+  return useMemo(() => {
+    if (!data || width === 0) return null;
+    const rangeFrom = new Date(data.from).getTime();
+    const to = new Date(data.to).getTime();
+    const reference = data.reference_price;
+    const series = data.series.map((s, i) => ({
+      ...s,
+      color: CHART_COLORS[i % CHART_COLORS.length]!,
+      hidden: hidden.has(s.url_id),
+    }));
+    const shown = series.filter((s) => !s.hidden);
+    const extent = priceExtent(
+      shown.flatMap((s) => [s.points, s.regular]),
+      shown.some((s) => s.points.some(([, v]) => v !== null)) ? reference : null,
+    );
+    if (!extent) return { from: rangeFrom, to, series, empty: true as const };
+    let first: number | null = null;
+    for (const s of shown) {
+      const p = s.points.find(([, v]) => v !== null);
+      if (p && (first === null || p[0] < first)) first = p[0];
+    }
+    const [from] = timeDomain(rangeFrom, to, first);
+    const [lo, hi] = valueDomain(extent[0], extent[1]);
+    const innerW = Math.max(10, width - CHART_PAD.left - CHART_PAD.right);
+    const innerH = CHART_HEIGHT - CHART_PAD.top - CHART_PAD.bottom;
+    const x = (t: number) => CHART_PAD.left + ((t - from) / Math.max(1, to - from)) * innerW;
+    const y = (v: number) => CHART_PAD.top + (1 - (v - lo) / Math.max(1, hi - lo)) * innerH;
+    const yTicks = niceTicks(lo / 100, hi / 100, 4).filter((v) => v * 100 >= lo && v * 100 <= hi);
+    const tickCount = Math.max(2, Math.min(6, Math.floor(innerW / 110)));
+    const xTicks = Array.from({ length: tickCount }, (_, i) => from + ((to - from) * i) / (tickCount - 1));
+    const times = new Set<number>();
+    const lines = series.map((s) => {
+      const inView = s.points.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);
+      if (!s.hidden) for (const [t] of inView) times.add(t);
+      // readings drawn as dots while they are few enough to tell apart
+      const dots = !s.hidden && inView.length <= MAX_DOTS ? inView : [];
+      return {
+        ...s,
+        dots,
+        d: s.hidden ? "" : stepPath(s.points, x, y, x(to)),
+        regularD: s.hidden ? "" : stepPath(s.regular, x, y, x(to)),
+      };
+    });
+    return {
+      from,
+      to,
+      series: lines,
+      empty: false as const,
+      x,
+      y,
+      yTicks,
+      xTicks,
+      innerW,
+      reference: reference !== null && reference >= lo && reference <= hi ? reference : null,
+      /** Reading times of the visible lines, in order: the keyboard cursor's stops. */
+      times: [...times].sort((a, b) => a - b),
+    };
+  }, [data, width, hidden]);
+}

@@ -1,0 +1,31 @@
+import { count, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertChannels } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { assertChannelsAllowed } from "./assert-channels-allowed";
+import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
+import { presentAlertChannel } from "./present-alert-channel";
+import { CHANNEL_MSG, MAX_ALERT_CHANNELS, type TCreateAlertChannel } from "./schemas";
+import { newWebhookSecret } from "./sign-webhook";
+
+/**
+ * Adds a webhook, Slack or Teams channel (plans with alerts). A webhook gets a signing secret that is in
+ * this answer only.
+ */
+export async function createAlertChannel(userId: string, input: TCreateAlertChannel, guard?: TChannelGuard) {
+  const db = await getDb();
+  await assertChannelsAllowed(userId, db);
+  await assertChannelUrl(input.url, guard);
+  const [existing] = await db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
+  if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw conflict(CHANNEL_MSG.tooMany, "alert_channels_limit");
+  const secret = input.kind === "webhook" ? newWebhookSecret() : null;
+  const [channel] = await db
+    .insert(alertChannels)
+    .values({ userId, kind: input.kind, name: input.name, url: input.url, secret })
+    .returning();
+  return {
+    ...presentAlertChannel(channel!),
+    ...(secret ? { secret } : {}),
+    message: secret ? CHANNEL_MSG.createdWebhook : CHANNEL_MSG.created,
+  };
+}

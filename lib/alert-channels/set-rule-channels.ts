@@ -1,0 +1,23 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbLike } from "@/db";
+import { alertChannels, alertRuleChannels } from "@/db/schema";
+import { unprocessable } from "@/lib/http/api-error";
+import { CHANNEL_MSG } from "./schemas";
+
+/** Replaces the channels a rule sends to; every id must be one of the user's channels (else 422). */
+export async function setRuleChannels(db: DbLike, userId: string, ruleId: string, channelIds: string[]) {
+  const ids = [...new Set(channelIds)];
+  if (ids.length > 0) {
+    const owned = await db
+      .select({ id: alertChannels.id })
+      .from(alertChannels)
+      .where(and(eq(alertChannels.userId, userId), inArray(alertChannels.id, ids)));
+    if (owned.length !== ids.length) {
+      throw unprocessable(CHANNEL_MSG.channelIds, "invalid_channel", {
+        errors: { channel_ids: [CHANNEL_MSG.channelIds] },
+      });
+    }
+  }
+  await db.delete(alertRuleChannels).where(eq(alertRuleChannels.ruleId, ruleId));
+  if (ids.length > 0) await db.insert(alertRuleChannels).values(ids.map((channelId) => ({ ruleId, channelId })));
+}

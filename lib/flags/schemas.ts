@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+// Shared by the flags list and the route handler; browser-safe (no database import).
+
+// Same values as db/schema/flags.ts.
+export const FLAG_KINDS = ["suspect_promotion", "below_min_advertised"] as const;
+export type TFlagKind = (typeof FLAG_KINDS)[number];
+
+export const FLAG_KIND_LABELS: Record<TFlagKind, string> = {
+  suspect_promotion: "Promotion suspecte",
+  below_min_advertised: "Sous le prix minimum annoncé",
+};
+
+export const FLAG_STATUSES = ["open", "resolved", "all"] as const;
+
+export const FLAG_MSG = {
+  kind: "Le type de signalement doit être « suspect_promotion » ou « below_min_advertised »",
+  product: "Produit introuvable",
+  status: "L'état doit être « open », « resolved » ou « all »",
+  limit: "La limite doit être un nombre entier entre 1 et 100",
+} as const;
+
+export const ZFlagsQuery = z.object({
+  kind: z.enum(FLAG_KINDS, { error: FLAG_MSG.kind }).optional(),
+  product_id: z.uuid({ error: FLAG_MSG.product }).optional(),
+  status: z.enum(FLAG_STATUSES, { error: FLAG_MSG.status }).default("open"),
+  limit: z.coerce
+    .number({ error: FLAG_MSG.limit })
+    .int(FLAG_MSG.limit)
+    .min(1, FLAG_MSG.limit)
+    .max(100, FLAG_MSG.limit)
+    .default(50),
+});
+export type TFlagsQuery = z.output<typeof ZFlagsQuery>;
+
+/** A reading as the evidence cites it: its id, date and price (decimal string). */
+export type TEvidenceReading = { reading_id: number | null; at: string; price: string };
+
+/** Why a reduction was judged suspect: its crossed-out price against the lowest price of the 30 days before it. */
+export type TPromotionEvidence = {
+  currency: string;
+  regular_price: string;
+  price: string;
+  observed_at: string;
+  reduction_started: TEvidenceReading;
+  window_from: string;
+  window_to: string;
+  lowest: TEvidenceReading;
+  readings_in_window: number;
+};
+
+export type TFloorEvidence = {
+  currency: string;
+  price: string;
+  min_advertised_price: string;
+  observed_at: string;
+  reading_id: number;
+};
+
+export type TFlagEvidence = TPromotionEvidence | TFloorEvidence;

@@ -1,0 +1,32 @@
+import { cache } from "react";
+import type { Jsonify } from "@/client/jsonify";
+import { getProductComparison } from "@/lib/history/get-product-comparison";
+import { ApiError } from "@/lib/http/api-error";
+import { ZProductParams } from "@/lib/http/path-params";
+import { getProduct } from "./get-product";
+
+export type TProductPageData = Jsonify<{
+  product: Awaited<ReturnType<typeof getProduct>>;
+  comparison: Awaited<ReturnType<typeof getProductComparison>>;
+}>;
+
+/**
+ * The first data of a product's page or modal, as the API would answer it (the SWR hooks' fallbackData);
+ * null for a malformed id, a missing product or another user's: the same not-found page for all three.
+ * Cached per request: the page's title and its body read it once.
+ */
+export const loadProductPage = cache(async (userId: string, rawId: string): Promise<TProductPageData | null> => {
+  const parsed = ZProductParams.safeParse({ id: rawId });
+  if (!parsed.success) return null;
+  try {
+    const [product, comparison] = await Promise.all([
+      getProduct(userId, parsed.data.id),
+      getProductComparison(userId, parsed.data.id),
+    ]);
+    // dates become ISO strings exactly as in the JSON answers the hooks would otherwise fetch
+    return JSON.parse(JSON.stringify({ product, comparison })) as TProductPageData;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+});

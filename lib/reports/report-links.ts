@@ -1,0 +1,24 @@
+import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { signUnsubscribeToken } from "@/lib/alerts/sign-unsubscribe-token";
+import { verifyUnsubscribeToken } from "@/lib/alerts/verify-unsubscribe-token";
+import { env } from "@/lib/env";
+
+// The alerts' signed unsubscribe tokens under a key of their own: an alerts link cannot stop reports, nor the reverse.
+const reportSecret = () => `${getAuthSecret()}:scheduled-reports`;
+
+export const signReportUnsubscribeToken = (userId: string) => signUnsubscribeToken({ userId }, reportSecret());
+
+/** The user a genuine report unsubscribe token names, else null. */
+export function verifyReportUnsubscribeToken(token: string): string | null {
+  const scope = verifyUnsubscribeToken(token, reportSecret());
+  return scope && !scope.ruleId ? scope.userId : null;
+}
+
+export const reportLinks = {
+  overview: () => `${env.appUrl}/dashboard`,
+  preferences: () => `${env.appUrl}/dashboard#rapports`,
+  unsubscribePage: (userId: string) =>
+    `${env.appUrl}/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(userId))}`,
+  unsubscribeOneClick: (userId: string) =>
+    `${env.appUrl}/api/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(userId))}`,
+};

@@ -1,0 +1,64 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { type Db, getDb } from "@/db";
+import { reportPreferences, reportSends, users } from "@/db/schema";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { sendEmail } from "@/lib/email/send-email";
+import { loadReportContent } from "./load-report-content";
+import { reportPeriod } from "./report-period";
+import { renderScheduledReport } from "./render-scheduled-report";
+
+/**
+ * Sends each subscriber (plans with alerts) the report of the current period, once: a report_sends row
+ * per (user, period) and the e-mail keyed by it, so a re-run or a concurrent run sends nothing twice.
+ * A failed send is retried by the next run of the same period; the first error is thrown after all users.
+ */
+export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}) {
+  const db = options.db ?? (await getDb());
+  const now = options.now ?? new Date();
+  const subscribers = await db
+    .select({
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      frequency: reportPreferences.frequency,
+    })
+    .from(reportPreferences)
+    .innerJoin(users, eq(users.id, reportPreferences.userId))
+    .where(ne(reportPreferences.frequency, "off"));
+  let sent = 0;
+  const errors: string[] = [];
+  for (const sub of subscribers) {
+    if (sub.frequency === "off") continue;
+    const plan = await getUserPlan(sub.userId, db);
+    if (!plan.hasEmailAlerts) continue;
+    const period = reportPeriod(sub.frequency, now);
+    await db.insert(reportSends).values({ userId: sub.userId, periodKey: period.key }).onConflictDoNothing();
+    const [row] = await db
+      .select()
+      .from(reportSends)
+      .where(and(eq(reportSends.userId, sub.userId), eq(reportSends.periodKey, period.key)));
+    if (!row || row.status === "sent") continue;
+    try {
+      const content = await loadReportContent(db, sub.userId, period);
+      const email = await renderScheduledReport({ userId: sub.userId, firstName: sub.firstName, period, content });
+      await sendEmail({
+        to: sub.email,
+        ...email,
+        kind: "scheduled_report",
+        idempotencyKey: `report:${sub.userId}:${period.key}`,
+        attachments: content.attachment ? [content.attachment] : undefined,
+      });
+      await db
+        .update(reportSends)
+        .set({ status: "sent", sentAt: sql`now()`, error: null })
+        .where(eq(reportSends.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      errors.push(message);
+      await db.update(reportSends).set({ status: "failed", error: message }).where(eq(reportSends.id, row.id));
+    }
+  }
+  if (errors.length > 0) throw new Error(`Envoi de rapport impossible (${errors.length}) : ${errors[0]}`);
+  return { sent };
+}

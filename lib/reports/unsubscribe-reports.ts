@@ -1,0 +1,18 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { reportPreferences } from "@/db/schema";
+import { badRequest } from "@/lib/http/api-error";
+import { verifyReportUnsubscribeToken } from "./report-links";
+import { REPORT_MSG } from "./schemas";
+
+/** Stops the scheduled report of the user a signed link names. Idempotent; the signature is the only credential. */
+export async function unsubscribeReports(token: string) {
+  const userId = verifyReportUnsubscribeToken(token);
+  if (!userId) throw badRequest(REPORT_MSG.token, "invalid_token");
+  const db = await getDb();
+  await db
+    .update(reportPreferences)
+    .set({ frequency: "off", updatedAt: sql`now()` })
+    .where(eq(reportPreferences.userId, userId));
+  return { message: REPORT_MSG.unsubscribed };
+}

@@ -1,0 +1,144 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as productHistory } from "@/app/api/products/[id]/history/route";
+import { GET as productsRoute } from "@/app/api/products/route";
+import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
+import { getDb } from "@/db";
+import { priceHistory, productUrls, products } from "@/db/schema";
+import { call, signUp } from "../helpers/api";
+import { daysAgo, seedProduct, seedUrl, subscribe } from "./history-fixtures";
+
+const PARIS_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" });
+/** Whole Europe/Paris days between the day of `t` and today. */
+const parisDaysAgo = (t: Date) =>
+  Math.round((Date.parse(PARIS_DAY.format(new Date())) - Date.parse(PARIS_DAY.format(t))) / 86_400_000);
+
+type TReading = { urlId: string; price: string | null; at: Date; available?: boolean; regular?: string };
+
+async function insert(readings: TReading[]) {
+  const db = await getDb();
+  await db.insert(priceHistory).values(
+    readings.map((r) => ({
+      urlId: r.urlId,
+      price: r.price,
+      currency: "EUR",
+      available: r.available ?? r.price !== null,
+      regularPrice: r.regular ?? null,
+      createdAt: r.at,
+    })),
+  );
+}
+
+async function chart(token: string, productId: string, range: string) {
+  const res = await call(productHistory, `/api/products/${productId}/history`, {
+    token,
+    params: { id: productId },
+    query: { range },
+  });
+  expect(res.status).toBe(200);
+  return res.json;
+}
+
+// the database is migrated once, outside the tests' time limit
+beforeAll(async () => {
+  await getDb();
+});
+
+describe("chart data from the daily rollup", () => {
+  it("draws 30 days from price_daily: day shape, gaps, crossed-out price line and my price", async () => {
+    const { token, userId } = await signUp();
+    await subscribe(userId, "professionnel");
+    const product = await seedProduct(userId, "Robot", "21.50");
+    const a = await seedUrl(userId, product.id, "Darty");
+    const b = await seedUrl(userId, product.id, "Fnac");
+    await insert([
+      { urlId: a.id, price: "25.00", at: daysAgo(40) },
+      { urlId: a.id, price: "24.00", at: daysAgo(20, 2) },
+      { urlId: a.id, price: "19.00", regular: "29.00", at: daysAgo(20, 1) },
+      { urlId: a.id, price: "22.00", regular: "29.00", at: daysAgo(20) },
+      { urlId: a.id, price: null, at: daysAgo(10) },
+      { urlId: a.id, price: "23.00", at: daysAgo(2) },
+      { urlId: b.id, price: "30.00", at: daysAgo(3) },
+    ]);
+    const json = await chart(token, product.id, "30d");
+    expect(json.grain).toBe("day");
+    expect(json.reference_price).toBe(2150);
+    // the chart starts at a Paris midnight about 30 days ago
+    const from = new Date(json.from);
+    expect(new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", timeStyle: "short" }).format(from)).toBe(
+      "00:00",
+    );
+    expect(parisDaysAgo(from)).toBe(30);
+    const [darty, fnac] = json.series;
+    // in force at the start (25.00), the day of three readings (first, min, last), the gap, 23.00
+    expect(darty.points.map((p: [number, number | null]) => p[1])).toEqual([2500, 2400, 1900, 2200, null, 2300]);
+    expect(darty.points[0][0]).toBe(from.getTime());
+    expect(darty.regular.map((p: [number, number | null]) => p[1])).toEqual([2900, null]);
+    expect(fnac.points.map((p: [number, number | null]) => p[1])).toEqual([3000]);
+    expect(fnac.regular).toEqual([]);
+
+    // 7 days: the readings themselves (unavailable when the week starts: no line before 23.00)
+    const week = await chart(token, product.id, "7d");
+    expect(week.grain).toBe("reading");
+    expect(week.series[0].points.map((p: [number, number | null]) => p[1])).toEqual([2300]);
+  });
+
+  it("gives the product cards the lowest price of each of the last 30 days, carried over days without readings", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Bouilloire");
+    const a = await seedUrl(userId, product.id, "A");
+    const b = await seedUrl(userId, product.id, "B");
+    const early = daysAgo(10);
+    const mid = daysAgo(5);
+    await insert([
+      { urlId: a.id, price: "20.00", at: daysAgo(45) },
+      { urlId: a.id, price: "20.00", at: early },
+      { urlId: b.id, price: "25.00", at: early },
+      { urlId: a.id, price: "18.00", at: mid },
+      { urlId: a.id, price: "15.00", available: false, at: mid },
+      { urlId: b.id, price: "17.00", at: new Date() },
+    ]);
+    await seedProduct(userId, "Sans relevé");
+    const res = await call(productsRoute, "/api/products", { token });
+    expect(res.status).toBe(200);
+    const [empty, card] = res.json;
+    expect(empty.sparkline).toEqual(Array(30).fill(null));
+    const expected: (number | null)[] = Array(30).fill(null);
+    for (let i = 29 - parisDaysAgo(early); i < 30; i++) expected[i] = 2000;
+    for (let i = 29 - parisDaysAgo(mid); i < 30; i++) expected[i] = 1800;
+    expected[29] = 1700;
+    expect(card.sparkline).toEqual(expected);
+
+    // kept on the product row: three days later without a reading, the line moves left and holds its last price
+    const db = await getDb();
+    await db
+      .update(products)
+      .set({ sparklineFrom: sql`${products.sparklineFrom} - 3` })
+      .where(eq(products.id, product.id));
+    const later = (await call(productsRoute, "/api/products", { token })).json[1].sparkline;
+    expect(later).toEqual([...expected.slice(3), 1700, 1700, 1700]);
+    // a URL removed takes its prices out of the line
+    await db.delete(productUrls).where(eq(productUrls.id, b.id));
+    const withoutB = (await call(productsRoute, "/api/products", { token })).json[1].sparkline;
+    expect(withoutB.at(-1)).toBe(1800);
+    expect(withoutB[29 - parisDaysAgo(early)]).toBe(2000);
+  });
+
+  it("counts a URL's retained readings from the rollup, the cutoff's day from the readings", async () => {
+    const { token, userId } = await signUp();
+    await subscribe(userId, "professionnel");
+    const product = await seedProduct(userId);
+    const url = await seedUrl(userId, product.id, "Boulanger");
+    // Professionnel keeps 90 days: two readings are older, one 30 minutes before the cutoff
+    const retention = 90;
+    const days = [retention + 3, retention + 0.02, retention - 0.02, retention - 0.5, 12, 1, 0];
+    await insert(days.map((d, i) => ({ urlId: url.id, price: `${10 + i}.00`, at: daysAgo(d) })));
+    const res = await call(historyRoute, `/api/scraping/urls/${url.id}/history`, {
+      token,
+      params: { urlId: url.id },
+      query: { limit: "1", include: "total" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("5");
+  });
+});

@@ -1,0 +1,167 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { alertEvents, emailOutbox, priceFlags, priceHistory, products } from "@/db/schema";
+import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
+import { updateProduct } from "@/lib/products/update-product";
+import { addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+
+// Readings are seeded day by day as the pipeline writes them, each evaluated right after its insert.
+
+beforeAll(async () => {
+  await getDb();
+}, 180_000);
+
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
+
+async function reading(urlId: string, day: number, price: string | null, regularPrice: string | null = null) {
+  const db = await getDb();
+  const [row] = await db
+    .insert(priceHistory)
+    .values({
+      urlId,
+      price,
+      regularPrice,
+      available: price !== null,
+      currency: price === null ? null : "EUR",
+      createdAt: new Date(T0 + day * DAY),
+    })
+    .returning({ id: priceHistory.id });
+  await evaluateNewPrice({ priceHistoryId: row!.id, urlId });
+  return row!.id;
+}
+
+async function flagsOf(urlId: string) {
+  const db = await getDb();
+  return db.select().from(priceFlags).where(eq(priceFlags.urlId, urlId)).orderBy(priceFlags.createdAt);
+}
+
+describe("Omnibus check", () => {
+  it("flags a reduction announced against a price raised just before it, with the evidence, once", async () => {
+    const { userId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    const rule = await addRule(userId, productId, { kind: "suspect_promotion" });
+    for (let day = 0; day < 35; day += 1) await reading(url, day, day === 20 ? "79.00" : "80.00");
+    for (let day = 35; day < 40; day += 1) await reading(url, day, "100.00"); // raised before the sale
+    const start = await reading(url, 40, "90.00", "100.00"); // "100 € → 90 €"
+    await reading(url, 41, "89.00", "100.00"); // the same reduction goes on
+    await reading(url, 42, null); // out of stock: neither extends nor ends it
+    await reading(url, 43, "90.00", "100.00");
+
+    const [flag, ...others] = await flagsOf(url);
+    expect(others).toHaveLength(0);
+    expect(flag).toMatchObject({ kind: "suspect_promotion", priceHistoryId: start, resolvedAt: null, productId });
+    expect(flag!.evidence).toMatchObject({
+      regular_price: "100.00",
+      price: "90.00",
+      reduction_started: { reading_id: start, at: new Date(T0 + 40 * DAY).toISOString(), price: "90.00" },
+      window_from: new Date(T0 + 10 * DAY).toISOString(),
+      window_to: new Date(T0 + 40 * DAY).toISOString(),
+      lowest: { at: new Date(T0 + 20 * DAY).toISOString(), price: "79.00" },
+      readings_in_window: 30, // days 10 (in force at the window's start) to 39
+    });
+
+    const db = await getDb();
+    const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.priceHistoryId).toBe(start);
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.html).toContain("Promotion suspecte");
+    expect(mails[0]!.html).toContain("79,00");
+
+    await reading(url, 44, "100.00"); // the sale is over
+    const [resolved] = await flagsOf(url);
+    expect(resolved!.resolvedAt?.toISOString()).toBe(new Date(T0 + 44 * DAY).toISOString());
+  });
+
+  it("does not flag a genuine reduction measured against the lowest price of the 30 days", async () => {
+    const { userId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    await addRule(userId, productId, { kind: "suspect_promotion" });
+    for (let day = 0; day < 40; day += 1) await reading(url, day, day % 7 === 0 ? "99.00" : "105.00");
+    await reading(url, 40, "79.00", "99.00");
+    await reading(url, 41, "79.00", "99.00");
+    expect(await flagsOf(url)).toEqual([]);
+    const db = await getDb();
+    expect(await db.select().from(alertEvents).where(eq(alertEvents.productId, productId))).toEqual([]);
+  });
+
+  it("says nothing without 30 days of prices before the reduction started", async () => {
+    const { userId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    await addRule(userId, productId, { kind: "suspect_promotion" });
+    for (let day = 0; day < 29; day += 1) await reading(url, day, "60.00");
+    // the reduction started on day 29: its 30-day window opens before our first reading
+    for (let day = 29; day < 45; day += 1) await reading(url, day, "70.00", "100.00");
+    expect(await flagsOf(url)).toEqual([]);
+  });
+
+  it("measures a new reduction (another crossed-out price) from its own start", async () => {
+    const { userId } = await alertsUser();
+    const { urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    for (let day = 0; day < 40; day += 1) await reading(url, day, "100.00");
+    await reading(url, 40, "90.00", "100.00"); // genuine
+    const second = await reading(url, 45, "90.00", "120.00"); // same price, a higher crossed-out one
+    const [flag, ...others] = await flagsOf(url);
+    expect(others).toHaveLength(0);
+    expect(flag).toMatchObject({ priceHistoryId: second, resolvedAt: null });
+    expect(flag!.evidence).toMatchObject({ lowest: { price: "90.00" }, regular_price: "120.00" });
+  });
+});
+
+describe("price floor monitoring", () => {
+  it("flags a reseller below the minimum advertised price once, and resolves when it is back above", async () => {
+    const { userId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId, { urls: 2 });
+    const [a, b] = urlIds as [string, string];
+    const db = await getDb();
+    await db.update(products).set({ minAdvertisedPrice: "50.00" }).where(eq(products.id, productId));
+    const rule = await addRule(userId, productId, { kind: "below_min_advertised" });
+
+    await reading(a, 0, "55.00");
+    const low = await reading(b, 0, "45.00");
+    await reading(b, 1, "44.00");
+    await reading(a, 1, "50.00"); // at the floor is not below it
+
+    expect(await flagsOf(a)).toEqual([]);
+    const [flag, ...others] = await flagsOf(b);
+    expect(others).toHaveLength(0);
+    expect(flag).toMatchObject({ kind: "below_min_advertised", priceHistoryId: low, resolvedAt: null });
+    expect(flag!.evidence).toEqual({
+      currency: "EUR",
+      price: "45.00",
+      min_advertised_price: "50.00",
+      observed_at: new Date(T0).toISOString(),
+      reading_id: low,
+    });
+    const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
+    expect(events.map((e) => [e.urlId, e.newPrice])).toEqual([[b, "45.00"]]);
+    expect(events[0]!.details).toMatchObject({ finding: expect.stringContaining("prix minimum annoncé") });
+
+    await reading(b, 2, "51.00");
+    expect((await flagsOf(b))[0]!.resolvedAt).not.toBeNull();
+  });
+
+  it("re-judges the latest readings when the minimum advertised price is changed", async () => {
+    const { userId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    await reading(url, 0, "45.00");
+    expect(await flagsOf(url)).toEqual([]);
+    await updateProduct(userId, productId, { name: "Casque", min_advertised_price: "50" });
+    expect(await flagsOf(url)).toMatchObject([{ kind: "below_min_advertised", resolvedAt: null }]);
+    await updateProduct(userId, productId, { name: "Casque", min_advertised_price: null });
+    const db = await getDb();
+    const open = await db
+      .select()
+      .from(priceFlags)
+      .where(and(eq(priceFlags.urlId, url), eq(priceFlags.kind, "below_min_advertised")));
+    expect(open[0]!.resolvedAt).not.toBeNull();
+  });
+});
