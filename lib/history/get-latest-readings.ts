@@ -45,10 +45,8 @@ export async function getLatestReadings(
 ): Promise<Map<string, TLatestReading>> {
   const latest = new Map<string, TLatestReading>();
   if (urlIds.length === 0) return latest;
-  const ids = sql.join(
-    [...new Set(urlIds)].map((id) => sql`${id}`),
-    sql`, `,
-  );
+  // one array parameter, not one parameter per URL: a 1,000-URL catalogue is one short statement
+  const ids = sql`${`{${[...new Set(urlIds)].join(",")}}`}::uuid[]`;
   const cutoff = range.cutoff ? sql`and u.latest_at >= ${range.cutoff.toISOString()}::timestamptz` : sql``;
   const rows = range.before
     ? await readBefore(db, ids, range.cutoff ?? null, range.before)
@@ -57,7 +55,7 @@ export async function getLatestReadings(
         sql`select u.id as url_id, u.latest_reading_id as id, u.latest_price as price, u.latest_currency as currency,
                    u.latest_available as available, u.latest_at as created_at
               from product_urls u
-             where u.id = any(array[${ids}]::uuid[]) and u.latest_reading_id is not null ${cutoff}`,
+             where u.id = any(${ids}) and u.latest_reading_id is not null ${cutoff}`,
       );
   for (const r of rows) {
     latest.set(r.url_id, { ...r, id: Number(r.id), created_at: new Date(r.created_at) });
@@ -69,7 +67,7 @@ function readBefore(db: DbLike, ids: SQL, cutoff: Date | null, before: Date) {
   return queryRows<Row>(
     db,
     sql`select u.id as url_id, r.id, r.price, r.currency, r.available, r.created_at
-          from unnest(array[${ids}]::uuid[]) as u(id)
+          from unnest(${ids}) as u(id)
           cross join lateral (
             select h.id, h.price, h.currency, h.available, h.created_at
               from price_history h

@@ -1,5 +1,6 @@
 import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { loadMarket, offersAtEndOfDay, type TMarketProduct } from "./load-market";
+import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
+import { loadMarket, offersAtEndOfDays, type TMarketProduct } from "./load-market";
 import { isComparable, MARKET_CURRENCY, marketOf, positionOf, type TOffer } from "./market-rules";
 import { catalogueIndex, indexTrend, offersOf } from "./price-index";
 import { POSITIONS, type TOverviewQuery } from "./schemas";
@@ -53,13 +54,13 @@ const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | st
  * summary always covers the whole catalogue.
  */
 export async function getOverview(userId: string, query: TOverviewQuery, now: Date = new Date()) {
-  const { db, cutoff, products, urls, offers } = await loadMarket(userId);
+  // the trend statement runs next to the catalogue's (both only need the owner and the retention)
+  const [{ products, offers }, trend] = await Promise.all([
+    loadMarket(userId),
+    getRetentionCutoff(userId).then(({ cutoff }) => offersAtEndOfDays(userId, now, [7, 30], cutoff)),
+  ]);
   const priced = products.filter((p): p is TMarketProduct & { myCents: number } => p.myCents !== null);
   const all = priced.map((p) => productLine(p, offers));
-
-  const pricedIds = new Set(priced.map((p) => p.id));
-  const pricedUrls = urls.filter((u) => pricedIds.has(u.productId));
-  const [week, month] = await Promise.all([7, 30].map((days) => offersAtEndOfDay(db, pricedUrls, cutoff, now, days)));
 
   const positions = Object.fromEntries(POSITIONS.map((k) => [k, all.filter((l) => l.position === k).length]));
   const needle = query.q?.toLocaleLowerCase("fr");
@@ -83,7 +84,7 @@ export async function getOverview(userId: string, query: TOverviewQuery, now: Da
           return m ? [{ my: p.myCents, avg: m.avg }] : [];
         }),
       ),
-      trend: [indexTrend(7, priced, offers, week!), indexTrend(30, priced, offers, month!)],
+      trend: [7, 30].map((days) => indexTrend(days, priced, offers, trend.get(days)!)),
     },
     products: sortLines(lines, SORT_KEY[query.sort], order, (l) => l.name),
   };

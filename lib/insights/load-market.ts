@@ -63,6 +63,9 @@ export async function loadMarket(userId: string) {
   return { db, cutoff, products: [...products.values()], urls, offers };
 }
 
+/** The URL ids as one array parameter (ids read from the database, never from the request). */
+const idArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(",")}}`}::uuid[]`;
+
 /** A reference price of 0 is no reference: an index or a percentage of it means nothing. */
 function positive(value: string | null): number | null {
   const cents = toCents(value);
@@ -92,10 +95,10 @@ export async function offersBefore(
 export async function firstOffersSince(db: DbLike, urls: TMarketUrl[], since: Date): Promise<Map<string, TOffer>> {
   if (urls.length === 0) return new Map<string, TOffer>();
   const byId = new Map(urls.map((u) => [u.id, u]));
-  const rows = await queryRows<DailyRow>(
+  const rows = await queryRows<ReadingRow>(
     db,
     sql`select u.id as url_id, r.id, r.price, r.currency, r.available, r.created_at as at
-          from unnest(array[${idList(byId.keys())}]::uuid[]) as u(id)
+          from unnest(${idArray(byId.keys())}) as u(id)
           cross join lateral (
             select h.id, h.price, h.currency, h.available, h.created_at
               from price_history h
@@ -107,13 +110,7 @@ export async function firstOffersSince(db: DbLike, urls: TMarketUrl[], since: Da
   return collect(rows, byId);
 }
 
-const idList = (ids: Iterable<string>) =>
-  sql.join(
-    [...ids].map((id) => sql`${id}`),
-    sql`, `,
-  );
-
-function collect(rows: DailyRow[], byId: Map<string, TMarketUrl>) {
+function collect(rows: ReadingRow[], byId: Map<string, TMarketUrl>) {
   const offers = new Map<string, TOffer>();
   for (const r of rows) {
     const reading = {
@@ -128,7 +125,7 @@ function collect(rows: DailyRow[], byId: Map<string, TMarketUrl>) {
   return offers;
 }
 
-type DailyRow = {
+type ReadingRow = {
   url_id: string;
   id: string | number;
   price: string | null;
@@ -138,35 +135,39 @@ type DailyRow = {
 };
 
 /**
- * Each URL's price in force at the end of the Europe/Paris day `days` before `now`: the last reading of its
- * latest price_daily row up to that day (one primary-key probe per URL; the rollup of migration 0006), within
- * retention.
+ * For each of `days`, each URL of the owner's products with 'mon prix' and its price in force at the end of the
+ * Europe/Paris day `days` before `now`: the last reading of its latest price_daily row up to that day (one
+ * primary-key probe per URL and date; the rollup of migration 0006), in one statement scoped by the owner, so
+ * that it runs next to loadMarket. Readings older than `cutoff` (retention) are dropped.
  */
-export async function offersAtEndOfDay(
-  db: DbLike,
-  urls: TMarketUrl[],
-  cutoff: Date | null,
-  now: Date,
-  days: number,
-): Promise<Map<string, TOffer>> {
-  if (urls.length === 0) return new Map<string, TOffer>();
-  const byId = new Map(urls.map((u) => [u.id, u]));
-  const rows = await queryRows<DailyRow>(
+export async function offersAtEndOfDays(userId: string, now: Date, days: number[], cutoff: Date | null) {
+  const db = await getDb();
+  const rows = await queryRows<ReadingRow & { days: number; product_id: string; name: string; url: string }>(
     db,
-    sql`select u.id as url_id, d.last_id as id, d.last_price as price, d.last_currency as currency,
-               d.last_available as available, d.last_at as at
-          from unnest(array[${idList(byId.keys())}]::uuid[]) as u(id)
+    sql`select k.days, u.id as url_id, u.product_id, u.name, u.url, d.last_id as id, d.last_price as price,
+               d.last_currency as currency, d.last_available as available, d.last_at as at
+          from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
+          cross join products p
+          join product_urls u on u.product_id = p.id and u.user_id = p.user_id
           cross join lateral (
             select d.last_id, d.last_price, d.last_currency, d.last_available, d.last_at
               from price_daily d
              where d.url_id = u.id
-               and d.day <= (${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - ${days}::int
+               and d.day <= (${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - k.days
              order by d.day desc
              limit 1
           ) d
-         ${cutoff ? sql`where d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``}`,
+         where p.user_id = ${userId} and p.reference_price > 0`,
   );
-  return collect(rows, byId);
+  const byDays = new Map(days.map((n) => [n, new Map<string, TOffer>()]));
+  for (const r of rows) {
+    const at = new Date(r.at);
+    if (cutoff && at < cutoff) continue;
+    const url = { id: r.url_id, productId: r.product_id, name: r.name, url: r.url };
+    const reading = { id: Number(r.id), price: r.price, currency: r.currency, available: r.available, at };
+    byDays.get(Number(r.days))?.set(r.url_id, toOffer(url, reading));
+  }
+  return byDays;
 }
 
 export type TLoadedMarket = Awaited<ReturnType<typeof loadMarket>>;

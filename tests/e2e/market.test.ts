@@ -112,7 +112,7 @@ describe("Vue marché", () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, "vue-marche-1280.png"), fullPage: true });
 
-    await page.getByLabel("Position").selectOption("cheapest");
+    await page.getByRole("combobox", { name: /^Position/ }).selectOption("cheapest");
     await page.getByText("Aucun produit ne correspond à ces filtres.").waitFor();
     expect(errors).toEqual([]);
     await page.close();
