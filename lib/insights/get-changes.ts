@@ -1,7 +1,6 @@
 import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { firstOffersSince, loadMarket, offersBefore } from "./load-market";
+import { firstOffersSince, loadMarket, offersBefore, offersOf } from "./load-market";
 import { MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
-import { offersOf } from "./price-index";
 import { basisPoints } from "./sort-lines";
 import { CHANGE_KINDS, type TChangeKind, type TChangesQuery } from "./schemas";
 

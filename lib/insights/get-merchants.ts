@@ -1,8 +1,7 @@
 import { centsToDecimal, divRound, percentOf } from "@/lib/history/money";
 import { basisPoints, sortLines } from "./sort-lines";
-import { loadMarket } from "./load-market";
+import { loadMarket, offersOf } from "./load-market";
 import { isComparable, MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
-import { offersOf } from "./price-index";
 import type { TMerchantsQuery } from "./schemas";
 
 type TTally = {

@@ -1,19 +1,18 @@
 import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { loadMarket, offersAtEndOfDays, type TMarketProduct } from "./load-market";
-import { isComparable, MARKET_CURRENCY, marketOf, positionOf, type TOffer } from "./market-rules";
-import { catalogueIndex, indexTrend, offersOf } from "./price-index";
+import { loadPositions, type TPositionRow } from "./load-positions";
+import { MARKET_CURRENCY, positionOf } from "./market-rules";
+import { catalogueIndex, indexTrend } from "./price-index";
 import { POSITIONS, type TOverviewQuery } from "./schemas";
 import { basisPoints, sortLines } from "./sort-lines";
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
-function productLine(p: TMarketProduct & { myCents: number }, offers: Map<string, TOffer>) {
-  const all = offersOf(p, offers);
-  const market = marketOf(all);
+const TREND_DAYS = [7, 30];
+
+function productLine(p: TPositionRow & { myCents: number }) {
+  const market = p.market;
   const gapCheapest = market ? p.myCents - market.min : null;
   const gapAverage = market ? p.myCents - market.avg : null;
-  const checked = all.reduce<Date | null>((a, o) => (a && a > o.at ? a : o.at), null);
   return {
     product_id: p.id,
     name: p.name,
@@ -25,15 +24,15 @@ function productLine(p: TMarketProduct & { myCents: number }, offers: Map<string
       avg: money(market?.avg ?? null),
       max: money(market?.max ?? null),
     },
-    cheapest_merchants: (market?.cheapest ?? []).map((o) => ({ url_id: o.urlId, name: o.name, domain: o.domain })),
+    cheapest_merchants: p.cheapest.map((o) => ({ url_id: o.urlId, name: o.name, domain: o.domain })),
     gap_to_cheapest: money(gapCheapest),
     gap_to_cheapest_percent: market && gapCheapest !== null ? percentOf(gapCheapest, market.min) : null,
     gap_to_average: money(gapAverage),
     gap_to_average_percent: market && gapAverage !== null ? percentOf(gapAverage, market.avg) : null,
     price_index: market ? percentOf(p.myCents, market.avg) : null,
-    out_of_stock: all.filter((o) => !o.available).length,
-    other_currency: all.filter((o) => o.available && o.cents !== null && !isComparable(o)).length,
-    checked_at: checked ? checked.toISOString() : null,
+    out_of_stock: p.outOfStock,
+    other_currency: p.otherCurrency,
+    checked_at: p.checkedAt ? p.checkedAt.toISOString() : null,
   };
 }
 
@@ -54,13 +53,9 @@ const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | st
  * summary always covers the whole catalogue.
  */
 export async function getOverview(userId: string, query: TOverviewQuery, now: Date = new Date()) {
-  // the trend statement runs next to the catalogue's (both only need the owner and the retention)
-  const [{ products, offers }, trend] = await Promise.all([
-    loadMarket(userId),
-    getRetentionCutoff(userId).then(({ cutoff }) => offersAtEndOfDays(userId, now, [7, 30], cutoff)),
-  ]);
-  const priced = products.filter((p): p is TMarketProduct & { myCents: number } => p.myCents !== null);
-  const all = priced.map((p) => productLine(p, offers));
+  const products = await loadPositions(userId, TREND_DAYS, now);
+  const priced = products.filter((p): p is TPositionRow & { myCents: number } => p.myCents !== null);
+  const all = priced.map(productLine);
 
   const positions = Object.fromEntries(POSITIONS.map((k) => [k, all.filter((l) => l.position === k).length]));
   const needle = query.q?.toLocaleLowerCase("fr");
@@ -78,13 +73,8 @@ export async function getOverview(userId: string, query: TOverviewQuery, now: Da
       with_reference_price: priced.length,
       compared: all.length - positions.no_market!,
       positions,
-      price_index: catalogueIndex(
-        priced.flatMap((p) => {
-          const m = marketOf(offersOf(p, offers));
-          return m ? [{ my: p.myCents, avg: m.avg }] : [];
-        }),
-      ),
-      trend: [7, 30].map((days) => indexTrend(days, priced, offers, trend.get(days)!)),
+      price_index: catalogueIndex(priced.flatMap((p) => (p.market ? [{ my: p.myCents, avg: p.market.avg }] : []))),
+      trend: TREND_DAYS.map((days) => indexTrend(days, priced)),
     },
     products: sortLines(lines, SORT_KEY[query.sort], order, (l) => l.name),
   };

@@ -134,40 +134,7 @@ type ReadingRow = {
   at: Date | string;
 };
 
-/**
- * For each of `days`, each URL of the owner's products with 'mon prix' and its price in force at the end of the
- * Europe/Paris day `days` before `now`: the last reading of its latest price_daily row up to that day (one
- * primary-key probe per URL and date; the rollup of migration 0006), in one statement scoped by the owner, so
- * that it runs next to loadMarket. Readings older than `cutoff` (retention) are dropped.
- */
-export async function offersAtEndOfDays(userId: string, now: Date, days: number[], cutoff: Date | null) {
-  const db = await getDb();
-  const rows = await queryRows<ReadingRow & { days: number; product_id: string; name: string; url: string }>(
-    db,
-    sql`select k.days, u.id as url_id, u.product_id, u.name, u.url, d.last_id as id, d.last_price as price,
-               d.last_currency as currency, d.last_available as available, d.last_at as at
-          from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
-          cross join products p
-          join product_urls u on u.product_id = p.id and u.user_id = p.user_id
-          cross join lateral (
-            select d.last_id, d.last_price, d.last_currency, d.last_available, d.last_at
-              from price_daily d
-             where d.url_id = u.id
-               and d.day <= (${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - k.days
-             order by d.day desc
-             limit 1
-          ) d
-         where p.user_id = ${userId} and p.reference_price > 0`,
-  );
-  const byDays = new Map(days.map((n) => [n, new Map<string, TOffer>()]));
-  for (const r of rows) {
-    const at = new Date(r.at);
-    if (cutoff && at < cutoff) continue;
-    const url = { id: r.url_id, productId: r.product_id, name: r.name, url: r.url };
-    const reading = { id: Number(r.id), price: r.price, currency: r.currency, available: r.available, at };
-    byDays.get(Number(r.days))?.set(r.url_id, toOffer(url, reading));
-  }
-  return byDays;
-}
-
 export type TLoadedMarket = Awaited<ReturnType<typeof loadMarket>>;
+
+export const offersOf = (p: TMarketProduct, offers: Map<string, TOffer>) =>
+  p.urlIds.flatMap((id) => offers.get(id) ?? []);

@@ -75,7 +75,7 @@ export function marketOf(offers: TOffer[]): TMarket | null {
 }
 
 /** My position against the cheapest offer: within ±1 % of it is 'aligned' (integer arithmetic). */
-export function positionOf(myCents: number, market: TMarket | null): TPosition {
+export function positionOf(myCents: number, market: Pick<TMarket, "min"> | null): TPosition {
   if (!market) return "no_market";
   const gap = myCents - market.min;
   if (Math.abs(gap) * 100 <= market.min * ALIGNED_PERCENT) return "aligned";

@@ -1,6 +1,4 @@
 import { centsToDecimal, percentOf, toCents } from "@/lib/history/money";
-import type { TMarketProduct } from "./load-market";
-import { marketOf, type TOffer } from "./market-rules";
 
 /**
  * The catalogue price index: the sum of my prices over the sum of the market averages × 100, over the products
@@ -20,19 +18,15 @@ export function catalogueIndex(pairs: { my: number; avg: number }[]): string | n
  */
 export function indexTrend(
   days: number,
-  products: TMarketProduct[],
-  now: Map<string, TOffer>,
-  then: Map<string, TOffer>,
+  products: { myCents: number | null; market: { avg: number } | null; avgThen: Map<number, number> }[],
 ) {
   const pairsNow: { my: number; avg: number }[] = [];
   const pairsThen: { my: number; avg: number }[] = [];
   for (const p of products) {
-    if (p.myCents === null) continue;
-    const marketNow = marketOf(offersOf(p, now));
-    const marketThen = marketOf(offersOf(p, then));
-    if (!marketNow || !marketThen) continue;
-    pairsNow.push({ my: p.myCents, avg: marketNow.avg });
-    pairsThen.push({ my: p.myCents, avg: marketThen.avg });
+    const then = p.avgThen.get(days);
+    if (p.myCents === null || !p.market || then === undefined) continue;
+    pairsNow.push({ my: p.myCents, avg: p.market.avg });
+    pairsThen.push({ my: p.myCents, avg: then });
   }
   const indexNow = catalogueIndex(pairsNow);
   const indexThen = catalogueIndex(pairsThen);
@@ -44,6 +38,3 @@ export function indexTrend(
     change: indexNow === null || indexThen === null ? null : centsToDecimal(toCents(indexNow)! - toCents(indexThen)!),
   };
 }
-
-export const offersOf = (p: TMarketProduct, offers: Map<string, TOffer>) =>
-  p.urlIds.flatMap((id) => offers.get(id) ?? []);

@@ -1,0 +1,117 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
+import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
+import { domainOf, MARKET_CURRENCY } from "./market-rules";
+
+/** One product of the owner with its market aggregated in SQL (cents), and the market average `days` ago. */
+export type TPositionRow = {
+  id: string;
+  name: string;
+  myCents: number | null;
+  market: { count: number; min: number; avg: number; max: number } | null;
+  cheapest: { urlId: string; name: string; domain: string }[];
+  outOfStock: number;
+  otherCurrency: number;
+  checkedAt: Date | null;
+  avgThen: Map<number, number>;
+};
+
+type Row = {
+  id: string;
+  name: string;
+  my_cents: string | number | null;
+  n: string | number | null;
+  min: string | number | null;
+  avg: string | number | null;
+  max: string | number | null;
+  cheapest: { url_id: string; name: string; url: string }[] | null;
+  out_of_stock: string | number | null;
+  other_currency: string | number | null;
+  checked_at: Date | string | null;
+  then: Record<string, string | number> | null;
+};
+
+const num = (v: string | number | null) => (v === null ? null : Number(v));
+
+/**
+ * The owner's products (by name) with, per product, the market of the comparable offers (market-rules.ts: each
+ * URL's latest retained reading, available, priced, in euros) as count, min, average rounded half away from zero
+ * and max in integer cents, the cheapest offers (URLs by name), the out-of-stock and other-currency counts, and
+ * for products with 'mon prix' the market average at the end of the Paris day `days` before `now` (one
+ * price_daily probe per URL and date). One statement: about one row per product reaches Node.
+ */
+export async function loadPositions(userId: string, days: number[], now: Date) {
+  const db = await getDb();
+  const { cutoff } = await getRetentionCutoff(userId, db);
+  const since = (column: string) =>
+    cutoff ? sql`and ${sql.raw(column)} >= ${cutoff.toISOString()}::timestamptz` : sql``;
+  const rows = await queryRows<Row>(
+    db,
+    sql`with o as (
+          select u.product_id, u.id as url_id, u.name, u.url, u.latest_at as at,
+                 coalesce(u.latest_available, false) as available, (u.latest_price * 100)::bigint as cents,
+                 upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) as currency
+            from products p
+            join product_urls u on u.product_id = p.id and u.user_id = p.user_id
+           where p.user_id = ${userId} and u.latest_reading_id is not null and u.latest_at is not null
+                 ${since("u.latest_at")}
+        ), c as (
+          select o.*, min(o.cents) filter (where o.comparable) over (partition by o.product_id) as low
+            from (select o.*, o.available and o.cents is not null and o.currency = ${MARKET_CURRENCY} as comparable
+                    from o) o
+        ), m as (
+          select c.product_id, count(*) filter (where c.comparable) as n, min(c.low) as min,
+                 round(sum(c.cents) filter (where c.comparable)::numeric
+                       / nullif(count(*) filter (where c.comparable), 0)) as avg,
+                 max(c.cents) filter (where c.comparable) as max,
+                 json_agg(json_build_object('url_id', c.url_id, 'name', c.name, 'url', c.url) order by c.name, c.url_id)
+                   filter (where c.comparable and c.cents = c.low) as cheapest,
+                 count(*) filter (where not c.available) as out_of_stock,
+                 count(*) filter (where c.available and c.cents is not null and c.currency <> ${MARKET_CURRENCY})
+                   as other_currency,
+                 max(c.at) as checked_at
+            from c group by c.product_id
+        ), t as (
+          select k.days, u.product_id,
+                 round(sum(d.cents) filter (where d.comparable)::numeric
+                       / nullif(count(*) filter (where d.comparable), 0)) as avg
+            from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
+            cross join products p
+            join product_urls u on u.product_id = p.id and u.user_id = p.user_id
+            cross join lateral (
+              select coalesce(d.last_available, false) and d.last_price is not null
+                     and upper(coalesce(nullif(btrim(d.last_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
+                       as comparable,
+                     (d.last_price * 100)::bigint as cents, d.last_at
+                from price_daily d
+               where d.url_id = u.id
+                 and d.day <= (${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - k.days
+               order by d.day desc
+               limit 1
+            ) d
+           where p.user_id = ${userId} and p.reference_price > 0 ${since("d.last_at")}
+           group by k.days, u.product_id
+        )
+        select p.id, p.name, case when p.reference_price > 0 then (p.reference_price * 100)::bigint end as my_cents,
+               m.n, m.min, m.avg, m.max, m.cheapest, m.out_of_stock, m.other_currency, m.checked_at,
+               (select json_object_agg(t.days, t.avg) from t where t.product_id = p.id and t.avg is not null) as then
+          from products p
+          left join m on m.product_id = p.id
+         where p.user_id = ${userId}
+         order by p.name, p.id`,
+  );
+  return rows.map((r): TPositionRow => {
+    const n = num(r.n) ?? 0;
+    return {
+      id: r.id,
+      name: r.name,
+      myCents: num(r.my_cents),
+      market: n > 0 ? { count: n, min: num(r.min)!, avg: num(r.avg)!, max: num(r.max)! } : null,
+      cheapest: (r.cheapest ?? []).map((o) => ({ urlId: o.url_id, name: o.name, domain: domainOf(o.url) })),
+      outOfStock: num(r.out_of_stock) ?? 0,
+      otherCurrency: num(r.other_currency) ?? 0,
+      checkedAt: r.checked_at === null ? null : new Date(r.checked_at),
+      avgThen: new Map(Object.entries(r.then ?? {}).map(([k, v]) => [Number(k), Number(v)])),
+    };
+  });
+}
