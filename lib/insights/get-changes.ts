@@ -1,7 +1,7 @@
 import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { firstOffersSince, loadMarket, offersBefore, offersOf } from "./load-market";
+import { loadMarket, offersOf } from "./load-market";
 import { MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
-import { basisPoints } from "./sort-lines";
+import { basisPoints, compareFr } from "./sort-lines";
 import { CHANGE_KINDS, type TChangeKind, type TChangesQuery } from "./schemas";
 
 const PERIOD_MS = { day: 86_400_000, week: 7 * 86_400_000 } as const;
@@ -59,15 +59,9 @@ function urlChange(before: TOffer, after: TOffer): Omit<TChange, "product_name" 
  * offers share none with those of then). Drops and rises by size (percentage, then amount), largest first.
  */
 export async function getChanges(userId: string, query: TChangesQuery, now: Date = new Date()) {
-  const { db, cutoff, products, urls, offers } = await loadMarket(userId);
   const since = new Date(now.getTime() - PERIOD_MS[query.period]);
-  const then = await offersBefore(db, urls, cutoff, since);
   // a URL first read within the period is compared with its first reading of the period
-  const firstRead = await firstOffersSince(
-    db,
-    urls.filter((u) => !then.has(u.id)),
-    since,
-  );
+  const { products, offers, then, firstRead } = await loadMarket(userId, since);
   const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));
   const changes: TChange[] = [];
@@ -99,16 +93,23 @@ export async function getChanges(userId: string, query: TChangesQuery, now: Date
       at: lead.at.toISOString(),
     });
   }
-  const size = (c: TChange) => [Math.abs(basisPoints(c.change_percent) ?? 0), Math.abs(basisPoints(c.change) ?? 0)];
+  // the sort keys once per change: kind, then size (percentage, then amount) largest first, then product name
   const sorted = changes
     .filter((c) => query.kind === "all" || c.kind === query.kind)
-    .sort((a, b) => {
-      const k = CHANGE_KINDS.indexOf(a.kind) - CHANGE_KINDS.indexOf(b.kind);
-      if (k !== 0) return k;
-      const [pa, ca] = size(a);
-      const [pb, cb] = size(b);
-      return pb! - pa! || cb! - ca! || a.product_name.localeCompare(b.product_name, "fr");
-    });
+    .map((c) => ({
+      c,
+      kind: CHANGE_KINDS.indexOf(c.kind),
+      percent: Math.abs(basisPoints(c.change_percent) ?? 0),
+      amount: Math.abs(basisPoints(c.change) ?? 0),
+    }))
+    .sort(
+      (a, b) =>
+        a.kind - b.kind ||
+        b.percent - a.percent ||
+        b.amount - a.amount ||
+        compareFr(a.c.product_name, b.c.product_name),
+    )
+    .map((s) => s.c);
   const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, changes.filter((c) => c.kind === k).length]));
   return {
     period: query.period,

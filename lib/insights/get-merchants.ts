@@ -1,5 +1,5 @@
 import { centsToDecimal, divRound, percentOf } from "@/lib/history/money";
-import { basisPoints, sortLines } from "./sort-lines";
+import { basisPoints, compareFr, sortLines } from "./sort-lines";
 import { loadMarket, offersOf } from "./load-market";
 import { isComparable, MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
 import type { TMerchantsQuery } from "./schemas";
@@ -74,7 +74,7 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
 
   const lines = [...tallies.values()].map((t) => ({
     domain: t.domain,
-    names: [...t.names].sort((a, b) => a.localeCompare(b, "fr")),
+    names: [...t.names].sort(compareFr),
     urls: t.urls,
     products: t.products.size,
     priced_products: t.priced,

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type DbLike, getDb, queryRows } from "@/db";
-import { getLatestReadings } from "@/lib/history/get-latest-readings";
+import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { toCents } from "@/lib/history/money";
 import { type TOffer, toOffer } from "./market-rules";
@@ -8,6 +7,8 @@ import { type TOffer, toOffer } from "./market-rules";
 export type TMarketProduct = { id: string; name: string; myCents: number | null; urlIds: string[] };
 export type TMarketUrl = { id: string; productId: string; name: string; url: string };
 
+const READING_KEYS = ["id", "price", "currency", "available", "at"] as const;
+/** The product and URL columns, then one reading per prefix: l_ (latest), b_ (before), f_ (first since). */
 type Row = {
   product_id: string;
   product_name: string;
@@ -15,34 +16,80 @@ type Row = {
   url_id: string | null;
   url_name: string | null;
   url: string | null;
-  reading_id: string | number | null;
-  price: string | null;
-  currency: string | null;
-  available: boolean | null;
-  at: Date | string | null;
-};
+} & Record<string, unknown>;
+
+/** The reading in the `prefix`_ columns of a row; null when absent or older than `cutoff` (retention). */
+function readingOf(r: Row, prefix: "l" | "b" | "f", cutoff: Date | null) {
+  const [id, price, currency, available, at] = READING_KEYS.map((k) => r[`${prefix}_${k}`]);
+  if (id === null || at === null) return null;
+  const when = new Date(at as Date | string);
+  if (cutoff && when < cutoff) return null;
+  return {
+    id: Number(id),
+    price: price as string | null,
+    currency: currency as string | null,
+    available: !!available,
+    at: when,
+  };
+}
+
+/** The columns of one reading (latest `h` row of a lateral probe) under `prefix`_. */
+const readingCols = (prefix: string) =>
+  sql.raw(
+    `${prefix}.id as ${prefix}_id, ${prefix}.price as ${prefix}_price, ${prefix}.currency as ${prefix}_currency,
+     ${prefix}.available as ${prefix}_available, ${prefix}.created_at as ${prefix}_at`,
+  );
 
 /**
- * The owner's products with their URLs and each URL's latest retained reading, in one statement over products
- * and product_urls' latest_* copy (no price_history access). Products by name.
+ * The owner's products with their URLs and each URL's latest retained reading (product_urls' latest_* copy), in
+ * one statement; products by name. With `since`, the same statement also reads each URL's baseline for the
+ * changes since then: its latest retained reading strictly before `since` (one probe of
+ * price_history_url_latest_idx per URL), or for a URL first read after it, its first reading from `since` on
+ * (one more probe, only for those).
  */
-export async function loadMarket(userId: string) {
+export async function loadMarket(userId: string, since?: Date) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(userId, db);
+  const at = since?.toISOString();
+  // products and URLs numbered in their order first: the probes then join to ~1,000 rows and nothing above them
+  // sorts (the plan-check rule: no Sort over price_history)
+  const listed = sql`(select p.id as product_id, p.name as product_name, p.reference_price, u.id, u.name, u.url,
+                             u.latest_reading_id, u.latest_price, u.latest_currency, u.latest_available, u.latest_at,
+                             row_number() over (order by p.name, p.id, u.name, u.id) as ord
+                        from products p
+                        left join product_urls u on u.product_id = p.id and u.user_id = p.user_id
+                       where p.user_id = ${userId}) u`;
+  const baseline = since
+    ? sql`, ${readingCols("b")}, ${readingCols("f")}
+          from ${listed}
+          left join lateral (
+            select h.id, h.price, h.currency, h.available, h.created_at
+              from price_history h
+             where h.url_id = u.id
+               ${cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
+               and h.created_at < ${at}::timestamptz
+             order by h.created_at desc, h.id desc
+             limit 1
+          ) b on true
+          left join lateral (
+            select h.id, h.price, h.currency, h.available, h.created_at
+              from price_history h
+             where b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz
+             order by h.created_at, h.id
+             limit 1
+          ) f on true`
+    : sql` from ${listed}`;
   const rows = await queryRows<Row>(
     db,
-    sql`select p.id as product_id, p.name as product_name, p.reference_price,
-               u.id as url_id, u.name as url_name, u.url, u.latest_reading_id as reading_id,
-               u.latest_price as price, u.latest_currency as currency, u.latest_available as available,
-               u.latest_at as at
-          from products p
-          left join product_urls u on u.product_id = p.id and u.user_id = p.user_id
-         where p.user_id = ${userId}
-         order by p.name, p.id, u.name, u.id`,
+    sql`select u.product_id, u.product_name, u.reference_price, u.id as url_id, u.name as url_name, u.url,
+               u.latest_reading_id as l_id, u.latest_price as l_price, u.latest_currency as l_currency,
+               u.latest_available as l_available, u.latest_at as l_at, u.ord ${baseline}`,
   );
+  rows.sort((a, b) => Number(a.ord) - Number(b.ord));
   const products = new Map<string, TMarketProduct>();
-  const urls: TMarketUrl[] = [];
   const offers = new Map<string, TOffer>();
+  const then = new Map<string, TOffer>();
+  const firstRead = new Map<string, TOffer>();
   for (const r of rows) {
     let product = products.get(r.product_id);
     if (!product) {
@@ -52,87 +99,22 @@ export async function loadMarket(userId: string) {
     if (!r.url_id) continue;
     const url = { id: r.url_id, productId: r.product_id, name: r.url_name ?? "", url: r.url ?? "" };
     product.urlIds.push(url.id);
-    urls.push(url);
-    const at = r.at === null ? null : new Date(r.at);
-    if (r.reading_id === null || at === null || (cutoff && at < cutoff)) continue;
-    offers.set(
-      url.id,
-      toOffer(url, { id: Number(r.reading_id), price: r.price, currency: r.currency, available: !!r.available, at }),
-    );
+    const latest = readingOf(r, "l", cutoff);
+    if (latest) offers.set(url.id, toOffer(url, latest));
+    if (!since) continue;
+    const before = readingOf(r, "b", null);
+    if (before) then.set(url.id, toOffer(url, before));
+    const first = readingOf(r, "f", null);
+    if (first) firstRead.set(url.id, toOffer(url, first));
   }
-  return { db, cutoff, products: [...products.values()], urls, offers };
+  return { db, cutoff, products: [...products.values()], offers, then, firstRead };
 }
-
-/** The URL ids as one array parameter (ids read from the database, never from the request). */
-const idArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(",")}}`}::uuid[]`;
 
 /** A reference price of 0 is no reference: an index or a percentage of it means nothing. */
 function positive(value: string | null): number | null {
   const cents = toCents(value);
   return cents !== null && cents > 0 ? cents : null;
 }
-
-/** Each URL's latest retained reading strictly before `before` (one index probe per URL). */
-export async function offersBefore(
-  db: DbLike,
-  urls: TMarketUrl[],
-  cutoff: Date | null,
-  before: Date,
-): Promise<Map<string, TOffer>> {
-  const byId = new Map(urls.map((u) => [u.id, u]));
-  const readings = await getLatestReadings(db, [...byId.keys()], { cutoff, before });
-  const offers = new Map<string, TOffer>();
-  for (const [urlId, r] of readings) {
-    offers.set(urlId, toOffer(byId.get(urlId)!, { ...r, at: r.created_at }));
-  }
-  return offers;
-}
-
-/**
- * Each URL's first reading at or after `since` (one probe of price_history_url_latest_idx, read backwards):
- * the baseline of a URL first read within the period.
- */
-export async function firstOffersSince(db: DbLike, urls: TMarketUrl[], since: Date): Promise<Map<string, TOffer>> {
-  if (urls.length === 0) return new Map<string, TOffer>();
-  const byId = new Map(urls.map((u) => [u.id, u]));
-  const rows = await queryRows<ReadingRow>(
-    db,
-    sql`select u.id as url_id, r.id, r.price, r.currency, r.available, r.created_at as at
-          from unnest(${idArray(byId.keys())}) as u(id)
-          cross join lateral (
-            select h.id, h.price, h.currency, h.available, h.created_at
-              from price_history h
-             where h.url_id = u.id and h.created_at >= ${since.toISOString()}::timestamptz
-             order by h.created_at, h.id
-             limit 1
-          ) r`,
-  );
-  return collect(rows, byId);
-}
-
-function collect(rows: ReadingRow[], byId: Map<string, TMarketUrl>) {
-  const offers = new Map<string, TOffer>();
-  for (const r of rows) {
-    const reading = {
-      id: Number(r.id),
-      price: r.price,
-      currency: r.currency,
-      available: r.available,
-      at: new Date(r.at),
-    };
-    offers.set(r.url_id, toOffer(byId.get(r.url_id)!, reading));
-  }
-  return offers;
-}
-
-type ReadingRow = {
-  url_id: string;
-  id: string | number;
-  price: string | null;
-  currency: string | null;
-  available: boolean;
-  at: Date | string;
-};
 
 export type TLoadedMarket = Awaited<ReturnType<typeof loadMarket>>;
 
