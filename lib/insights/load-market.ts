@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { toCents } from "@/lib/history/money";
-import { type TOffer, toOffer } from "./market-rules";
+import { domainOf, type TOffer, toOffer } from "./market-rules";
 
 export type TMarketProduct = { id: string; name: string; myCents: number | null; urlIds: string[] };
-export type TMarketUrl = { id: string; productId: string; name: string; url: string };
 
 const READING_KEYS = ["id", "price", "currency", "available", "at"] as const;
 /** The product and URL columns, then one reading per prefix: l_ (latest), b_ (before), f_ (first since). */
@@ -97,7 +96,9 @@ export async function loadMarket(userId: string, since?: Date) {
       products.set(r.product_id, product);
     }
     if (!r.url_id) continue;
-    const url = { id: r.url_id, productId: r.product_id, name: r.url_name ?? "", url: r.url ?? "" };
+    const href = r.url ?? "";
+    // one parse of the address per URL, shared by its latest, before and first offers
+    const url = { id: r.url_id, productId: r.product_id, name: r.url_name ?? "", url: href, domain: domainOf(href) };
     product.urlIds.push(url.id);
     const latest = readingOf(r, "l", cutoff);
     if (latest) offers.set(url.id, toOffer(url, latest));

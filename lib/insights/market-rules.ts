@@ -36,7 +36,7 @@ export function domainOf(url: string): string {
 }
 
 export function toOffer(
-  url: { id: string; productId: string; name: string; url: string },
+  url: { id: string; productId: string; name: string; url: string; domain?: string },
   reading: TRawReading,
 ): TOffer {
   return {
@@ -44,7 +44,7 @@ export function toOffer(
     productId: url.productId,
     name: url.name,
     url: url.url,
-    domain: domainOf(url.url),
+    domain: url.domain ?? domainOf(url.url),
     readingId: reading.id,
     cents: toCents(reading.price),
     currency: (reading.currency?.trim() || MARKET_CURRENCY).toUpperCase(),
