@@ -60,6 +60,7 @@ async function expectHistoryOnScreen(scope: Locator, shot: string) {
   const table = scope.getByRole("table", { name: /Historique des prix de Boutique A/ });
   await table.getByText("Premier relevé").waitFor();
   fs.mkdirSync(SHOTS, { recursive: true });
+  await table.scrollIntoViewIfNeeded();
   await scope.screenshot({ path: path.join(SHOTS, shot) });
   for (const name of ["Date & Heure", "Prix", "Variation"]) {
     await onScreen(table.getByRole("columnheader", { name }));
