@@ -41,7 +41,8 @@ export async function getUrlHistory(
   const where = [...retained];
   if (page.before !== undefined) {
     where.push(
-      sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
+      sql`(${priceHistory.createdAt}, ${priceHistory.id}) <
+        (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
     );
   }
   // the page and the owner's count side by side: a foreign URL's page is read but never answered
