@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
@@ -45,7 +46,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           <a
             href="#contenu"
-            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+            className={cn(
+              "sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md",
+              "focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow",
+            )}
           >
             Aller au contenu
           </a>

@@ -79,7 +79,8 @@ async function main() {
     const rows = countRows ? lines - 1 : perUrl * URLS;
     console.log(
       `${label.padEnd(24)} ${String(rows).padStart(7)} lignes  ${mb(bytes).padStart(9)}  ${seconds.toFixed(2)} s  ` +
-        `${Math.round(rows / seconds).toLocaleString("fr-FR")} lignes/s  RSS avant ${mb(baseline)}, pic ${mb(peak)} (+${mb(peak - baseline)})  ` +
+        `${Math.round(rows / seconds).toLocaleString("fr-FR")} lignes/s  RSS avant ${mb(baseline)}, pic ` +
+        `${mb(peak)} (+${mb(peak - baseline)})  ` +
         `tas JS pic +${mb(heapPeak - heapBase)}`,
     );
   }

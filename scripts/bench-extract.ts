@@ -20,10 +20,13 @@ function filler(seed: number, targetBytes: number): string {
     const n = seed * 1000 + i++;
     const block =
       `<li class="menu-item menu-item-${n}"><a href="/categorie/${n}" data-track="nav-${n}">Catégorie ${n}</a>` +
-      `<ul class="sub-menu"><li><a href="/c/${n}/a">Sous-catégorie A</a></li><li><a href="/c/${n}/b">Sous-catégorie B</a></li></ul></li>\n` +
-      `<div class="product-card" data-id="${n}"><a href="/p/${n}"><img src="/img/${n}.jpg" alt="Article ${n}" loading="lazy" width="240" height="240"></a>` +
+      `<ul class="sub-menu"><li><a href="/c/${n}/a">Sous-catégorie A</a></li><li><a ` +
+      `href="/c/${n}/b">Sous-catégorie B</a></li></ul></li>\n` +
+      `<div class="product-card" data-id="${n}"><a href="/p/${n}"><img src="/img/${n}.jpg" alt="Article ${n}" ` +
+      `loading="lazy" width="240" height="240"></a>` +
       `<div class="product-card__body"><p class="product-card__title">Article de démonstration numéro ${n} avec un nom assez long</p>` +
-      `<div class="rating" aria-label="4,5 sur 5"><span class="stars">★★★★☆</span> <span class="count">(${n % 500})</span></div></div></div>\n` +
+      `<div class="rating" aria-label="4,5 sur 5"><span class="stars">★★★★☆</span> <span class="count">` +
+      `(${n % 500})</span></div></div></div>\n` +
       `<script>window.dataLayer=window.dataLayer||[];dataLayer.push({"event":"impression","id":"${n}","list":"footer"});</script>\n`;
     parts.push(block);
     size += block.length;

@@ -109,7 +109,8 @@ async function run(
     .sort((a, b) => a - b);
   console.log(
     `${label.padEnd(8)} ${count} URL en ${seconds.toFixed(2)} s → ${(count / seconds).toFixed(1)} URL/s` +
-      ` | réussies ${ok}/${count} | p50 ${percentile(latencies, 50).toFixed(0)} ms | p99 ${percentile(latencies, 99).toFixed(0)} ms par URL` +
+      ` | réussies ${ok}/${count} | p50 ${percentile(latencies, 50).toFixed(0)} ms | p99 ` +
+      `${percentile(latencies, 99).toFixed(0)} ms par URL` +
       ` | CPU Node ${cpuMs.toFixed(1)} ms par URL`,
   );
 }
@@ -130,7 +131,8 @@ await run("chromium", browserCount, (i) => `/js-only/j-${i}?price=${(i % 300) + 
 clearInterval(sampler);
 const mem = process.memoryUsage();
 console.log(
-  `mémoire  pic RSS ${(peakRss / 1_048_576).toFixed(0)} Mo (processus Node ; Chromium à part) | tas ${(mem.heapUsed / 1_048_576).toFixed(0)} Mo en fin`,
+  `mémoire  pic RSS ${(peakRss / 1_048_576).toFixed(0)} Mo (processus Node ; Chromium à part) | tas ` +
+    `${(mem.heapUsed / 1_048_576).toFixed(0)} Mo en fin`,
 );
 await closeBrowser();
 await Promise.all(merchants.map((m) => m.close()));

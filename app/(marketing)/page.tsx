@@ -18,7 +18,8 @@ export const revalidate = 3600;
 export const metadata = pageMetadata({
   title: "VeillePrix – Veille tarifaire et suivi des prix concurrents",
   description:
-    "Surveillez automatiquement les prix de vos concurrents et revendeurs : relevés quotidiens ou horaires, historique des variations, alertes par email et exports CSV. Offre gratuite sans carte bancaire.",
+    "Surveillez automatiquement les prix de vos concurrents et revendeurs : relevés quotidiens ou horaires, " +
+    "historique des variations, alertes par email et exports CSV. Offre gratuite sans carte bancaire.",
   path: "/",
 });
 

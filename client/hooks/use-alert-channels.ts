@@ -1,6 +1,7 @@
 import type { Jsonify } from "@/client/jsonify";
 import type { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
 import type { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
+import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 
 export type TAlertChannels = Jsonify<Awaited<ReturnType<typeof listAlertChannels>>>;
@@ -10,7 +11,7 @@ export type TChannelDelivery = TChannelDeliveries["deliveries"][number];
 
 /** The user's alert channels (webhook, Slack, Teams), and whether the plan allows them. */
 export function useAlertChannels() {
-  return useResource<TAlertChannels>("/api/alert-channels", "Erreur lors de la récupération des canaux d'alerte");
+  return useResource<TAlertChannels>(API_KEYS.alertChannels, "Erreur lors de la récupération des canaux d'alerte");
 }
 
 /** The latest deliveries of one channel; `channelId: null` loads nothing. */

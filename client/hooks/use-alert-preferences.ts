@@ -1,5 +1,6 @@
 import type { Jsonify } from "@/client/jsonify";
 import type { getAlertPreferences } from "@/lib/alerts/get-alert-preferences";
+import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 
 export type TAlertPreferences = Jsonify<Awaited<ReturnType<typeof getAlertPreferences>>>;
@@ -7,7 +8,7 @@ export type TAlertPreferences = Jsonify<Awaited<ReturnType<typeof getAlertPrefer
 /** Instant alerts or a daily digest, and whether the plan has e-mail alerts. */
 export function useAlertPreferences() {
   return useResource<TAlertPreferences>(
-    "/api/users/me/alert-preferences",
+    API_KEYS.alertPreferences,
     "Erreur lors de la récupération des préférences d'alerte",
   );
 }

@@ -1,7 +1,8 @@
 import type { Invoice } from "@/components/dashboard/types";
+import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 
 /** The signed-in user's invoices. */
 export function useInvoices() {
-  return useResource<Invoice[]>("/api/payments/invoices", "Erreur lors de la récupération des factures");
+  return useResource<Invoice[]>(API_KEYS.invoices, "Erreur lors de la récupération des factures");
 }

@@ -1,3 +1,4 @@
+import { queryString } from "@/client/api-keys";
 import type { Jsonify } from "@/client/jsonify";
 import type { TChanges } from "@/lib/insights/get-changes";
 import type { TMerchants } from "@/lib/insights/get-merchants";
@@ -8,13 +9,7 @@ export type TOverviewData = Jsonify<TOverview>;
 export type TMerchantsData = Jsonify<TMerchants>;
 export type TChangesData = Jsonify<TChanges>;
 
-/** `?a=1&b=2` from the set values, in a stable order (one SWR key per filter state). */
-export function queryString(params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b))) if (v) search.set(k, v);
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
+export { queryString };
 
 const keep = { keepPreviousData: true } as const;
 

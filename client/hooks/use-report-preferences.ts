@@ -1,5 +1,6 @@
 import type { Jsonify } from "@/client/jsonify";
 import type { getReportPreferences } from "@/lib/reports/get-report-preferences";
+import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 
 export type TReportPreferencesView = Jsonify<Awaited<ReturnType<typeof getReportPreferences>>>;
@@ -7,7 +8,7 @@ export type TReportPreferencesView = Jsonify<Awaited<ReturnType<typeof getReport
 /** The scheduled report's frequency, and whether the plan allows it. */
 export function useReportPreferences() {
   return useResource<TReportPreferencesView>(
-    "/api/users/me/report-preferences",
+    API_KEYS.reportPreferences,
     "Erreur lors de la récupération des préférences du rapport",
   );
 }

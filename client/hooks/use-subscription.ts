@@ -1,7 +1,8 @@
 import type { Subscription } from "@/components/billing/types";
+import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 
-export const SUBSCRIPTION_KEY = "/api/subscriptions/my-subscription";
+export const SUBSCRIPTION_KEY = API_KEYS.subscription;
 
 /** The signed-in user's subscription (null: none, the server applies Freemium); one cached request for every reader. */
 export function useSubscription(enabled = true) {

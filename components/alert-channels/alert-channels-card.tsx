@@ -67,7 +67,10 @@ export function AlertChannelsCard() {
     <Card id="canaux">
       <CardHeader
         title="Canaux d'alerte"
-        description="Recevez aussi vos alertes sur un webhook, Slack ou Microsoft Teams. Chaque règle d'alerte choisit ses canaux ; l'email reste envoyé."
+        description={
+          "Recevez aussi vos alertes sur un webhook, Slack ou Microsoft Teams. Chaque règle d'alerte choisit ses " +
+          "canaux ; l'email reste envoyé."
+        }
       />
       <CardBody className="space-y-4">
         {isLoading && !data ? (

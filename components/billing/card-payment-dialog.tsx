@@ -1,5 +1,6 @@
 "use client";
 
+import { cn } from "@/lib/cn";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
@@ -69,7 +70,12 @@ function CardForm({ plan, onSuccess, onBusy }: { plan: Plan; onSuccess: () => vo
     <form method="post" onSubmit={submit} className="space-y-4" noValidate>
       <div>
         <label className="mb-1.5 block text-sm font-medium text-zinc-800">Carte bancaire</label>
-        <div className="rounded-lg border border-zinc-300 bg-white px-3 py-3 shadow-xs focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/20">
+        <div
+          className={cn(
+            "rounded-lg border border-zinc-300 bg-white px-3 py-3 shadow-xs focus-within:border-brand-500",
+            "focus-within:ring-2 focus-within:ring-brand-500/20",
+          )}
+        >
           <CardElement
             options={{ hidePostalCode: true, style: { base: { fontSize: "15px", color: "#18181b" } } }}
             onChange={clear}

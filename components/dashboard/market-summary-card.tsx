@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { MARKET_SUMMARY_QUERY } from "@/client/api-keys";
 import { queryString, useMarketOverview } from "@/client/hooks/use-market";
 import { MarketSummary } from "@/components/market/market-summary";
 import { buttonClasses } from "@/components/ui/button";
@@ -9,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 /** The market view's headline numbers on the dashboard, with the way to the full screen. */
 export function MarketSummaryCard() {
-  const { data, error } = useMarketOverview(queryString({ position: "dearer", sort: "gap_to_cheapest" }));
+  const { data, error } = useMarketOverview(queryString(MARKET_SUMMARY_QUERY));
   return (
     <Card>
       <CardHeader

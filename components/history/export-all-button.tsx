@@ -66,7 +66,10 @@ export function ExportAllButton({ className }: { className?: string }) {
               <DropdownMenu.Item
                 key={c.key}
                 onSelect={() => void run(c)}
-                className="block w-full cursor-pointer px-3 py-2 text-left text-sm text-zinc-700 outline-none hover:bg-zinc-50 data-[highlighted]:bg-zinc-50"
+                className={cn(
+                  "block w-full cursor-pointer px-3 py-2 text-left text-sm text-zinc-700 outline-none",
+                  "hover:bg-zinc-50 data-[highlighted]:bg-zinc-50",
+                )}
               >
                 {c.label}
               </DropdownMenu.Item>

@@ -1,5 +1,6 @@
 "use client";
 
+import { cn } from "@/lib/cn";
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { DropdownMenu } from "radix-ui";
@@ -14,7 +15,12 @@ export function UserMenu({ firstName, email }: { firstName: string | null; email
 
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="group flex h-9 items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm font-medium text-zinc-800 shadow-xs hover:border-zinc-300 hover:bg-zinc-50">
+      <DropdownMenu.Trigger
+        className={cn(
+          "group flex h-9 items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm",
+          "font-medium text-zinc-800 shadow-xs hover:border-zinc-300 hover:bg-zinc-50",
+        )}
+      >
         <span
           aria-hidden="true"
           className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
@@ -30,7 +36,10 @@ export function UserMenu({ firstName, email }: { firstName: string | null; email
         >
           <path
             fillRule="evenodd"
-            d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+            d={
+              "M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 " +
+              "1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+            }
             clipRule="evenodd"
           />
         </svg>

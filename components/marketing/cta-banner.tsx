@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 
@@ -7,7 +8,10 @@ export function CtaBanner() {
       <div className="relative overflow-hidden rounded-3xl bg-brand-700 px-6 py-14 text-center sm:px-12">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_50%_-20%,var(--color-brand-500),transparent_70%)]"
+          className={cn(
+            "pointer-events-none absolute inset-0",
+            "bg-[radial-gradient(40rem_20rem_at_50%_-20%,var(--color-brand-500),transparent_70%)]",
+          )}
         />
         <div className="relative">
           <h2 id="cta-title" className="text-3xl font-semibold tracking-tight text-balance text-white sm:text-4xl">
@@ -22,7 +26,11 @@ export function CtaBanner() {
             </Link>
             <Link
               href="/contact"
-              className="inline-flex h-12 items-center justify-center rounded-lg px-6 text-base font-medium text-white ring-1 ring-white/40 transition-colors ring-inset hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className={cn(
+                "inline-flex h-12 items-center justify-center rounded-lg px-6 text-base font-medium text-white",
+                "ring-1 ring-white/40 transition-colors ring-inset hover:bg-white/10 focus-visible:outline-2",
+                "focus-visible:outline-offset-2 focus-visible:outline-white",
+              )}
             >
               Parler à notre équipe
             </Link>

@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import { Icon } from "./icons";
 import type { TFaqItem } from "./faq-items";
 import { SectionHeading } from "./section-heading";
@@ -13,7 +14,12 @@ export function Faq({ items }: { items: TFaqItem[] }) {
       <div className="mt-12 divide-y divide-zinc-200 rounded-2xl border border-zinc-200 bg-white shadow-xs">
         {items.map((item) => (
           <details key={item.id} id={`faq-${item.id}`} className="group" data-faq-item="">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-medium text-zinc-900 hover:bg-zinc-50 sm:px-6 [&::-webkit-details-marker]:hidden">
+            <summary
+              className={cn(
+                "flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left",
+                "font-medium text-zinc-900 hover:bg-zinc-50 sm:px-6 [&::-webkit-details-marker]:hidden",
+              )}
+            >
               <span>{item.question}</span>
               <Icon
                 name="chevronDown"

@@ -5,22 +5,30 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "refresh",
     title: "Relevés automatiques",
-    text: "Chaque URL est analysée selon la fréquence choisie : toutes les heures, tous les jours ou toutes les semaines. Plus besoin de visiter les sites un par un.",
+    text:
+      "Chaque URL est analysée selon la fréquence choisie : toutes les heures, tous les jours ou toutes les " +
+      "semaines. Plus besoin de visiter les sites un par un.",
   },
   {
     icon: "layers",
     title: "Plusieurs marchands par produit",
-    text: "Rattachez à un même produit les pages de tous les sites qui le vendent et comparez leurs prix et leur disponibilité d'un coup d'œil.",
+    text:
+      "Rattachez à un même produit les pages de tous les sites qui le vendent et comparez leurs prix et leur " +
+      "disponibilité d'un coup d'œil.",
   },
   {
     icon: "chart",
     title: "Historique et variations",
-    text: "Chaque relevé est conservé avec sa date, son prix et sa disponibilité. Les hausses et les baisses sont calculées pour vous, au centime près.",
+    text:
+      "Chaque relevé est conservé avec sa date, son prix et sa disponibilité. Les hausses et les baisses sont " +
+      "calculées pour vous, au centime près.",
   },
   {
     icon: "bell",
     title: "Alertes par email",
-    text: "Soyez prévenu dès qu'un prix change ou sort de la fourchette minimum / maximum que vous avez fixée, par exemple sous votre prix de vente conseillé.",
+    text:
+      "Soyez prévenu dès qu'un prix change ou sort de la fourchette minimum / maximum que vous avez fixée, par " +
+      "exemple sous votre prix de vente conseillé.",
   },
   {
     icon: "download",
@@ -30,7 +38,9 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
   {
     icon: "shield",
     title: "Extraction fiable",
-    text: "Données structurées, balises de la page, puis navigateur sans interface si nécessaire : le bon prix est retenu, pas le prix barré ni les frais de port.",
+    text:
+      "Données structurées, balises de la page, puis navigateur sans interface si nécessaire : le bon prix est " +
+      "retenu, pas le prix barré ni les frais de port.",
   },
 ];
 

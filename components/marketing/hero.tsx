@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button";
 import { formatEuros } from "@/lib/format";
@@ -44,7 +45,12 @@ function ProductMock() {
           <p className="text-xs font-medium text-zinc-500">Produit suivi</p>
           <p className="mt-0.5 font-semibold text-zinc-900">Casque audio ANC X200</p>
         </div>
-        <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full whitespace-nowrap bg-brand-50 px-2.5 py-1 text-xs font-medium text-brand-700 ring-1 ring-brand-200 ring-inset">
+        <span
+          className={cn(
+            "inline-flex shrink-0 items-center gap-1.5 rounded-full whitespace-nowrap bg-brand-50 px-2.5 py-1",
+            "text-xs font-medium text-brand-700 ring-1 ring-brand-200 ring-inset",
+          )}
+        >
           <span className="size-1.5 rounded-full bg-brand-600" aria-hidden="true" />
           Suivi actif
         </span>
@@ -93,11 +99,19 @@ export function Hero() {
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-zinc-200/70 bg-white">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_70%_-10%,var(--color-brand-100),transparent_70%)]"
+        className={cn(
+          "pointer-events-none absolute inset-0",
+          "bg-[radial-gradient(60rem_30rem_at_70%_-10%,var(--color-brand-100),transparent_70%)]",
+        )}
       />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.1fr_1fr] lg:gap-16">
         <div>
-          <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700">
+          <p
+            className={cn(
+              "inline-flex items-center gap-2 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs",
+              "font-medium text-brand-700",
+            )}
+          >
             Veille tarifaire pour les équipes marketing et commerciales
           </p>
           <h1

@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import { Icon, type IconName } from "./icons";
 import { SectionHeading } from "./section-heading";
 
@@ -48,7 +49,12 @@ export function UseCases() {
           {CASES.map((c) => (
             <li key={c.who} className="flex flex-col rounded-2xl bg-zinc-50 p-6 ring-1 ring-zinc-200/70">
               <div className="flex items-center gap-3">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs ring-1 ring-zinc-200">
+                <span
+                  className={cn(
+                    "flex size-10 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs ring-1",
+                    "ring-zinc-200",
+                  )}
+                >
                   <Icon name={c.icon} className="size-5" />
                 </span>
                 <h3 className="text-lg font-semibold text-zinc-900">{c.who}</h3>

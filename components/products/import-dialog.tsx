@@ -1,5 +1,6 @@
 "use client";
 
+import { cn } from "@/lib/cn";
 import { useRef, useState } from "react";
 import { ApiClientError } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
@@ -154,7 +155,10 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
                 setFile(e.target.files?.[0] ?? null);
                 setError(null);
               }}
-              className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+              className={cn(
+                "block w-full text-sm text-zinc-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50",
+                "file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100",
+              )}
             />
           </Field>
         </div>

@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import Link from "next/link";
 import type { MouseEvent } from "react";
 import { formatEuros } from "@/lib/format";
@@ -18,7 +19,11 @@ export function ProductCard({ product, href, onOpen }: Props) {
         href={href}
         scroll={false}
         onClick={onOpen}
-        className="group flex h-full w-full flex-col rounded-xl border border-zinc-200 bg-white p-5 text-left shadow-xs transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={cn(
+          "group flex h-full w-full flex-col rounded-xl border border-zinc-200 bg-white p-5 text-left shadow-xs",
+          "transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2",
+          "focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        )}
         data-testid="product-card"
       >
         <span className="flex items-start justify-between gap-3">

@@ -1,5 +1,6 @@
 "use client";
 
+import { cn } from "@/lib/cn";
 import { formatDateTime, formatEuros, truncate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
@@ -49,7 +50,10 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen
             disabled={scraping}
             title="Relancer le scraping"
             aria-label={`Relancer le scraping de ${url.name}`}
-            className="inline-flex size-9 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50"
+            className={cn(
+              "inline-flex size-9 items-center justify-center rounded-lg text-zinc-600 hover:bg-zinc-100",
+              "hover:text-zinc-900 disabled:cursor-not-allowed disabled:opacity-50",
+            )}
           >
             {scraping ? (
               <Spinner size="sm" label={null} />

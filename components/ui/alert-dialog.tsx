@@ -29,7 +29,12 @@ export function AlertDialog({
   return (
     <RadixAlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <RadixAlertDialog.Portal>
-        <RadixAlertDialog.Overlay className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-zinc-950/50 p-0 backdrop-blur-[2px] sm:items-center sm:p-6">
+        <RadixAlertDialog.Overlay
+          className={cn(
+            "fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-zinc-950/50 p-0",
+            "backdrop-blur-[2px] sm:items-center sm:p-6",
+          )}
+        >
           <RadixAlertDialog.Content
             onEscapeKeyDown={(e) => {
               if (!dismissible) e.preventDefault();

@@ -69,7 +69,12 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-zinc-950/50 p-0 backdrop-blur-[2px] sm:items-center sm:p-6">
+        <RadixDialog.Overlay
+          className={cn(
+            "fixed inset-0 z-50 flex items-end justify-center overflow-y-auto bg-zinc-950/50 p-0",
+            "backdrop-blur-[2px] sm:items-center sm:p-6",
+          )}
+        >
           <RadixDialog.Content
             {...(description ? {} : { "aria-describedby": undefined })}
             onOpenAutoFocus={(e) => {
@@ -111,7 +116,12 @@ export function Dialog({
                 className="-mr-2 rounded-lg p-2 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-800 disabled:opacity-50"
               >
                 <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 0 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+                  <path
+                    d={
+                      "M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 " +
+                      "3.72a.75.75 0 0 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z"
+                    }
+                  />
                 </svg>
               </RadixDialog.Close>
             </div>

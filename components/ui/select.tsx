@@ -26,7 +26,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       >
         <path
           fillRule="evenodd"
-          d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+          d={
+            "M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 " +
+            "1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+          }
           clipRule="evenodd"
         />
       </svg>

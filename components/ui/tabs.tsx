@@ -18,7 +18,12 @@ export function Tabs({ items, label, className }: { items: TabItem[]; label: str
           <RadixTabs.Trigger
             key={item.value}
             value={item.value}
-            className="shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+            className={cn(
+              "shrink-0 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap",
+              "text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-[-2px]",
+              "focus-visible:outline-brand-600 data-[state=active]:border-brand-600",
+              "data-[state=active]:text-brand-700",
+            )}
           >
             {item.label}
           </RadixTabs.Trigger>

@@ -2,6 +2,9 @@ import { escapeHtml } from "@/lib/email/escape-html";
 import type { TContactParsed } from "./schemas";
 
 /** The e-mail the company receives for a contact form message; every user value is escaped. */
+const MESSAGE_STYLE =
+  "margin-top:16px;padding:12px 16px;border-left:3px solid #4f46e5;background:#f9fafb;white-space:pre-wrap";
+
 export function renderContactEmail(msg: TContactParsed, receivedAt: Date) {
   const who = msg.company ? `${msg.name} (${msg.company})` : msg.name;
   const subject = `Nouveau message de contact : ${who}`.slice(0, 200);
@@ -28,7 +31,7 @@ ${row("Nom", escapeHtml(msg.name))}
 ${row("Email", `<a href="mailto:${escapeHtml(msg.email)}">${escapeHtml(msg.email)}</a>`)}
 ${row("Entreprise", escapeHtml(msg.company || "non renseignée"))}
 </table>
-<div style="margin-top:16px;padding:12px 16px;border-left:3px solid #4f46e5;background:#f9fafb;white-space:pre-wrap">${escapeHtml(msg.message)}</div>
+<div style="${MESSAGE_STYLE}">${escapeHtml(msg.message)}</div>
 </body></html>`;
   return { subject, html, text };
 }

@@ -47,7 +47,8 @@ async function findRunStart(db: DbLike, r: TReading) {
       and(
         priced(r),
         before(r),
-        sql`(${priceHistory.regularPrice} is distinct from ${r.regularPrice}::numeric or ${priceHistory.regularPrice} <= ${priceHistory.price})`,
+        sql`(${priceHistory.regularPrice} is distinct from ${r.regularPrice}::numeric
+          or ${priceHistory.regularPrice} <= ${priceHistory.price})`,
       ),
     )
     .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))

@@ -128,7 +128,10 @@ function readingBuckets(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, 
          and coalesce(finished_at, updated_at) <= ${nowIso}::timestamptz
     ), b as (
       select url_id, id, price, regular, floor(extract(epoch from created_at) * 1000) as t,
-             least(floor(extract(epoch from (created_at - ${fromIso}::timestamptz)) / ${bucketSeconds}::float8)::int, ${buckets - 1}) as bucket
+             least(
+               floor(extract(epoch from (created_at - ${fromIso}::timestamptz)) / ${bucketSeconds}::float8)::int,
+               ${buckets - 1}
+             ) as bucket
         from src
     )
     select url_id,

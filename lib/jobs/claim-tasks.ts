@@ -31,7 +31,8 @@ export type TClaimOptions = {
 
 /**
  * Moves up to `limit` runnable tasks (pending or retry, due; highest priority, then oldest first) to
- * 'processing' for `workerId`, respecting the per-host limit of the caller and the per-tenant limit of all. Rows are locked with FOR UPDATE SKIP LOCKED
+ * 'processing' for `workerId`, respecting the per-host limit of the caller and the per-tenant limit of all. Rows are
+ * locked with FOR UPDATE SKIP LOCKED
  * and re-checked, so concurrent workers on one database never claim the same task.
  */
 export async function claimTasks(workerId: string, options: TClaimOptions = {}): Promise<TClaimedTask[]> {

@@ -12,7 +12,10 @@ export const INSIGHTS_OPERATIONS: TOperation[] = [
     path: "/api/insights/overview",
     tag: "Marché",
     summary: "Vue marché : ma position par produit",
-    description: `Pour chaque produit avec « mon prix » : position (le moins cher, aligné ±1 % du moins cher, plus cher), écarts au moins cher et à la moyenne en € et en %, indice prix ; sur le catalogue : indice prix et sa tendance à 7 et 30 jours (même panier aux deux dates). ${RULES}`,
+    description:
+      `Pour chaque produit avec « mon prix » : position (le moins cher, aligné ±1 % du moins cher, plus cher), ` +
+      `écarts au moins cher et à la moyenne en € et en %, indice prix ; sur le catalogue : indice prix et sa ` +
+      `tendance à 7 et 30 jours (même panier aux deux dates). ${RULES}`,
     query: insights.ZOverviewQuery,
     ok: { schema: ROverview, description: "Vue marché" },
   },
@@ -21,7 +24,9 @@ export const INSIGHTS_OPERATIONS: TOperation[] = [
     path: "/api/insights/merchants",
     tag: "Marché",
     summary: "Vue marché : les marchands",
-    description: `Par domaine (sans « www. ») : part des produits où il est le moins cher, écart moyen à « mon prix » (positif : plus cher que moi), taux de rupture de ses URLs. ${RULES}`,
+    description:
+      `Par domaine (sans « www. ») : part des produits où il est le moins cher, écart moyen à « mon prix » ` +
+      `(positif : plus cher que moi), taux de rupture de ses URLs. ${RULES}`,
     query: insights.ZMerchantsQuery,
     ok: { schema: RMerchants, description: "Marchands" },
   },
@@ -31,7 +36,8 @@ export const INSIGHTS_OPERATIONS: TOperation[] = [
     tag: "Marché",
     summary: "Ce qui a changé depuis hier ou la semaine dernière",
     description:
-      "Par URL, dernier relevé comparé au dernier relevé d'avant la période : baisses et hausses (par ampleur), ruptures, retours en stock ; par produit, nouveau marchand le moins cher.",
+      "Par URL, dernier relevé comparé au dernier relevé d'avant la période : baisses et hausses (par " +
+      "ampleur), ruptures, retours en stock ; par produit, nouveau marchand le moins cher.",
     query: insights.ZChangesQuery,
     ok: { schema: RChanges, description: "Changements" },
   },

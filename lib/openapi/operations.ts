@@ -173,7 +173,10 @@ export const OPERATIONS: TOperation[] = [
       schema: R.RProduct,
       list: true,
       description:
-        "Produits avec leur nombre d'URLs et le plus bas des derniers prix disponibles en euros (`lowest_price`), le nombre d'URLs au prix incertain (`uncertain_count`), le plus bas prix de chacun des 30 derniers jours en centimes (`sparkline`, du plus ancien à aujourd'hui) ; le détail est GET /api/products/{id}",
+        "Produits avec leur nombre d'URLs et le plus bas des derniers prix disponibles en euros " +
+        "(`lowest_price`), le nombre d'URLs au prix incertain (`uncertain_count`), le plus bas prix de chacun " +
+        "des 30 derniers jours en centimes (`sparkline`, du plus ancien à aujourd'hui) ; le détail est GET " +
+        "/api/products/{id}",
     },
   },
   {
@@ -290,7 +293,9 @@ export const OPERATIONS: TOperation[] = [
     tag: "Scraping",
     summary: "Historique d'une URL",
     description:
-      "Du plus récent au plus ancien, dans la durée de conservation du plan ; `limit` relevés (100 par défaut, 1000 au plus) plus anciens que le relevé `before` (curseur : l'id du dernier relevé reçu). Le total est dans l'en-tête `X-Total-Count` (ou `{ entries, total }` avec `include=total`).",
+      "Du plus récent au plus ancien, dans la durée de conservation du plan ; `limit` relevés (100 par défaut, " +
+      "1000 au plus) plus anciens que le relevé `before` (curseur : l'id du dernier relevé reçu). Le total est " +
+      "dans l'en-tête `X-Total-Count` (ou `{ entries, total }` avec `include=total`).",
     query: pick(history, "ZUrlHistoryQuery"),
     ok: { schema: R.RHistoryEntry, list: true, description: "Relevés" },
   },
@@ -371,7 +376,8 @@ export const OPERATIONS: TOperation[] = [
     tag: "Historique",
     summary: "Courbes de prix d'un produit",
     description:
-      "Une série par marchand, réduite côté serveur (premier, min, max, dernier point par intervalle) ; limitée à la durée de conservation du plan.",
+      "Une série par marchand, réduite côté serveur (premier, min, max, dernier point par intervalle) ; " +
+      "limitée à la durée de conservation du plan.",
     query: pick(history, "ZProductHistoryQuery"),
     ok: { schema: R.RProductHistory, description: "Séries" },
   },
@@ -401,7 +407,9 @@ export const OPERATIONS: TOperation[] = [
     tag: "Exports",
     summary: "CSV « Derniers prix »",
     description:
-      "Colonnes Source, URL, Prix, Date. Par défaut pour Excel en français (BOM, « ; », virgule décimale, dates jj/mm/aaaa HH:mm heure de Paris) ; `dialect=standard` : RFC 4180, « , », point décimal, dates ISO 8601.",
+      "Colonnes Source, URL, Prix, Date. Par défaut pour Excel en français (BOM, « ; », virgule décimale, " +
+      "dates jj/mm/aaaa HH:mm heure de Paris) ; `dialect=standard` : RFC 4180, « , », point décimal, dates ISO " +
+      "8601.",
     query: csvQuery,
     ok: { content: "csv", description: "Fichier {nom_du_produit}_derniers_prix.csv" },
   },
@@ -772,7 +780,8 @@ export const OPERATIONS: TOperation[] = [
     tag: "Jetons d'API",
     summary: "Créer un jeton d'API",
     description:
-      "Réservé aux plans avec automatisation (403 sinon). Le secret n'est affiché qu'une fois ; un jeton d'API ne peut pas en créer d'autres.",
+      "Réservé aux plans avec automatisation (403 sinon). Le secret n'est affiché qu'une fois ; un jeton d'API " +
+      "ne peut pas en créer d'autres.",
     body: pick(apiTokens, "ZCreateApiToken"),
     ok: { status: 201, schema: R.RApiTokenCreated, description: "Jeton créé" },
     errors: [403, 409],

@@ -51,7 +51,8 @@ function mapHeader(cells: string[]): Map<Column, number> {
   const missing = REQUIRED.filter((c) => !map.has(c));
   if (missing.length > 0) {
     throw unprocessable(
-      `Colonnes manquantes : ${missing.map((c) => FRENCH[c]).join(", ")}. Colonnes attendues : produit, description, source, url, frequence.`,
+      `Colonnes manquantes : ${missing.map((c) => FRENCH[c]).join(", ")}. Colonnes attendues : produit, ` +
+        `description, source, url, frequence.`,
       "invalid_columns",
     );
   }

@@ -58,7 +58,9 @@ export function validateImportRow(
   if (!frequency) {
     return {
       ok: false,
-      reason: `Fréquence inconnue « ${row.frequency.slice(0, 40)} » : utilisez hourly, daily ou weekly (ou Toutes les heures, Quotidienne, Hebdomadaire)`,
+      reason:
+        `Fréquence inconnue « ${row.frequency.slice(0, 40)} » : utilisez hourly, daily ou weekly (ou Toutes les ` +
+        `heures, Quotidienne, Hebdomadaire)`,
     };
   }
   return {

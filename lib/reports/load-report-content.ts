@@ -25,7 +25,9 @@ function moveLine(c: TChange): TReportLine {
   const arrow = c.kind === "drop" ? "Baisse" : "Hausse";
   return {
     title: `${c.product_name} : ${arrow} chez ${c.merchant}`,
-    detail: `${formatEuros(c.before_price, c.currency)} → ${formatEuros(c.after_price, c.currency)} (${formatPercent(c.change_percent, true)})`,
+    detail:
+      `${formatEuros(c.before_price, c.currency)} → ${formatEuros(c.after_price, c.currency)} ` +
+      `(${formatPercent(c.change_percent, true)})`,
     link: alertLinks.product(c.product_id),
   };
 }

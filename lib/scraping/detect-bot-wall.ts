@@ -6,17 +6,30 @@ export type TBotWall = "cloudflare" | "datadome" | "akamai" | "perimeterx" | "ca
 const SIGNS: Array<[TBotWall, RegExp]> = [
   [
     "cloudflare",
-    /cf-browser-verification|cf_chl_opt|\/cdn-cgi\/challenge-platform\/|<title>\s*(just a moment|un instant|attention required! \| cloudflare)/i,
+    new RegExp(
+      String.raw`cf-browser-verification|cf_chl_opt|\/cdn-cgi\/challenge-platform\/` +
+        String.raw`|<title>\s*(just a moment|un instant|attention required! \| cloudflare)`,
+      "i",
+    ),
   ],
   ["datadome", /captcha-delivery\.com|geo\.captcha-delivery|dd\.js|window\.ddjskey|datadome/i],
   [
     "akamai",
-    /errors\.edgesuite\.net|<title>\s*access denied\s*<\/title>[\s\S]{0,2000}you don't have permission to access|_abck.{0,200}sensor_data|akamai bot manager/i,
+    new RegExp(
+      String.raw`errors\.edgesuite\.net` +
+        String.raw`|<title>\s*access denied\s*<\/title>[\s\S]{0,2000}you don't have permission to access` +
+        "|_abck.{0,200}sensor_data|akamai bot manager",
+      "i",
+    ),
   ],
   ["perimeterx", /px-captcha|_pxcaptcha|perimeterx|window\._pxappid|human challenge|press (?:&amp;|&) hold/i],
   [
     "captcha",
-    /<title>[^<]{0,60}(captcha|vérification de sécurité|are you a robot|robot check)[^<]{0,60}<\/title>|g-recaptcha|h-captcha|cf-turnstile/i,
+    new RegExp(
+      String.raw`<title>[^<]{0,60}(captcha|vérification de sécurité|are you a robot|robot check)[^<]{0,60}<\/title>` +
+        "|g-recaptcha|h-captcha|cf-turnstile",
+      "i",
+    ),
   ],
 ];
 

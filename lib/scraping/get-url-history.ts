@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
-import { priceHistory, productUrls } from "@/db/schema";
+import { priceHistory } from "@/db/schema";
 import { countRetainedReadings } from "@/lib/history/count-retained-readings";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { notFound } from "@/lib/http/api-error";
@@ -41,11 +41,12 @@ export async function getUrlHistory(
   const where = [...retained];
   if (page.before !== undefined) {
     where.push(
-      sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
+      sql`(${priceHistory.createdAt}, ${priceHistory.id}) <
+        (select p.created_at, p.id from price_history p where p.id = ${page.before} and p.url_id = ${urlId})`,
     );
   }
-  // the page, the owner check and the count side by side: a foreign URL's page is read but never answered
-  const [rows, [owned], total] = await Promise.all([
+  // the page and the owner's count side by side: a foreign URL's page is read but never answered
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: priceHistory.id,
@@ -60,13 +61,9 @@ export async function getUrlHistory(
       .where(and(...where))
       .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
       .limit(page.limit),
-    db
-      .select({ id: productUrls.id })
-      .from(productUrls)
-      .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId))),
-    countRetainedReadings(db, urlId, cutoff),
+    countRetainedReadings(db, userId, urlId, cutoff),
   ]);
-  if (!owned) throw notFound(URL_NOT_FOUND);
+  if (total === null) throw notFound(URL_NOT_FOUND);
   return {
     total,
     entries: rows.map((r) => ({

@@ -1,7 +1,10 @@
 // Heuristic: the static HTML is an application shell whose content is drawn by JavaScript.
 
-const SHELLS =
-  /<(div|main|section)[^>]+id=["'](root|app|__next|__nuxt|svelte|main-app)["'][^>]*>\s*<\/\1>|<app-root[^>]*>\s*<\/app-root>|<noscript>[^<]{0,300}(javascript|activer|enable)/i;
+const SHELLS = new RegExp(
+  String.raw`<(div|main|section)[^>]+id=["'](root|app|__next|__nuxt|svelte|main-app)["'][^>]*>\s*<\/\1>` +
+    String.raw`|<app-root[^>]*>\s*<\/app-root>|<noscript>[^<]{0,300}(javascript|activer|enable)`,
+  "i",
+);
 
 /** True when a browser is likely to see more than the static HTML shows. */
 export function looksJsRendered(html: string): boolean {

@@ -50,6 +50,40 @@ describe("client data layer", () => {
     await page.close();
   });
 
+  it("renders the dashboard's plan and stats in its first HTML, then keeps them live", async () => {
+    const { email, api } = await registerUser("tableau");
+    const product = (name: string) =>
+      api("/api/products", { name, urls: [{ name: "Boutique", url: `${merchant.url}/product/${randomUUID()}` }] });
+    expect((await product("Théière fonte")).status).toBe(201);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await signIn(page, email, "/dashboard");
+
+    // the browser's own stats request is held until a second product exists: only the server can show 1
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/users/me/stats", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const res = await page.goto(`${baseUrl()}/dashboard`);
+    const html = (await res?.text()) ?? "";
+    expect(html).toMatch(/Mon abonnement<\/h2>.*Freemium/s);
+    expect(html).toMatch(/Produits suivis<\/dt><dd[^>]*>1<\/dd>/);
+    expect(html).toMatch(/URLs actives<\/dt><dd[^>]*>1<\/dd>/);
+    expect(html).not.toContain("Chargement de l&#x27;abonnement");
+
+    expect((await product("Bouilloire cuivre")).status).toBe(201);
+    release();
+    // the page was not reloaded: the hooks fetched the new counts over the server's
+    await page.locator("dt:text-is('Produits suivis') + dd:text-is('2')").waitFor();
+    await page.locator("dt:text-is('URLs actives') + dd:text-is('2')").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("lists an alert in the open product's 'Alertes envoyées' as soon as a scrape sent it", async () => {
     const { email, api } = await registerUser("donnees");
     // a plan with e-mail alerts, through the demo checkout (no Stripe keys on the e2e server)

@@ -15,6 +15,7 @@ let page: Page;
 let merchant: TMerchantServer;
 let token: string;
 let email: string;
+let productId: string;
 
 async function api<T>(path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
@@ -54,17 +55,40 @@ const tailwindColor = (className: string) =>
     return color;
   }, className);
 
+/** Date, price, availability and variation of each of the three readings lie within the phone's width. */
+async function expectHistoryOnScreen(scope: Locator, shot: string) {
+  const table = scope.getByRole("table", { name: /Historique des prix de Boutique A/ });
+  await table.getByText("Premier relevé").waitFor();
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await table.scrollIntoViewIfNeeded();
+  await scope.screenshot({ path: path.join(SHOTS, shot) });
+  for (const name of ["Date & Heure", "Prix", "Variation"]) {
+    await onScreen(table.getByRole("columnheader", { name }));
+  }
+  // the availability of each reading is on screen (under the price on a phone)
+  const shown = table.locator(":text-is('Disponible'):visible");
+  expect(await shown.count()).toBe(3);
+  for (const badge of await shown.all()) await onScreen(badge);
+  const fall = table.getByRole("cell", { name: "-10,00\u00a0€", exact: true });
+  const rise = table.getByRole("cell", { name: "+10,00\u00a0€", exact: true });
+  await onScreen(fall);
+  await onScreen(rise);
+  expect(await colorOf(fall)).toBe(await tailwindColor("text-green-700"));
+  expect(await colorOf(rise)).toBe(await tailwindColor("text-red-700"));
+}
+
 beforeAll(async () => {
   merchant = await startMerchantServer();
   ({ email, token } = await registerUser("telephone", { first_name: "Léa", last_name: "Petit" }));
 
   // three readings: 1 299,99 € then a fall to 1 289,99 € then a rise to 1 299,99 €
   merchant.setPrice("telephone-robot", "1299.99");
-  const product = await api<{ urls: { id: string }[] }>("/api/products", {
+  const product = await api<{ id: string; urls: { id: string }[] }>("/api/products", {
     name: "Robot cuiseur multifonction",
     urls: [{ name: "Boutique A", url: `${merchant.url}/product/telephone-robot` }],
   });
   const urlId = product.urls[0]!.id;
+  productId = product.id;
   await readings(urlId, 1);
   merchant.setPrice("telephone-robot", "1289.99");
   await api(`/api/scraping/urls/${urlId}/scrape`, {});
@@ -97,25 +121,17 @@ describe("on a 390 px phone", () => {
   it("shows every history column on screen, the variation in fr-FR, green for a fall and red for a rise", async () => {
     await page.getByTestId("product-card").filter({ hasText: "Robot cuiseur multifonction" }).click();
     const dialog = page.getByRole("dialog", { name: "Robot cuiseur multifonction" });
-    const table = dialog.getByRole("table", { name: /Historique des prix de Boutique A/ });
-    await table.getByText("Premier relevé").waitFor();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await dialog.screenshot({ path: path.join(SHOTS, "phone-historique.png") });
-    for (const name of ["Date & Heure", "Prix", "Variation"]) {
-      await onScreen(table.getByRole("columnheader", { name }));
-    }
-    // the availability of each reading is on screen (under the price on a phone)
-    const shown = table.locator(":text-is('Disponible'):visible");
-    expect(await shown.count()).toBe(3);
-    for (const badge of await shown.all()) await onScreen(badge);
-    const fall = table.getByRole("cell", { name: "-10,00\u00a0€", exact: true });
-    const rise = table.getByRole("cell", { name: "+10,00\u00a0€", exact: true });
-    await onScreen(fall);
-    await onScreen(rise);
-    expect(await colorOf(fall)).toBe(await tailwindColor("text-green-700"));
-    expect(await colorOf(rise)).toBe(await tailwindColor("text-red-700"));
+    await expectHistoryOnScreen(dialog, "phone-historique.png");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
+  });
+
+  it("shows every history column on screen on the product's own page too", async () => {
+    await page.goto(`${baseUrl()}/products/${productId}`);
+    await expectHistoryOnScreen(page.getByRole("main"), "phone-historique-page.png");
+    // nothing on the page scrolls sideways
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   it("shows the invoice 'Télécharger' button whole", async () => {

@@ -71,12 +71,14 @@ describe("plan limits on plan changes (never deleting data)", () => {
       if (p > 5) {
         expect(row.paused, `${row.product}/${row.source}`).toBe(true);
         expect(row.reason).toBe(
-          "Limite de l'abonnement Freemium atteinte (5 produits max) : suivi en pause, produit en lecture seule, données conservées. Passez à un abonnement supérieur pour le réactiver.",
+          "Limite de l'abonnement Freemium atteinte (5 produits max) : suivi en pause, produit en lecture " +
+            "seule, données conservées. Passez à un abonnement supérieur pour le réactiver.",
         );
       } else if (u > 3) {
         expect(row.paused, `${row.product}/${row.source}`).toBe(true);
         expect(row.reason).toBe(
-          "Limite de l'abonnement Freemium atteinte (3 URLs par produit) : suivi en pause, données conservées. Passez à un abonnement supérieur pour la réactiver.",
+          "Limite de l'abonnement Freemium atteinte (3 URLs par produit) : suivi en pause, données conservées. " +
+            "Passez à un abonnement supérieur pour la réactiver.",
         );
       } else {
         expect(row.paused, `${row.product}/${row.source}`).toBe(false);

@@ -36,40 +36,44 @@ async function urlCount(productId: string) {
 const HOUR = 3_600_000;
 
 describe("POST /api/products/{id}/urls", () => {
-  it("adds a normalised URL, pending, queues its first scrape without waiting for it and schedules the next check a period on", async () => {
-    const { token, userId } = await signUp();
-    const product = await newProduct(token);
-    const res = await add(token, product.id, {
-      name: " Darty ",
-      url: "HTTPS://WWW.Darty.com/Casque?id=7#top",
-      selector: "  .price  ",
-    });
-    expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({
-      product_id: product.id,
-      name: "Darty",
-      url: "https://www.darty.com/Casque?id=7",
-      tracking_frequency: "daily",
-      selector: ".price",
-      last_status: "pending",
-      latest: null,
-      message: "URL ajoutée avec succès",
-    });
-    // daily: the first scheduled check falls at the URL's own phase, half a period to a period and a half on
-    const next = new Date(res.json.next_check_at).getTime() - Date.now();
-    expect(next).toBeGreaterThan(12 * HOUR - 60_000);
-    expect(next).toBeLessThan(36 * HOUR);
-    const db = await getDb();
-    const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, res.json.id));
-    expect(task).toMatchObject({
-      id: res.json.scrape_task_id,
-      status: "pending",
-      trigger: "first",
-      userId,
-      productId: product.id,
-    });
-    expect(task!.url).toBe("https://www.darty.com/Casque?id=7");
-  });
+  it(
+    "adds a normalised URL, pending, queues its first scrape without waiting for it and schedules the next check " +
+      "a period on",
+    async () => {
+      const { token, userId } = await signUp();
+      const product = await newProduct(token);
+      const res = await add(token, product.id, {
+        name: " Darty ",
+        url: "HTTPS://WWW.Darty.com/Casque?id=7#top",
+        selector: "  .price  ",
+      });
+      expect(res.status).toBe(201);
+      expect(res.json).toMatchObject({
+        product_id: product.id,
+        name: "Darty",
+        url: "https://www.darty.com/Casque?id=7",
+        tracking_frequency: "daily",
+        selector: ".price",
+        last_status: "pending",
+        latest: null,
+        message: "URL ajoutée avec succès",
+      });
+      // daily: the first scheduled check falls at the URL's own phase, half a period to a period and a half on
+      const next = new Date(res.json.next_check_at).getTime() - Date.now();
+      expect(next).toBeGreaterThan(12 * HOUR - 60_000);
+      expect(next).toBeLessThan(36 * HOUR);
+      const db = await getDb();
+      const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, res.json.id));
+      expect(task).toMatchObject({
+        id: res.json.scrape_task_id,
+        status: "pending",
+        trigger: "first",
+        userId,
+        productId: product.id,
+      });
+      expect(task!.url).toBe("https://www.darty.com/Casque?id=7");
+    },
+  );
 
   it("answers 409 to the same URL twice in one product, but accepts it in another product", async () => {
     const { token } = await signUp();

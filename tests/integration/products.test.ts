@@ -226,83 +226,91 @@ describe("plan limits on products", () => {
 });
 
 describe("GET /api/products and GET /api/products/{id}", () => {
-  it("lists only the caller's products, newest first, with url_count and the lowest latest price; the detail has each URL's latest reading", async () => {
-    const alice = await signUp();
-    const bob = await signUp();
-    const first = await createProduct(alice.token, {
-      name: "Premier",
-      urls: [{ name: "A", url: "https://a.example/1" }],
-    });
-    const second = await createProduct(alice.token, {
-      name: "Second",
-      urls: [
-        { name: "A", url: "https://a.example/2" },
-        { name: "B", url: "https://b.example/2" },
-      ],
-    });
-    await createProduct(bob.token, { name: "Chez Bob" });
-    const db = await getDb();
-    const urlA = second.json.urls[0].id;
-    await db.insert(priceHistory).values([
-      { urlId: urlA, price: "19.99", currency: "EUR", available: true, createdAt: new Date("2025-03-01T10:00:00Z") },
-      { urlId: urlA, price: "17.50", currency: "EUR", available: false, createdAt: new Date("2025-03-02T10:00:00Z") },
-      { urlId: urlA, price: "18.00", currency: "EUR", available: true, createdAt: new Date("2025-02-01T10:00:00Z") },
-    ]);
-
-    const urlB = second.json.urls[1].id;
-    await db
-      .insert(priceHistory)
-      .values([
-        { urlId: urlB, price: "18.25", currency: "EUR", available: true, createdAt: new Date("2025-03-01T09:00:00Z") },
+  it(
+    "lists only the caller's products, newest first, with url_count and the lowest latest price; the detail has " +
+      "each URL's latest reading",
+    async () => {
+      const alice = await signUp();
+      const bob = await signUp();
+      const first = await createProduct(alice.token, {
+        name: "Premier",
+        urls: [{ name: "A", url: "https://a.example/1" }],
+      });
+      const second = await createProduct(alice.token, {
+        name: "Second",
+        urls: [
+          { name: "A", url: "https://a.example/2" },
+          { name: "B", url: "https://b.example/2" },
+        ],
+      });
+      await createProduct(bob.token, { name: "Chez Bob" });
+      const db = await getDb();
+      const urlA = second.json.urls[0].id;
+      await db.insert(priceHistory).values([
+        { urlId: urlA, price: "19.99", currency: "EUR", available: true, createdAt: new Date("2025-03-01T10:00:00Z") },
+        { urlId: urlA, price: "17.50", currency: "EUR", available: false, createdAt: new Date("2025-03-02T10:00:00Z") },
+        { urlId: urlA, price: "18.00", currency: "EUR", available: true, createdAt: new Date("2025-02-01T10:00:00Z") },
       ]);
 
-    const res = await call(list, "/api/products", { token: alice.token });
-    expect(res.status).toBe(200);
-    expect(res.json.map((p: { name: string }) => p.name)).toEqual(["Second", "Premier"]);
-    const [s, p] = res.json;
-    expect(s.url_count).toBe(2);
-    expect(p.url_count).toBe(1);
-    expect(p.id).toBe(first.json.id);
-    // the grid's summary: A's latest reading is unavailable, so the lowest available latest price is B's
-    expect(s.lowest_price).toBe("18.25");
-    expect(p.lowest_price).toBeNull();
-    expect(Object.keys(s).sort()).toEqual(
-      [
-        "created_at",
-        "description",
-        "id",
-        "name",
-        "reference_price",
-        "min_advertised_price",
-        "updated_at",
-        "url_count",
-        "lowest_price",
-        "uncertain_count",
-        "sparkline",
-      ].sort(),
-    );
-    // readings of 2025 are older than the last 30 days: an empty sparkline
-    expect(s.sparkline).toEqual(Array(30).fill(null));
+      const urlB = second.json.urls[1].id;
+      await db.insert(priceHistory).values([
+        {
+          urlId: urlB,
+          price: "18.25",
+          currency: "EUR",
+          available: true,
+          createdAt: new Date("2025-03-01T09:00:00Z"),
+        },
+      ]);
 
-    const one = await call(getOne, `/api/products/${second.json.id}`, {
-      token: alice.token,
-      params: { id: second.json.id },
-    });
-    expect(one.status).toBe(200);
-    expect(one.json.urls[0].latest).toEqual({
-      price: "17.50",
-      currency: "EUR",
-      available: false,
-      created_at: "2025-03-02T10:00:00.000Z",
-    });
-    expect(one.json.urls[1].latest).toMatchObject({ price: "18.25", available: true });
-    const { urls, ...summary } = one.json;
-    expect(urls).toHaveLength(2);
-    expect({ ...summary, lowest_price: "18.25", uncertain_count: 0, sparkline: s.sparkline }).toEqual(s);
-    expect((await call(list, "/api/products", { token: bob.token })).json.map((x: { name: string }) => x.name)).toEqual(
-      ["Chez Bob"],
-    );
-  });
+      const res = await call(list, "/api/products", { token: alice.token });
+      expect(res.status).toBe(200);
+      expect(res.json.map((p: { name: string }) => p.name)).toEqual(["Second", "Premier"]);
+      const [s, p] = res.json;
+      expect(s.url_count).toBe(2);
+      expect(p.url_count).toBe(1);
+      expect(p.id).toBe(first.json.id);
+      // the grid's summary: A's latest reading is unavailable, so the lowest available latest price is B's
+      expect(s.lowest_price).toBe("18.25");
+      expect(p.lowest_price).toBeNull();
+      expect(Object.keys(s).sort()).toEqual(
+        [
+          "created_at",
+          "description",
+          "id",
+          "name",
+          "reference_price",
+          "min_advertised_price",
+          "updated_at",
+          "url_count",
+          "lowest_price",
+          "uncertain_count",
+          "sparkline",
+        ].sort(),
+      );
+      // readings of 2025 are older than the last 30 days: an empty sparkline
+      expect(s.sparkline).toEqual(Array(30).fill(null));
+
+      const one = await call(getOne, `/api/products/${second.json.id}`, {
+        token: alice.token,
+        params: { id: second.json.id },
+      });
+      expect(one.status).toBe(200);
+      expect(one.json.urls[0].latest).toEqual({
+        price: "17.50",
+        currency: "EUR",
+        available: false,
+        created_at: "2025-03-02T10:00:00.000Z",
+      });
+      expect(one.json.urls[1].latest).toMatchObject({ price: "18.25", available: true });
+      const { urls, ...summary } = one.json;
+      expect(urls).toHaveLength(2);
+      expect({ ...summary, lowest_price: "18.25", uncertain_count: 0, sparkline: s.sparkline }).toEqual(s);
+      expect(
+        (await call(list, "/api/products", { token: bob.token })).json.map((x: { name: string }) => x.name),
+      ).toEqual(["Chez Bob"]);
+    },
+  );
 });
 
 describe("PUT and DELETE /api/products/{id}", () => {

@@ -52,73 +52,77 @@ describe("report periods", () => {
 });
 
 describe("scheduled reports", () => {
-  it("sends one report per period with the market's numbers, its biggest move and the overview XLSX, and stops on the signed link", async () => {
-    const { token, userId, account } = await alertsUser();
-    const put = await call(putPrefs, PREFS, { method: "PUT", token, body: { frequency: "weekly" } });
-    expect(put.status).toBe(200);
-    expect(put.json).toMatchObject({ frequency: "weekly", message: REPORT_MSG.saved });
-    expect((await call(getPrefs, PREFS, { token })).json).toEqual({ frequency: "weekly", can_subscribe: true });
+  it(
+    "sends one report per period with the market's numbers, its biggest move and the overview XLSX, and stops on " +
+      "the signed link",
+    async () => {
+      const { token, userId, account } = await alertsUser();
+      const put = await call(putPrefs, PREFS, { method: "PUT", token, body: { frequency: "weekly" } });
+      expect(put.status).toBe(200);
+      expect(put.json).toMatchObject({ frequency: "weekly", message: REPORT_MSG.saved });
+      expect((await call(getPrefs, PREFS, { token })).json).toEqual({ frequency: "weekly", can_subscribe: true });
 
-    // my price 100 €, two merchants: 100 € then 90 € (a drop in the week), and 110 €
-    const { urlIds } = await makeProduct(userId, { name: "Robot pâtissier", referencePrice: "100.00", urls: 2 });
-    const now = new Date();
-    const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
-    const db = await getDb();
-    await db.insert(priceHistory).values([
-      { urlId: urlIds[0]!, price: "100.00", currency: "EUR", available: true, createdAt: daysAgo(10) },
-      { urlId: urlIds[1]!, price: "110.00", currency: "EUR", available: true, createdAt: daysAgo(10) },
-      { urlId: urlIds[0]!, price: "90.00", currency: "EUR", available: true, createdAt: daysAgo(1) },
-    ]);
+      // my price 100 €, two merchants: 100 € then 90 € (a drop in the week), and 110 €
+      const { urlIds } = await makeProduct(userId, { name: "Robot pâtissier", referencePrice: "100.00", urls: 2 });
+      const now = new Date();
+      const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+      const db = await getDb();
+      await db.insert(priceHistory).values([
+        { urlId: urlIds[0]!, price: "100.00", currency: "EUR", available: true, createdAt: daysAgo(10) },
+        { urlId: urlIds[1]!, price: "110.00", currency: "EUR", available: true, createdAt: daysAgo(10) },
+        { urlId: urlIds[0]!, price: "90.00", currency: "EUR", available: true, createdAt: daysAgo(1) },
+      ]);
 
-    expect(await sendScheduledReports({ now })).toEqual({ sent: expect.any(Number) });
-    expect(await sendScheduledReports({ now })).toEqual({ sent: expect.any(Number) });
-    const [report, ...more] = await reportsTo(account.email);
-    expect(more).toEqual([]);
-    expect(report!.subject).toMatch(/^Votre rapport hebdomadaire VeillePrix/);
-    expect(report!.text).toMatch(/Produits suivis\s+1\n/);
-    expect(report!.text).toMatch(/Plus cher\s+1\n/);
-    expect(report!.text).toMatch(/Indice prix \(marché = 100\)\s+100\n/);
-    expect(report!.text).toMatch(/Baisses de prix sur la période\s+1\n/);
-    expect(report!.text).toContain("Robot pâtissier : Baisse chez Marchand 1");
-    expect(report!.text).toMatch(/100,00\s€ → 90,00\s€ \(-10,00\s%\)/);
-    expect(report!.text).toContain("Le tableau complet est joint : vue_marche.xlsx.");
-    const sentByResend = resend.emails.filter((e) => [e.to].flat().includes(account.email));
-    expect(sentByResend).toHaveLength(1);
-    const attachments = (sentByResend[0] as unknown as { attachments: { filename: string; content: string }[] })
-      .attachments;
-    expect(attachments.map((a) => a.filename)).toEqual(["vue_marche.xlsx"]);
-    const zip = await JSZip.loadAsync(Buffer.from(attachments[0]!.content, "base64"));
-    const sheet = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
-    const strings = (await zip.file("xl/sharedStrings.xml")?.async("string")) ?? "";
-    expect(`${sheet}${strings}`).toContain("Robot pâtissier");
-    const sends = await db.select().from(reportSends).where(eq(reportSends.userId, userId));
-    expect(sends).toEqual([expect.objectContaining({ periodKey: reportPeriod("weekly", now).key, status: "sent" })]);
+      expect(await sendScheduledReports({ now })).toEqual({ sent: expect.any(Number) });
+      expect(await sendScheduledReports({ now })).toEqual({ sent: expect.any(Number) });
+      const [report, ...more] = await reportsTo(account.email);
+      expect(more).toEqual([]);
+      expect(report!.subject).toMatch(/^Votre rapport hebdomadaire VeillePrix/);
+      expect(report!.text).toMatch(/Produits suivis\s+1\n/);
+      expect(report!.text).toMatch(/Plus cher\s+1\n/);
+      expect(report!.text).toMatch(/Indice prix \(marché = 100\)\s+100\n/);
+      expect(report!.text).toMatch(/Baisses de prix sur la période\s+1\n/);
+      expect(report!.text).toContain("Robot pâtissier : Baisse chez Marchand 1");
+      expect(report!.text).toMatch(/100,00\s€ → 90,00\s€ \(-10,00\s%\)/);
+      expect(report!.text).toContain("Le tableau complet est joint : vue_marche.xlsx.");
+      const sentByResend = resend.emails.filter((e) => [e.to].flat().includes(account.email));
+      expect(sentByResend).toHaveLength(1);
+      const attachments = (sentByResend[0] as unknown as { attachments: { filename: string; content: string }[] })
+        .attachments;
+      expect(attachments.map((a) => a.filename)).toEqual(["vue_marche.xlsx"]);
+      const zip = await JSZip.loadAsync(Buffer.from(attachments[0]!.content, "base64"));
+      const sheet = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
+      const strings = (await zip.file("xl/sharedStrings.xml")?.async("string")) ?? "";
+      expect(`${sheet}${strings}`).toContain("Robot pâtissier");
+      const sends = await db.select().from(reportSends).where(eq(reportSends.userId, userId));
+      expect(sends).toEqual([expect.objectContaining({ periodKey: reportPeriod("weekly", now).key, status: "sent" })]);
 
-    // the next week is a new period
-    const nextWeek = new Date(now.getTime() + 7 * 86_400_000);
-    await sendScheduledReports({ now: nextWeek });
-    expect(await reportsTo(account.email)).toHaveLength(2);
+      // the next week is a new period
+      const nextWeek = new Date(now.getTime() + 7 * 86_400_000);
+      await sendScheduledReports({ now: nextWeek });
+      expect(await reportsTo(account.email)).toHaveLength(2);
 
-    // an alerts link cannot stop the report; the report's own link can
-    const alertsToken = signUnsubscribeToken({ userId });
-    const refused = await call(unsubscribe, "/api/reports/unsubscribe", {
-      method: "POST",
-      query: { token: alertsToken },
-    });
-    expect(refused.status).toBe(400);
-    const headers = report!.headers as Record<string, string>;
-    const link = new URL(headers["List-Unsubscribe"]!.slice(1, -1));
-    expect(link.pathname).toBe("/api/reports/unsubscribe");
-    const done = await call(unsubscribe, link.pathname, {
-      method: "POST",
-      query: { token: link.searchParams.get("token")! },
-    });
-    expect(done.status).toBe(200);
-    expect(done.json.message).toBe(REPORT_MSG.unsubscribed);
-    expect((await call(getPrefs, PREFS, { token })).json.frequency).toBe("off");
-    await sendScheduledReports({ now: new Date(now.getTime() + 14 * 86_400_000) });
-    expect(await reportsTo(account.email)).toHaveLength(2);
-  });
+      // an alerts link cannot stop the report; the report's own link can
+      const alertsToken = signUnsubscribeToken({ userId });
+      const refused = await call(unsubscribe, "/api/reports/unsubscribe", {
+        method: "POST",
+        query: { token: alertsToken },
+      });
+      expect(refused.status).toBe(400);
+      const headers = report!.headers as Record<string, string>;
+      const link = new URL(headers["List-Unsubscribe"]!.slice(1, -1));
+      expect(link.pathname).toBe("/api/reports/unsubscribe");
+      const done = await call(unsubscribe, link.pathname, {
+        method: "POST",
+        query: { token: link.searchParams.get("token")! },
+      });
+      expect(done.status).toBe(200);
+      expect(done.json.message).toBe(REPORT_MSG.unsubscribed);
+      expect((await call(getPrefs, PREFS, { token })).json.frequency).toBe("off");
+      await sendScheduledReports({ now: new Date(now.getTime() + 14 * 86_400_000) });
+      expect(await reportsTo(account.email)).toHaveLength(2);
+    },
+  );
 
   it("sends a daily report every Paris day and only on plans with alerts", async () => {
     const pro = await alertsUser();

@@ -1,8 +1,20 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { SWRConfig } from "swr";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
+import { getPageUser } from "@/lib/auth/get-page-user";
+import { loadDashboard } from "@/lib/dashboard/load-dashboard";
 
 export const metadata: Metadata = { title: "Tableau de bord" };
 
-export default function DashboardPage() {
-  return <DashboardView />;
+// The cards' first data is rendered on the server (same functions as the API), then kept fresh by SWR.
+export default async function DashboardPage() {
+  const user = await getPageUser();
+  if (!user) redirect("/login?redirect=%2Fdashboard");
+  const fallback = await loadDashboard(user);
+  return (
+    <SWRConfig value={{ fallback }}>
+      <DashboardView />
+    </SWRConfig>
+  );
 }

@@ -1,3 +1,4 @@
+import { cn } from "@/lib/cn";
 import { ContactForm } from "@/components/marketing/contact-form";
 import { Icon, type IconName } from "@/components/marketing/icons";
 import { pageMetadata } from "@/components/marketing/page-metadata";
@@ -7,7 +8,8 @@ import { getCompany } from "@/lib/company/get-company";
 export const metadata = pageMetadata({
   title: "Contact",
   description:
-    "Une question sur VeillePrix, un besoin particulier ou une démonstration ? Écrivez à notre équipe : nous répondons sous 24 heures ouvrées.",
+    "Une question sur VeillePrix, un besoin particulier ou une démonstration ? Écrivez à notre équipe : nous " +
+    "répondons sous 24 heures ouvrées.",
   path: "/contact",
 });
 
@@ -28,12 +30,20 @@ export default function ContactPage() {
           align="left"
           eyebrow="Contact"
           title="Parlons de votre veille tarifaire"
-          lead="Une question sur les plans, un besoin de volume, une intégration par API ou une démonstration ? Écrivez-nous, un membre de l'équipe vous répond."
+          lead={
+            "Une question sur les plans, un besoin de volume, une intégration par API ou une démonstration ? " +
+            "Écrivez-nous, un membre de l'équipe vous répond."
+          }
         />
         <dl className="mt-10 space-y-6">
           {details.map((d) => (
             <div key={d.label} className="flex gap-4">
-              <dt className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs ring-1 ring-zinc-200">
+              <dt
+                className={cn(
+                  "flex size-10 shrink-0 items-center justify-center rounded-lg bg-white text-brand-700 shadow-xs",
+                  "ring-1 ring-zinc-200",
+                )}
+              >
                 <Icon name={d.icon} className="size-5" />
                 <span className="sr-only">{d.label}</span>
               </dt>

@@ -12,7 +12,8 @@ export const revalidate = 3600;
 export const metadata = pageMetadata({
   title: "Tarifs",
   description:
-    "Comparez les plans VeillePrix : Freemium gratuit, Professionnel et Entreprise. Produits suivis, URLs par produit, historique, automatisation et alertes par email. Prix mensuels HT, sans engagement.",
+    "Comparez les plans VeillePrix : Freemium gratuit, Professionnel et Entreprise. Produits suivis, URLs par " +
+    "produit, historique, automatisation et alertes par email. Prix mensuels HT, sans engagement.",
   path: "/pricing",
 });
 

@@ -6,7 +6,8 @@ import { getCompany } from "@/lib/company/get-company";
 export const metadata = pageMetadata({
   title: "Politique de confidentialité",
   description:
-    "Quelles données VeillePrix collecte, pourquoi, combien de temps elles sont conservées, comment elles sont protégées et comment exercer vos droits RGPD.",
+    "Quelles données VeillePrix collecte, pourquoi, combien de temps elles sont conservées, comment elles sont " +
+    "protégées et comment exercer vos droits RGPD.",
   path: "/legal/privacy",
 });
 

@@ -6,7 +6,8 @@ import { getCompany } from "@/lib/company/get-company";
 export const metadata = pageMetadata({
   title: "Conditions d'utilisation",
   description:
-    "Conditions générales d'utilisation de VeillePrix : acceptation, licence d'utilisation, restrictions, abonnements, résiliation et limitation de responsabilité.",
+    "Conditions générales d'utilisation de VeillePrix : acceptation, licence d'utilisation, restrictions, " +
+    "abonnements, résiliation et limitation de responsabilité.",
   path: "/legal/terms",
 });
 

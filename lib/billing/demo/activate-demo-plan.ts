@@ -18,7 +18,8 @@ function addOneMonth(date: Date): Date {
 
 /**
  * Completes a demo checkout: activates the plan for a month and records a paid demo invoice. Idempotent
- * (the session id is the invoice's unique key). Refused (403) unless the billing mode is "demo" (BILLING_DEMO=1, no Stripe, not production).
+ * (the session id is the invoice's unique key). Refused (403) unless the billing mode is "demo" (BILLING_DEMO=1, no
+ * Stripe, not production).
  */
 export async function activateDemoPlan(userId: string, sessionId: string, now = new Date()) {
   if (getBillingMode() !== "demo") {

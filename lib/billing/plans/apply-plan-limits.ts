@@ -9,11 +9,17 @@ export const PLAN_PAUSE_PREFIX = "Limite de l'abonnement";
 type Plan = Awaited<ReturnType<typeof getUserPlan>>;
 
 export function productPauseReason(plan: Plan): string {
-  return `${PLAN_PAUSE_PREFIX} ${plan.name} atteinte (${plan.maxProducts} produits max) : suivi en pause, produit en lecture seule, données conservées. Passez à un abonnement supérieur pour le réactiver.`;
+  return (
+    `${PLAN_PAUSE_PREFIX} ${plan.name} atteinte (${plan.maxProducts} produits max) : suivi en pause, produit en ` +
+    `lecture seule, données conservées. Passez à un abonnement supérieur pour le réactiver.`
+  );
 }
 
 export function urlPauseReason(plan: Plan): string {
-  return `${PLAN_PAUSE_PREFIX} ${plan.name} atteinte (${plan.maxUrlsPerProduct} URLs par produit) : suivi en pause, données conservées. Passez à un abonnement supérieur pour la réactiver.`;
+  return (
+    `${PLAN_PAUSE_PREFIX} ${plan.name} atteinte (${plan.maxUrlsPerProduct} URLs par produit) : suivi en pause, ` +
+    `données conservées. Passez à un abonnement supérieur pour la réactiver.`
+  );
 }
 
 /**

@@ -14,20 +14,38 @@ const DATE_RES = [
   /\b\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})\b/g,
   /\b\d{4}([./-])\d{1,2}\1\d{1,2}\b/g,
   /\b\d{1,2}[:h]\d{2}\b(?!\s?(?:€|\$|£))/g,
-  /\b(?:jan|feb|fév|fev|mar|apr|avr|may|mai|jun|juin|jul|juil|aug|aoû|aou|sep|oct|nov|dec|déc)[a-zéû]*\.?,?\s(?:\d{1,2},?\s)?(?:19|20)\d{2}\b/gi,
+  new RegExp(
+    String.raw`\b(?:jan|feb|fév|fev|mar|apr|avr|may|mai|jun|juin|jul|juil|aug|aoû|aou|sep|oct|nov|dec` +
+      String.raw`|déc)[a-zéû]*\.?,?\s(?:\d{1,2},?\s)?(?:19|20)\d{2}\b`,
+    "gi",
+  ),
 ];
 const PHONE_RE = /(?:\+\d|\b0)\d?[\d .\-()/]{7,}\d/g;
 
-const UNIT_AFTER =
-  /^\s?(?:x\b|×|fois\b|kg\b|g\b|mg\b|ml\b|cl\b|dl\b|l\b|cm\b|mm\b|m\b|km\b|m²|m2\b|GB\b|Go\b|TB\b|To\b|Mo\b|MB\b|W\b|kW\b|V\b|mAh\b|Hz\b|GHz\b|pcs\b|pces\b|pièces?\b|pieces?\b|ans?\b|years?\b|jours?\b|days?\b|mois\b|months?\b|min\b|ft\b|stars?\b|étoiles?\b|avis\b|reviews?\b|ratings?\b|Bewertungen\b|%|sur\s\d|out of\s\d|von\s\d\b|\/\s?(?:5|10)\b(?![.,]\d))/u;
-const ID_BEFORE =
-  /(?:#|n°|nº|\bno\.|\bnr\.?|\bréf\.?|\bref\.?|\bsku|\bean|\bisbn|\bupc|\bart(?:\.|icle)?(?:-?nr\.?)?|\bmod[eè]le?|\bmodel|\bitem|\bcode|\btel\.?|\btél\.?|\bphone|\bfax|\bid)\s*[:.#]?\s*$/i;
-const QTY_BEFORE =
-  /(?:\bx|×|\bqty|\bquantité|\bqté|\blot de|\bpack (?:de|of)|\bset of|\bbox of|\btaille|\bsize|\bpointure|\bgröße|\bgrösse|\bmenge|\bstück)\s?[:.]?\s?$/i;
+const UNIT_AFTER = new RegExp(
+  String.raw`^\s?(?:x\b|×|fois\b|kg\b|g\b|mg\b|ml\b|cl\b|dl\b|l\b|cm\b|mm\b|m\b|km\b|m²|m2\b|GB\b|Go\b|TB\b|To\b|Mo\b` +
+    String.raw`|MB\b|W\b|kW\b|V\b|mAh\b|Hz\b|GHz\b|pcs\b|pces\b|pièces?\b|pieces?\b|ans?\b|years?\b|jours?\b|days?\b|mois\b` +
+    String.raw`|months?\b|min\b|ft\b|stars?\b|étoiles?\b|avis\b|reviews?\b|ratings?\b|Bewertungen\b|%|sur\s\d|out of\s\d` +
+    String.raw`|von\s\d\b|\/\s?(?:5|10)\b(?![.,]\d))`,
+  "u",
+);
+const ID_BEFORE = new RegExp(
+  String.raw`(?:#|n°|nº|\bno\.|\bnr\.?|\bréf\.?|\bref\.?|\bsku|\bean|\bisbn|\bupc|\bart(?:\.|icle)?(?:-?nr\.?)?` +
+    String.raw`|\bmod[eè]le?|\bmodel|\bitem|\bcode|\btel\.?|\btél\.?|\bphone|\bfax|\bid)\s*[:.#]?\s*$`,
+  "i",
+);
+const QTY_BEFORE = new RegExp(
+  String.raw`(?:\bx|×|\bqty|\bquantité|\bqté|\blot de|\bpack (?:de|of)|\bset of|\bbox of|\btaille|\bsize|\bpointure` +
+    String.raw`|\bgröße|\bgrösse|\bmenge|\bstück)\s?[:.]?\s?$`,
+  "i",
+);
 const OLD_BEFORE = phraseRegex(OTHER_PRICE_BEFORE, (a) => `(?:${a})[^0-9]{0,20}$`);
 const INSTALMENT_AFTER = /^\s?(?:€|\$|£|eur)?\s?(?:\/\s?mois|\/\s?mo\b|\/\s?month|par mois|per month|x\s?\d|\/\s?m\b)/i;
-const EXCL_TAX_AFTER =
-  /^\s?(?:€|eur|\$|£|chf|zł|kč)?\s?(?:HT\b|H\.T\.|hors tax|excl\.?|exkl\.?|zzgl\.?|netto|\+ ?(?:TVA|VAT|IVA|MwSt)|ex\.? VAT|bez DPH|sin IVA|hors TVA)/i;
+const EXCL_TAX_AFTER = new RegExp(
+  String.raw`^\s?(?:€|eur|\$|£|chf|zł|kč)?\s?(?:HT\b|H\.T\.|hors tax|excl\.?|exkl\.?|zzgl\.?|netto|\+ ?(?:TVA|VAT|IVA` +
+    String.raw`|MwSt)|ex\.? VAT|bez DPH|sin IVA|hors TVA)`,
+  "i",
+);
 const NOW_BEFORE = phraseRegex(NOW_PRICE_BEFORE, (a) => `(?:${a})[^0-9]{0,12}$`);
 
 function collectSpans(text: string): Array<[number, number]> {

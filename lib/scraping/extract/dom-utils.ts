@@ -55,8 +55,10 @@ export function classString(el: Element): string {
   return `${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`.toLowerCase();
 }
 
-const RESPONSIVE_SHOW =
-  /(?:^|\s)(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)(?:\s|$)|(?:^|\s)d-(?:sm|md|lg|xl)-(?:block|flex|inline|inline-block|inline-flex|grid|table)(?:\s|$)/;
+const RESPONSIVE_SHOW = new RegExp(
+  String.raw`(?:^|\s)(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)(?:\s|$)|(?:^` +
+    String.raw`|\s)d-(?:sm|md|lg|xl)-(?:block|flex|inline|inline-block|inline-flex|grid|table)(?:\s|$)`,
+);
 
 export function isHidden(el: Element): boolean {
   const a = el.attribs;
@@ -71,11 +73,15 @@ export function isHidden(el: Element): boolean {
   return false;
 }
 
-const OLD_TOKEN =
-  /^(?:old|was|former|formerly|ehemals|barre|barré|barree|ancien|strike|strikethrough|crossed|compare|before|msrp|rrp|uvp|previous|prev|statt|streich|streichpreis|vorher|linethrough|crossout|nonsale)/;
+const OLD_TOKEN = new RegExp(
+  "^(?:old|was|former|formerly|ehemals|barre|barré|barree|ancien|strike|strikethrough|crossed|compare|before" +
+    "|msrp|rrp|uvp|previous|prev|statt|streich|streichpreis|vorher|linethrough|crossout|nonsale)",
+);
 const SOFT_OLD_TOKEN = /^(?:regular|list|retail|original|initial|pvp|reference|referenz)$/;
-const OLD_SUB =
-  /oldprice|listprice|wasprice|compareat|strikeprice|regularprice|crossedprice|pricebefore|beforeprice|originalprice|retailprice|strikethrough|prixbarre|ancienprix|streichpreis|uvp/;
+const OLD_SUB = new RegExp(
+  "oldprice|listprice|wasprice|compareat|strikeprice|regularprice|crossedprice|pricebefore|beforeprice" +
+    "|originalprice|retailprice|strikethrough|prixbarre|ancienprix|streichpreis|uvp",
+);
 
 // "hard": del/s/strike or an explicit old-price class; "soft": a class like "regular" that some
 // themes also use for the only (current) price.

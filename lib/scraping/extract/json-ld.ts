@@ -10,8 +10,11 @@ import {
 
 type TObj = Record<string, unknown>;
 
-const PRODUCT_TYPES =
-  /^(?:product|productgroup|productmodel|individualproduct|someproducts|vehicle|car|motorcycle|book|softwareapplication|videogame|musicalbum|offerforpurchase)$/i;
+const PRODUCT_TYPES = new RegExp(
+  "^(?:product|productgroup|productmodel|individualproduct|someproducts|vehicle|car|motorcycle|book" +
+    "|softwareapplication|videogame|musicalbum|offerforpurchase)$",
+  "i",
+);
 // Keys whose nested Products are other items (related, accessories, list entries), not the page's product.
 const SKIP_KEYS = new Set([
   "isRelatedTo",

@@ -4,10 +4,15 @@ import type { TPageScan } from "./walk-page";
 
 const CHROME_TAGS = new Set(["header", "footer", "nav", "aside"]);
 const CHROME_ROLES = new Set(["banner", "contentinfo", "navigation", "complementary", "dialog"]);
-const CHROME_TOKEN =
-  /^(?:header|footer|nav|navbar|navigation|menu|megamenu|minicart|breadcrumbs?|newsletter|cookie|cookies|modal|popup|offcanvas|topbar|masthead)$/;
-const CHROME_RAW =
-  /\b(?:mini-?cart|cart-?drawer|cart-?preview|header-?cart|side-?cart|cart-?popup|cart-?dropdown|cart-?flyout|site-?header|site-?footer|page-?header|page-?footer|global-?header|global-?footer|cookie-?banner|nav-?cart)\b/i;
+const CHROME_TOKEN = new RegExp(
+  "^(?:header|footer|nav|navbar|navigation|menu|megamenu|minicart|breadcrumbs?|newsletter|cookie|cookies|modal" +
+    "|popup|offcanvas|topbar|masthead)$",
+);
+const CHROME_RAW = new RegExp(
+  String.raw`\b(?:mini-?cart|cart-?drawer|cart-?preview|header-?cart|side-?cart|cart-?popup|cart-?dropdown|cart-?flyout` +
+    String.raw`|site-?header|site-?footer|page-?header|page-?footer|global-?header|global-?footer|cookie-?banner|nav-?cart)\b`,
+  "i",
+);
 
 export type TZones = {
   mainH1: Element | null;

@@ -70,7 +70,11 @@ const RULES: TRule[] = [
     test: (_el, cls) =>
       has(
         cls,
-        /(?:current|sale|final|special|our|actual|selling|deal|promo|offer|now|new)[-_]?price|price[-_]?(?:current|sale|final|special|actual|now|new|promo|value|main)|main-?price|prix[-_]?(?:actuel|final|promo|vente)|price-box|productprice|product-price|price__current/,
+        new RegExp(
+          "(?:current|sale|final|special|our|actual|selling|deal|promo|offer|now|new)[-_]?price" +
+            "|price[-_]?(?:current|sale|final|special|actual|now|new|promo|value|main)|main-?price" +
+            "|prix[-_]?(?:actuel|final|promo|vente)|price-box|productprice|product-price|price__current",
+        ),
       ),
   },
 ];

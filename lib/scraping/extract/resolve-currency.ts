@@ -3,9 +3,10 @@ import type { TCurrencyMatch } from "./find-currencies";
 
 export const FAMILY_CODES: Record<TCurrencyFamily, ReadonlySet<string>> = {
   dollar: new Set(
-    "USD CAD AUD NZD HKD SGD TWD MXN BRL ARS CLP COP DOP JMD TTD NAD ZWL UYU BZD TOP CUC MOP BBD XCD FJD GYD LRD SBD WST BND BSD BOB CVE BMD KYD SRD".split(
-      " ",
-    ),
+    (
+      "USD CAD AUD NZD HKD SGD TWD MXN BRL ARS CLP COP DOP JMD TTD NAD ZWL UYU BZD TOP CUC MOP BBD XCD FJD GYD " +
+      "LRD SBD WST BND BSD BOB CVE BMD KYD SRD"
+    ).split(" "),
   ),
   krona: new Set(["SEK", "NOK", "DKK", "ISK"]),
   yen: new Set(["JPY", "CNY"]),

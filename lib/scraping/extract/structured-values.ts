@@ -54,10 +54,14 @@ export function structuredCurrency(v: unknown): string | null {
   return parsePrice(`1 ${s}`).currency ?? parsePrice(`${s}1`).currency;
 }
 
-const AVAIL_TRUE =
-  /^(?:instock|in stock|in_stock|available|preorder|pre-order|presale|backorder|limitedavailability|onlineonly|madetoorder|true|yes|1|oui|disponible)$/;
-const AVAIL_FALSE =
-  /^(?:outofstock|out of stock|out_of_stock|oos|soldout|sold out|discontinued|instoreonly|reserved|unavailable|false|no|0|non|indisponible|pending)$/;
+const AVAIL_TRUE = new RegExp(
+  "^(?:instock|in stock|in_stock|available|preorder|pre-order|presale|backorder|limitedavailability|onlineonly" +
+    "|madetoorder|true|yes|1|oui|disponible)$",
+);
+const AVAIL_FALSE = new RegExp(
+  "^(?:outofstock|out of stock|out_of_stock|oos|soldout|sold out|discontinued|instoreonly|reserved|unavailable" +
+    "|false|no|0|non|indisponible|pending)$",
+);
 
 // schema.org availability in any spelling: "https://schema.org/InStock", "instock", "in stock", "oos".
 export function normalizeAvailability(v: unknown): boolean | null {
@@ -74,15 +78,17 @@ export function normalizeAvailability(v: unknown): boolean | null {
   if (AVAIL_TRUE.test(s) || AVAIL_TRUE.test(compact)) return true;
   if (AVAIL_FALSE.test(s) || AVAIL_FALSE.test(compact)) return false;
   if (
-    /out ?of ?stock|sold ?out|unavailable|discontinued|not available|épuisé|indisponible|rupture|ausverkauft|nicht verfügbar|agotado|esaurito|niedostępny|vyprodáno|uitverkocht/.test(
-      s,
-    )
+    new RegExp(
+      "out ?of ?stock|sold ?out|unavailable|discontinued|not available|épuisé|indisponible|rupture|ausverkauft" +
+        "|nicht verfügbar|agotado|esaurito|niedostępny|vyprodáno|uitverkocht",
+    ).test(s)
   )
     return false;
   if (
-    /in ?stock|available|pre ?order|back ?order|disponible|en stock|auf lager|lieferbar|op voorraad|disponibile|dostępny|skladem|på lager|i lager/.test(
-      s,
-    )
+    new RegExp(
+      "in ?stock|available|pre ?order|back ?order|disponible|en stock|auf lager|lieferbar|op voorraad|disponibile" +
+        "|dostępny|skladem|på lager|i lager",
+    ).test(s)
   )
     return true;
   return null;

@@ -22,11 +22,20 @@ export type TTextCandidate = {
   el: Element;
 };
 
-const PURPOSE_TOKEN =
-  /^(?:unit|perunit|unitprice|priceperunit|baseprice|grundpreis|ecotax|ecotaxe|eco|ecopart|ecoparticipation|deee|shipping|delivery|livraison|installment|installments|instalment|mensualite|mensualites|monthly|permonth|credit|financing|klarna|alma|oney|cofidis|paypal|afterpay|saving|savings|save|economy|economie|discount|reduction|percent|percentage|badge|subtotal|total|minicart|filter|facet|rating|stars|reviews|qty|quantity|fees|frais|points|loyalty|cashback|reward|rewards|ppu|textprice)$/;
+const PURPOSE_TOKEN = new RegExp(
+  "^(?:unit|perunit|unitprice|priceperunit|baseprice|grundpreis|ecotax|ecotaxe|eco|ecopart|ecoparticipation" +
+    "|deee|shipping|delivery|livraison|installment|installments|instalment|mensualite|mensualites|monthly" +
+    "|permonth|credit|financing|klarna|alma|oney|cofidis|paypal|afterpay|saving|savings|save|economy|economie" +
+    "|discount|reduction|percent|percentage|badge|subtotal|total|minicart|filter|facet|rating|stars|reviews|qty" +
+    "|quantity|fees|frais|points|loyalty|cashback|reward|rewards|ppu|textprice)$",
+);
 const CONTEXT_RE = phraseRegex(PRICE_CONTEXT);
-const INSTALMENT_RE =
-  /\/\s?\d*\s?(?:g|kg|l|ml|cl|m|m²|m2|pièce|unité|stk|st|lb|oz)\b|€\/(?:kg|l|m)|prix au|le litre|\/\s?mois|par mois|per month|\/\s?mo\b|\d\s?x sans frais|\d\s?fois sans frais|mensualit|\/\s?kg\b|\/\s?m²|le kg\b|dont éco|d'éco-?part/i;
+const INSTALMENT_RE = new RegExp(
+  String.raw`\/\s?\d*\s?(?:g|kg|l|ml|cl|m|m²|m2|pièce|unité|stk|st|lb|oz)\b|€\/(?:kg|l|m)|prix au|le litre|\/\s?mois` +
+    String.raw`|par mois|per month|\/\s?mo\b|\d\s?x sans frais|\d\s?fois sans frais|mensualit|\/\s?kg\b|\/\s?m²|le kg\b` +
+    "|dont éco|d'éco-?part",
+  "i",
+);
 const EXCL_TAX =
   /\bHT\b|hors tax|excl\.?\s?(?:vat|tax|btw|mwst|iva)|ex\.? vat|sans tva|\bnetto\b|zzgl|exkl|bez dph|sin iva|\+ ?(?:vat|iva|tva)\b/i;
 const PART_TOKEN =

@@ -29,28 +29,47 @@ const DIGIT = /\d/;
 // Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
 const LIMIT = 600;
 const NO_TOKENS: string[] = [];
-const RAW_HINT =
-  /sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims/i;
+const RAW_HINT = new RegExp(
+  "sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant" +
+    "|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed" +
+    "|bundle|complementary|alsobought|cmp|sponsored|sims",
+  "i",
+);
 const PRICE_TOKEN =
   /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
 // A currency alone, possibly with a short tax note: "円(税込)", "€ TTC" is not one (letters), "원" is.
 const CURRENCY_ONLY =
   /^\s*(?:[€$£¥￥₹₽₺₴₪₩₫฿₱₦]|円|元|원|EUR|USD|GBP|CHF|PLN|CZK|Kč|zł|Ft|lei|Lei|kr|TL|руб\.?|грн\.?|р\.)\s*(?:[(（][^)）\d]{1,6}[)）])?\s*$/;
 // A currency sign or code in a text node; codes are bounded by non-letters (\b fails next to "č", "ł", Cyrillic).
-const QUICK_CURRENCY =
-  /[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\./;
-const RELATED_RAW =
-  /sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell|recently-?viewed|you-?may-?also|product-recommendations|recommendation/i;
+const QUICK_CURRENCY = new RegExp(
+  "[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD" +
+    String.raw`|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\.`,
+);
+const RELATED_RAW = new RegExp(
+  String.raw`sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell` +
+    "|recently-?viewed|you-?may-?also|product-recommendations|recommendation",
+  "i",
+);
 const RELATED_HEADING = phraseRegex(RELATED_HEADINGS);
-const RELATED_TOKEN =
-  /^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$/;
-const AVAIL_HINT =
-  /stock|stoc|stok|slut|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b/i;
+const RELATED_TOKEN = new RegExp(
+  "^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories" +
+    "|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$",
+);
+const AVAIL_HINT = new RegExp(
+  "stock|stoc|stok|slut|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture" +
+    "|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи" +
+    "|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절" +
+    "|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias" +
+    String.raw`|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b`,
+  "i",
+);
 const CART_WORDS = phraseRegex(CART_LABELS);
 const TITLE_HINT = /title|heading/i;
 const CART_HINT = /btn|button|cart|basket|panier|bag|buy|add|ajout/i;
-const CART_TOKEN =
-  /addtocart|add-to-cart|add_to_cart|addtobasket|btncart|buybox|buy-now|buynow|submit\.add|product-form__submit|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag/;
+const CART_TOKEN = new RegExp(
+  String.raw`addtocart|add-to-cart|add_to_cart|addtobasket|btncart|buybox|buy-now|buynow|submit\.add|product-form__submit` +
+    "|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag",
+);
 
 function hasDataAttr(a: Record<string, string>): boolean {
   for (const k in a) if (k.charCodeAt(0) === 100 && k.startsWith("data-")) return true;

@@ -77,7 +77,9 @@ const URL = "https://shop.example/p/lampe-arco";
 
 describe("confidence of single pages", () => {
   it("is high when structured data and the shown price agree", () => {
-    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Lampe Arco","offers":{"@type":"Offer","price":"39.00","priceCurrency":"EUR"}}</script>`;
+    const ld =
+      `<script type="application/ld+json">{"@type":"Product","name":"Lampe Arco","offers":{"@type":"Offer",` +
+      `"price":"39.00","priceCurrency":"EUR"}}</script>`;
     const r = extractProduct(page(`<span class="price">39,00 €</span>`, ld), URL);
     expect(r).toMatchObject({ price: "39", uncertainReason: null });
     expect(r.confidence).toBeGreaterThanOrEqual(0.95);
@@ -96,7 +98,9 @@ describe("confidence of single pages", () => {
   });
 
   it("is lowered when the shown price contradicts structured data that does not appear on the page", () => {
-    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Lampe Arco","offers":{"@type":"Offer","price":"59.00","priceCurrency":"EUR"}}</script>`;
+    const ld =
+      `<script type="application/ld+json">{"@type":"Product","name":"Lampe Arco","offers":{"@type":"Offer",` +
+      `"price":"59.00","priceCurrency":"EUR"}}</script>`;
     const agree = extractProduct(page(`<span class="price">59,00 €</span>`, ld), URL);
     const disagree = extractProduct(page(`<span class="current-price">39,00 €</span>`, ld), URL);
     expect(disagree.confidence).toBeLessThan(agree.confidence);

@@ -40,7 +40,9 @@ describe("currency truth", () => {
   });
 
   it("keeps the structured currency when the text has only a symbol", () => {
-    const ld = `<script type="application/ld+json">{"@type":"Product","name":"Zapatillas Runner","offers":{"price":"49.99","priceCurrency":"CAD"}}</script>`;
+    const ld =
+      `<script type="application/ld+json">{"@type":"Product","name":"Zapatillas Runner",` +
+      `"offers":{"price":"49.99","priceCurrency":"CAD"}}</script>`;
     expect(read("en", `<span class="price">$49.99</span>`, "https://shop.example.com/p/1", ld)).toEqual([
       "49.99",
       "CAD",
@@ -50,7 +52,9 @@ describe("currency truth", () => {
   });
 
   it("picks the product's price, not a coupon, points or shipping, on Korean, Japanese and Taiwanese pages", () => {
-    const ko = `<div class="coupon">최대 할인 쿠폰 5,000원</div><dl><dt>판매가</dt><dd><strong>129,000</strong>원</dd></dl><dl><dt>적립금</dt><dd>1,290원</dd></dl>`;
+    const ko =
+      `<div class="coupon">최대 할인 쿠폰 5,000원</div><dl><dt>판매가</dt><dd><strong>129,000</strong>원</dd></dl><dl>` +
+      `<dt>적립금</dt><dd>1,290원</dd></dl>`;
     expect(read("ko", ko, "https://www.shop.co.kr/p/1")).toEqual(["129000", "KRW"]);
     const ja = `<p>送料550円</p><div>価格<span class="num">12,800</span>円(税込)</div><p>1,280ポイント</p>`;
     expect(read("ja", ja, "https://www.shop.co.jp/p/1")).toEqual(["12800", "JPY"]);

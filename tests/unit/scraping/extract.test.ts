@@ -135,7 +135,10 @@ describe("extractProduct: JSON-LD", () => {
 describe("extractProduct: microdata, RDFa and meta", () => {
   it("reads itemprop=price content and priceCurrency", () => {
     const html = page(
-      `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lampe</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" content="19.90">19,90 €</span><meta itemprop="priceCurrency" content="EUR"><link itemprop="availability" href="https://schema.org/OutOfStock"></div></div>`,
+      `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lampe</h1><div ` +
+        `itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price" ` +
+        `content="19.90">19,90 €</span><meta itemprop="priceCurrency" content="EUR"><link ` +
+        `itemprop="availability" href="https://schema.org/OutOfStock"></div></div>`,
     );
     expect(extractProduct(html, URL_FR)).toMatchObject({
       price: "19.9",
@@ -147,13 +150,17 @@ describe("extractProduct: microdata, RDFa and meta", () => {
 
   it("reads RDFa schema:price", () => {
     const html = page(
-      `<div vocab="https://schema.org/" typeof="Product"><span property="name">Vin</span><div property="offers" typeof="Offer"><span property="schema:price" content="12.50">12,50</span><span property="priceCurrency" content="EUR"></span></div></div>`,
+      `<div vocab="https://schema.org/" typeof="Product"><span property="name">Vin</span><div ` +
+        `property="offers" typeof="Offer"><span property="schema:price" content="12.50">12,50</span><span ` +
+        `property="priceCurrency" content="EUR"></span></div></div>`,
     );
     expect(extractProduct(html, URL_FR)).toMatchObject({ price: "12.5", currency: "EUR" });
   });
 
   it("reads Open Graph product meta", () => {
-    const head = `<meta property="product:price:amount" content="59.00"><meta property="product:price:currency" content="EUR"><meta property="og:availability" content="oos">`;
+    const head =
+      `<meta property="product:price:amount" content="59.00"><meta property="product:price:currency" ` +
+      `content="EUR"><meta property="og:availability" content="oos">`;
     expect(extractProduct(page("<h1>Affiche</h1>", head), URL_FR)).toMatchObject({
       price: "59",
       currency: "EUR",
@@ -181,7 +188,9 @@ describe("extractProduct: user selector", () => {
 describe("extractProduct: visible text", () => {
   const shell = (inner: string, after = "") =>
     page(
-      `<header class="site-header"><a class="minicart">Panier 0,00 €</a></header><main><h1>Canapé</h1>${inner}<button class="add-to-cart">Ajouter au panier</button></main>${after}<footer>Livraison offerte dès 49 €</footer>`,
+      `<header class="site-header"><a class="minicart">Panier 0,00 ` +
+        `€</a></header><main><h1>Canapé</h1>${inner}<button class="add-to-cart">Ajouter au ` +
+        `panier</button></main>${after}<footer>Livraison offerte dès 49 €</footer>`,
     );
 
   it("skips the crossed-out price", () => {
@@ -200,7 +209,9 @@ describe("extractProduct: visible text", () => {
   });
 
   it("ignores free-shipping thresholds, instalments and eco-participation", () => {
-    const inner = `<p class="promo">Livraison gratuite dès 50 €</p><p class="product-price">29,90 €</p><p class="pay">ou 3x 9,97 € sans frais</p><p class="eco">dont éco-participation 0,50 €</p>`;
+    const inner =
+      `<p class="promo">Livraison gratuite dès 50 €</p><p class="product-price">29,90 €</p><p class="pay">ou 3x ` +
+      `9,97 € sans frais</p><p class="eco">dont éco-participation 0,50 €</p>`;
     expect(extractProduct(shell(inner), URL_FR).price).toBe("29.9");
   });
 
@@ -209,14 +220,20 @@ describe("extractProduct: visible text", () => {
       "49.9",
     );
     expect(extractProduct(shell(`<span class="price">49<sup>90</sup> €</span>`), URL_FR).price).toBe("49.9");
-    const amazon = `<div id="corePrice_feature_div"><span class="a-price"><span class="a-price-whole">1 299<span class="a-price-decimal">,</span></span><span class="a-price-fraction">99</span><span class="a-price-symbol">€</span></span></div>`;
+    const amazon =
+      `<div id="corePrice_feature_div"><span class="a-price"><span class="a-price-whole">1 299<span ` +
+      `class="a-price-decimal">,</span></span><span class="a-price-fraction">99</span><span class="a-price-symbol">€</span></span></div>`;
     expect(extractProduct(shell(amazon), URL_FR).price).toBe("1299.99");
   });
 
   it("knows Magento finalPrice and PrestaShop current-price", () => {
-    const magento = `<span data-price-type="oldPrice" data-price-amount="99.99"><span class="price">99,99 €</span></span><span data-price-type="finalPrice" data-price-amount="79.99"><span class="price">79,99 €</span></span>`;
+    const magento =
+      `<span data-price-type="oldPrice" data-price-amount="99.99"><span class="price">99,99 €</span></span><span ` +
+      `data-price-type="finalPrice" data-price-amount="79.99"><span class="price">79,99 €</span></span>`;
     expect(extractProduct(shell(magento), URL_FR).price).toBe("79.99");
-    const presta = `<div class="product-prices"><span class="regular-price">29,90 €</span><div class="current-price"><span>24,90 €</span></div></div>`;
+    const presta =
+      `<div class="product-prices"><span class="regular-price">29,90 €</span><div ` +
+      `class="current-price"><span>24,90 €</span></div></div>`;
     expect(extractProduct(shell(presta), URL_FR).price).toBe("24.9");
   });
 
@@ -351,13 +368,15 @@ describe("extractProduct: structured data against the displayed price", () => {
 describe("extractProduct: visibility", () => {
   it("treats Tailwind/Bootstrap responsive classes as visible", () => {
     const html = page(
-      `<main><h1>Lampe</h1><div class="hidden md:flex"><span class="price">39,00 €</span></div><div class="d-none d-lg-block"><span>En stock</span></div></main>`,
+      `<main><h1>Lampe</h1><div class="hidden md:flex"><span class="price">39,00 €</span></div><div ` +
+        `class="d-none d-lg-block"><span>En stock</span></div></main>`,
     );
     expect(extractProduct(html, URL_FR)).toMatchObject({ price: "39", available: true });
   });
   it("ignores hidden templates", () => {
     const html = page(
-      `<main><h1>Lampe</h1><span class="price">39,00 €</span><div hidden><span class="price">1,00 €</span><p>Rupture de stock</p></div><button>Ajouter au panier</button></main>`,
+      `<main><h1>Lampe</h1><span class="price">39,00 €</span><div hidden><span class="price">1,00 ` +
+        `€</span><p>Rupture de stock</p></div><button>Ajouter au panier</button></main>`,
     );
     expect(extractProduct(html, URL_FR)).toMatchObject({ price: "39", available: true });
   });
@@ -366,7 +385,10 @@ describe("extractProduct: visibility", () => {
 describe("extractProduct: microdata with a marked-up old price", () => {
   it("skips an itemprop=price inside the crossed-out price", () => {
     const html = page(
-      `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lampe</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price" content="59.00">59,00 €</span></del><span itemprop="price" content="49.00">49,00 €</span><meta itemprop="priceCurrency" content="EUR"></div></div>`,
+      `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lampe</h1><div ` +
+        `itemprop="offers" itemscope itemtype="https://schema.org/Offer"><del><span itemprop="price" ` +
+        `content="59.00">59,00 €</span></del><span itemprop="price" content="49.00">49,00 €</span><meta ` +
+        `itemprop="priceCurrency" content="EUR"></div></div>`,
     );
     expect(extractProduct(html, URL_FR)).toMatchObject({ price: "49", method: "microdata" });
   });
@@ -375,7 +397,8 @@ describe("extractProduct: microdata with a marked-up old price", () => {
 describe("extractProduct: pages whose class names say nothing (CSS modules, hashed classes)", () => {
   const shell = (price: string, extra = "") =>
     page(
-      `<main><h1 class="x7f2a">Lampe de bureau</h1>${extra}<div class="q9d1e">${price}</div><button class="b8c3">Ajouter au panier</button></main>`,
+      `<main><h1 class="x7f2a">Lampe de bureau</h1>${extra}<div class="q9d1e">${price}</div><button ` +
+        `class="b8c3">Ajouter au panier</button></main>`,
     );
   it("reads a price split into a number and a lone currency sign", () => {
     expect(extractProduct(shell(`<span class="k1">129</span><span class="k2">€</span>`), URL_FR)).toMatchObject({

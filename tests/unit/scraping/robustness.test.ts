@@ -19,7 +19,8 @@ const HEADER =
   `<div class="mini-cart"><a href="/cart"><span>0</span> article(s) <span class="cart-total">0,00 €</span></a></div>` +
   `<div>Service client : 01 23 45 67 89</div></header>`;
 const FOOTER =
-  `<section class="product-carousel"><h2>Vous aimerez aussi</h2>${tile(1, "9,99 €")}${tile(2, "1 499,00 €")}${tile(3, "0,99 €")}</section>` +
+  `<section class="product-carousel"><h2>Vous aimerez aussi</h2>` +
+  `${tile(1, "9,99 €")}${tile(2, "1 499,00 €")}${tile(3, "0,99 €")}</section>` +
   `<section><h2>Complétez votre achat</h2>${tile(4, "4,99 €")}${tile(5, "249,00 €")}</section>` +
   `<footer><p>Inscrivez-vous et recevez 10 € de réduction</p><p>SAS au capital de 100 000 €</p></footer>`;
 

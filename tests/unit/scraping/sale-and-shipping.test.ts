@@ -23,7 +23,10 @@ describe("regular price of a sale", () => {
   });
 
   it("is the structured list price", () => {
-    const spec = `[{"@type":"UnitPriceSpecification","price":"39.90","priceCurrency":"EUR"},{"@type":"UnitPriceSpecification","priceType":"https://schema.org/StrikethroughPrice","price":"59.90","priceCurrency":"EUR"}]`;
+    const spec =
+      `[{"@type":"UnitPriceSpecification","price":"39.90","priceCurrency":"EUR"},` +
+      `{"@type":"UnitPriceSpecification","priceType":"https://schema.org/StrikethroughPrice",` +
+      `"price":"59.90","priceCurrency":"EUR"}]`;
     const r = extractProduct(
       page("", ld(`{"@type":"Offer","price":"39.90","priceCurrency":"EUR","priceSpecification":${spec}}`)),
       URL,
@@ -36,7 +39,9 @@ describe("regular price of a sale", () => {
       extractProduct(page(`<span class="badge">-20 %</span><span class="price">39,90 €</span>`), URL).regularPrice,
     ).toBeNull();
     expect(extractProduct(page(`<span class="price">39,90 €</span> <del>29,90 €</del>`), URL).regularPrice).toBeNull();
-    const related = `<section class="related-products"><h2>Vous aimerez aussi</h2><del>89,90 €</del><span class="price">69,90 €</span></section>`;
+    const related =
+      `<section class="related-products"><h2>Vous aimerez aussi</h2><del>89,90 €</del><span class="price">` +
+      `69,90 €</span></section>`;
     const r = extractProduct(page(`<span class="price">39,90 €</span>`).replace("</main>", `</main>${related}`), URL);
     expect(r).toMatchObject({ price: "39.9", regularPrice: null });
   });
@@ -44,7 +49,10 @@ describe("regular price of a sale", () => {
 
 describe("shipping", () => {
   it("is read from OfferShippingDetails", () => {
-    const offer = `{"@type":"Offer","price":"39.90","priceCurrency":"EUR","shippingDetails":{"@type":"OfferShippingDetails","shippingRate":{"@type":"MonetaryAmount","value":4.99,"currency":"EUR"}}}`;
+    const offer =
+      `{"@type":"Offer","price":"39.90","priceCurrency":"EUR",` +
+      `"shippingDetails":{"@type":"OfferShippingDetails","shippingRate":{"@type":"MonetaryAmount",` +
+      `"value":4.99,"currency":"EUR"}}}`;
     expect(extractProduct(page("", ld(offer)), URL)).toMatchObject({ price: "39.9", shipping: "4.99" });
   });
 

@@ -1,0 +1,46 @@
+import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api-keys";
+import { getAlertPreferences } from "@/lib/alerts/get-alert-preferences";
+import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
+import { listApiTokens } from "@/lib/api-tokens/list-api-tokens";
+import { getUserStats } from "@/lib/auth/get-user-stats";
+import { presentProfile } from "@/lib/auth/present-user";
+import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { listInvoices } from "@/lib/billing/invoices/list-invoices";
+import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
+import { withRequestMemo } from "@/lib/http/request-memo";
+import { getOverview } from "@/lib/insights/get-overview";
+import { ZOverviewQuery } from "@/lib/insights/schemas";
+import { getReportPreferences } from "@/lib/reports/get-report-preferences";
+
+/** SWR fallback: what each GET path of the dashboard's cards would answer, as JSON. */
+export type TDashboardFallback = Record<string, unknown>;
+
+/**
+ * The dashboard cards' first data, loaded in parallel by the functions their API routes call (one memo
+ * scope, as for a GET: the plan is read once) and keyed by the hooks' paths. A card whose load fails is left
+ * out: its hook fetches it in the browser and shows its own error.
+ */
+export async function loadDashboard(user: TAuthUser): Promise<TDashboardFallback> {
+  const loads: [string, () => Promise<unknown>][] = [
+    [API_KEYS.profile, async () => presentProfile(user)],
+    [API_KEYS.stats, () => getUserStats(user.id)],
+    [API_KEYS.subscription, () => getCurrentSubscription(user.id)],
+    [API_KEYS.alertPreferences, () => getAlertPreferences(user.id)],
+    [API_KEYS.reportPreferences, () => getReportPreferences(user.id)],
+    [API_KEYS.alertChannels, () => listAlertChannels(user.id)],
+    [API_KEYS.apiTokens, () => listApiTokens(user.id)],
+    [API_KEYS.invoices, () => listInvoices(user.id)],
+    [MARKET_SUMMARY_KEY, () => getOverview(user.id, ZOverviewQuery.parse(MARKET_SUMMARY_QUERY))],
+  ];
+  const settled = await withRequestMemo(() => Promise.allSettled(loads.map(([, load]) => load())));
+  const fallback: TDashboardFallback = {};
+  settled.forEach((result, i) => {
+    if (result.status === "rejected") {
+      console.error(`[dashboard] premier rendu sans ${loads[i][0]}`, result.reason);
+      return;
+    }
+    // dates become ISO strings exactly as in the JSON answers the hooks would otherwise fetch
+    fallback[loads[i][0]] = JSON.parse(JSON.stringify(result.value ?? null));
+  });
+  return fallback;
+}
