@@ -23,6 +23,11 @@ describe("Products screen", () => {
     const { email } = await registerUser("produits");
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
+    const deletedUrls: string[] = [];
+    page.on("request", (req) => {
+      const id = /^\/api\/products\/[^/]+\/urls\/([0-9a-f-]{36})$/.exec(new URL(req.url()).pathname)?.[1];
+      if (id && req.method() === "DELETE") deletedUrls.push(id);
+    });
 
     // anonymous: the screen is open, its actions lead to the login page
     await page.goto(`${baseUrl()}/products`);
@@ -128,7 +133,10 @@ describe("Products screen", () => {
     await page.getByText("Produit supprimé avec succès").waitFor();
     await page.getByText("Aucun produit à surveiller").waitFor();
 
-    expect(ownErrors(errors)).toEqual([]);
+    // a refetch of a deleted URL's history already in flight may answer 404: its table is gone, nothing shows it
+    const stale = (e: string) => deletedUrls.some((id) => e === `404 /api/scraping/urls/${id}/history`);
+    expect(ownErrors(errors).filter((e) => !stale(e))).toEqual([]);
+    expect(deletedUrls).toHaveLength(1);
     await page.close();
   });
 
