@@ -1,15 +1,6 @@
-/** An API call that failed; `message` is the server's French `detail`, else the caller's fallback. */
-export class ApiClientError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = "ApiClientError";
-  }
-}
+import { ApiClientError } from "./api-client-error";
+
+export { ApiClientError, errorMessage } from "./api-client-error";
 
 export type ApiFetchOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -89,10 +80,4 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
 
   return data as T;
-}
-
-/** The message to show for any thrown value. */
-export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiClientError) return err.message || fallback;
-  return fallback;
 }

@@ -42,6 +42,8 @@ const ZEnv = z.object({
   INNGEST_BASE_URL: optionalString,
   CHROMIUM_PATH: optionalString,
   SCRAPER_ALLOW_PRIVATE_HOSTS: bool,
+  // set by Next.js itself ("phase-production-build" in the workers of `next build`)
+  NEXT_PHASE: optionalString,
   SCRAPER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOBS_DISABLED: bool,
   RATE_LIMIT_DISABLED: bool,
@@ -79,6 +81,7 @@ function parseEnv() {
     isProduction,
     appUrl,
     embeddedDb: !raw.DATABASE_URL,
+    buildPhase: raw.NEXT_PHASE === "phase-production-build",
     inngestEnabled: Boolean(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY),
     stripeEnabled: Boolean(raw.STRIPE_SECRET_KEY),
     resendEnabled: Boolean(raw.RESEND_API_KEY),

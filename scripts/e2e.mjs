@@ -30,6 +30,21 @@ function run(cmd, args, env) {
   return res.status ?? 1;
 }
 
+/** `next start` on `port` in its own process group (stopped as a whole), its output in `dataDir/logName`. */
+function startServer(port, env, logName) {
+  const child = spawn("npx", ["next", "start", "-p", String(port)], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const logPath = path.join(dataDir, logName);
+  const log = fs.createWriteStream(logPath);
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return { child, logPath };
+}
+
 async function waitFor(url, ms) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -58,6 +73,9 @@ const serverEnv = {
   NEXTAUTH_URL: baseUrl,
   PGLITE_DIR: path.join(dataDir, "pglite"),
   SCRAPER_ALLOW_PRIVATE_HOSTS: "1",
+  // the scenarios stand behind a proxy on loopback: registerUser gives each account an X-Forwarded-For of its own,
+  // so the sign-up limit per address (20 an hour) counts each scenario, not the whole run
+  TRUSTED_PROXIES: "127.0.0.1,::1",
   BILLING_DEMO: "1",
   DEV_OUTBOX: "1",
   NEXT_TELEMETRY_DISABLED: "1",
@@ -81,16 +99,7 @@ if (serverUrl) {
 }
 
 console.log(`[e2e] next start on ${baseUrl} (${serverUrl ? "PostgreSQL" : "PGlite"})`);
-const server = spawn("npx", ["next", "start", "-p", String(port)], {
-  cwd: root,
-  env: serverEnv,
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
-const logPath = path.join(dataDir, "server.log");
-const log = fs.createWriteStream(logPath);
-server.stdout.pipe(log);
-server.stderr.pipe(log);
+const { child: server, logPath } = startServer(port, serverEnv, "server.log");
 
 const barePort = await freePort();
 const bareUrl = `http://localhost:${barePort}`;
@@ -106,16 +115,7 @@ Object.assign(bareEnv, {
   COMPANY_NAME: "Société Nue Exploitation SARL",
   COMPANY_EMAIL: "bonjour@nue-exploitation.example",
 });
-const bare = spawn("npx", ["next", "start", "-p", String(barePort)], {
-  cwd: root,
-  env: bareEnv,
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
-});
-const bareLogPath = path.join(dataDir, "bare-server.log");
-const bareLog = fs.createWriteStream(bareLogPath);
-bare.stdout.pipe(bareLog);
-bare.stderr.pipe(bareLog);
+const { child: bare, logPath: bareLogPath } = startServer(barePort, bareEnv, "bare-server.log");
 
 let status = 1;
 try {
@@ -125,6 +125,8 @@ try {
     E2E_BASE_URL: baseUrl,
     E2E_DATA_DIR: dataDir,
     SECURITY_BASE_URL: bareUrl,
+    // on PostgreSQL, the server's database, for the scenarios that must date readings in the past
+    ...(serverEnv.DATABASE_URL ? { E2E_DATABASE_URL: serverEnv.DATABASE_URL } : {}),
   });
 } catch (error) {
   console.error(String(error));

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "@/client/api-client";
+import { errorMessage } from "@/client/api-client-error";
 
 /** What the last action of a panel left to say: a French error, or a confirmation. */
 export type TActionMessage = { tone: "error" | "success"; text: string };

@@ -1,5 +1,5 @@
 import type { Jsonify } from "@/client/jsonify";
-import type { getAlertPreferences } from "@/lib/alerts/get-alert-preferences";
+import type { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
 import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 

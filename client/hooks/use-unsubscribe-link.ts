@@ -1,5 +1,5 @@
 import type { Jsonify } from "@/client/jsonify";
-import type { readUnsubscribeToken } from "@/lib/alerts/read-unsubscribe-token";
+import type { readUnsubscribeToken } from "@/lib/alerts/unsubscribe/read-unsubscribe-token";
 import { useResource } from "./use-resource";
 
 export type TUnsubscribeLink = Jsonify<Awaited<ReturnType<typeof readUnsubscribeToken>>>;

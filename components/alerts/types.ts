@@ -1,6 +1,6 @@
-import type { listAlertRules } from "@/lib/alerts/list-alert-rules";
-import type { TAlertEventView } from "@/lib/alerts/present-alert-event";
-import type { TAlertRuleView } from "@/lib/alerts/present-alert-rule";
+import type { listAlertRules } from "@/lib/alerts/rules/list-alert-rules";
+import type { TAlertEventView } from "@/lib/alerts/events/present-alert-event";
+import type { TAlertRuleView } from "@/lib/alerts/rules/present-alert-rule";
 
 import type { Jsonify } from "@/client/jsonify";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { type FormEvent, useState } from "react";
-import { ApiClientError } from "@/client/api-client";
+import { ApiClientError } from "@/client/api-client-error";
 import { useAction } from "@/client/hooks/use-action";
 import { MSG } from "@/lib/auth/messages";
 import { safeRedirect } from "@/lib/safe-redirect";

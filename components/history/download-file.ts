@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/client/api-client";
+import { ApiClientError } from "@/client/api-client-error";
 
 function filenameFrom(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;

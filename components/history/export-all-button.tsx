@@ -2,7 +2,7 @@
 
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import { errorMessage } from "@/client/api-client";
+import { errorMessage } from "@/client/api-client-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

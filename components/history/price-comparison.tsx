@@ -108,8 +108,12 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
                 <tr>
                   <Th>Marchand</Th>
                   <Th numeric>Prix actuel</Th>
-                  <Th numeric>Écart au moins cher</Th>
-                  <Th numeric>Écart à mon prix</Th>
+                  <Th numeric className="hidden sm:table-cell">
+                    Écart au moins cher
+                  </Th>
+                  <Th numeric className="hidden sm:table-cell">
+                    Écart à mon prix
+                  </Th>
                 </tr>
               </THead>
               <TBody>
@@ -132,11 +136,26 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
                       ) : (
                         "N/A"
                       )}
+                      {/* on a phone the two gaps go under the price instead of two more columns */}
+                      <dl className="mt-1 space-y-0.5 text-xs font-normal sm:hidden">
+                        <div>
+                          <dt className="text-zinc-500">Écart au moins cher</dt>
+                          <dd>
+                            <Gap amount={m.gap_to_cheapest} percent={m.gap_to_cheapest_percent} currency={currency} />
+                          </dd>
+                        </div>
+                        <div>
+                          <dt className="text-zinc-500">Écart à mon prix</dt>
+                          <dd>
+                            <Gap amount={m.gap_to_reference} percent={m.gap_to_reference_percent} currency={currency} />
+                          </dd>
+                        </div>
+                      </dl>
                     </Td>
-                    <Td numeric>
+                    <Td numeric className="hidden sm:table-cell">
                       <Gap amount={m.gap_to_cheapest} percent={m.gap_to_cheapest_percent} currency={currency} />
                     </Td>
-                    <Td numeric>
+                    <Td numeric className="hidden sm:table-cell">
                       <Gap amount={m.gap_to_reference} percent={m.gap_to_reference_percent} currency={currency} />
                     </Td>
                   </Tr>

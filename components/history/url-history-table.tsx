@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { errorMessage } from "@/client/api-client";
+import { errorMessage } from "@/client/api-client-error";
 import { formatDateTime, formatEuros, truncate } from "@/lib/format";
 import { useUrlHistory } from "@/client/hooks/use-url-history";
 import { computeVariations, HISTORY_TABLE_LIMIT } from "@/lib/history/compute-variations";

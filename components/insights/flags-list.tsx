@@ -13,40 +13,49 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 const STATUS_LABELS = { open: "En cours", resolved: "Terminés", all: "Tous" } as const;
 
+// a phone stacks each label over its value; a date stays on one line
+const DL = "mt-1 grid grid-cols-1 text-xs text-zinc-600 tabular-nums sm:grid-cols-[auto_1fr] sm:gap-x-3 sm:gap-y-0.5";
+const DD = "mb-1 sm:mb-0";
+const When = ({ at, time = true }: { at: string; time?: boolean }) => (
+  <span className="whitespace-nowrap">{time ? formatDateTime(at) : formatDate(at)}</span>
+);
+
 function Evidence({ flag }: { flag: TPriceFlag }) {
   if (flag.kind === "suspect_promotion") {
     const e = flag.evidence as TPromotionEvidence;
-    const eur = (v: string) => formatEuros(v, e.currency);
+    const eur = (v: string) => <span className="whitespace-nowrap">{formatEuros(v, e.currency)}</span>;
     return (
-      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-zinc-600 tabular-nums">
+      <dl className={DL}>
         <dt>Prix barré</dt>
-        <dd>
+        <dd className={DD}>
           <span className="line-through">{eur(e.regular_price)}</span> → {eur(e.price)} (relevé le{" "}
-          {formatDateTime(e.observed_at)})
+          <When at={e.observed_at} />)
         </dd>
         <dt>Réduction depuis</dt>
-        <dd>
-          le {formatDateTime(e.reduction_started.at)} à {eur(e.reduction_started.price)}
+        <dd className={DD}>
+          le <When at={e.reduction_started.at} /> à {eur(e.reduction_started.price)}
         </dd>
-        <dt>Plus bas des 30 jours avant</dt>
-        <dd>
-          <strong className="font-semibold text-zinc-900">{eur(e.lowest.price)}</strong> le{" "}
-          {formatDateTime(e.lowest.at)} ({e.readings_in_window} relevé(s) du {formatDate(e.window_from)} au{" "}
-          {formatDate(e.window_to)})
+        <dt>Plus bas des 30 jours avant la réduction</dt>
+        <dd className={DD}>
+          <strong className="font-semibold text-zinc-900">{eur(e.lowest.price)}</strong> le <When at={e.lowest.at} /> (
+          {e.readings_in_window} relevé(s) du <When at={e.window_from} time={false} /> au{" "}
+          <When at={e.window_to} time={false} />)
         </dd>
       </dl>
     );
   }
   const e = flag.evidence as TFloorEvidence;
   return (
-    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-zinc-600 tabular-nums">
+    <dl className={DL}>
       <dt>Prix relevé</dt>
-      <dd>
-        <strong className="font-semibold text-zinc-900">{formatEuros(e.price, e.currency)}</strong> le{" "}
-        {formatDateTime(e.observed_at)}
+      <dd className={DD}>
+        <strong className="font-semibold whitespace-nowrap text-zinc-900">{formatEuros(e.price, e.currency)}</strong> le{" "}
+        <When at={e.observed_at} />
       </dd>
-      <dt>Prix minimum annoncé</dt>
-      <dd>{formatEuros(e.min_advertised_price, e.currency)}</dd>
+      <dt>Prix minimum annoncé surveillé</dt>
+      <dd className={DD}>
+        <span className="whitespace-nowrap">{formatEuros(e.min_advertised_price, e.currency)}</span>
+      </dd>
     </dl>
   );
 }

@@ -4,9 +4,10 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
 import { useCurrentUser } from "@/client/use-current-user";
+import { USER_MENU_BUTTON, UserMenuFace } from "./user-menu-face";
 
 // Radix DropdownMenu and sign-out load only for a signed-in user (React.lazy: public pages ship no loader either);
-// the button's outline is drawn while they arrive.
+// the button's face (initial and first name) is drawn while they arrive.
 const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 type NavLink = { href: string; label: string };
@@ -74,7 +75,13 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
 
         <div className="ml-auto flex items-center gap-2">
           {user ? (
-            <Suspense fallback={<span className="block h-9 w-28 rounded-full border border-zinc-200 bg-white" />}>
+            <Suspense
+              fallback={
+                <span className={USER_MENU_BUTTON}>
+                  <UserMenuFace firstName={user.firstName} />
+                </span>
+              }
+            >
               <UserMenu firstName={user.firstName} email={user.email} />
             </Suspense>
           ) : (

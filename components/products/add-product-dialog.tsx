@@ -5,7 +5,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { ZProductForm, type TCreateProduct, type TProductForm, type TProductFormData } from "@/lib/products/schemas";
-import { urlLimitMessage } from "@/lib/products/limit-messages";
+import { urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

@@ -2,7 +2,7 @@
 
 import { cn } from "@/lib/cn";
 import { useRef, useState } from "react";
-import { ApiClientError } from "@/client/api-client";
+import { ApiClientError } from "@/client/api-client-error";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";

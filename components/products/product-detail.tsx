@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { mutate as mutateCache } from "swr";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { useProduct } from "@/client/hooks/use-product";
+import { dropResources } from "@/client/hooks/use-resource";
 import { revalidateProduct } from "@/client/revalidate-product";
 import { Alert } from "@/components/ui/alert";
 import type { TProductPageData } from "@/lib/products/load-product-page";
@@ -49,19 +50,17 @@ export function ProductDetail({ variant, initial }: Props) {
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
   // every panel showing this product (URLs, history, chart, comparison, queue, alerts sent) fetches again
-  // the URLs as they are now, not as a timer's closure saw them (a deleted URL's history is never refetched)
-  // (less a URL being deleted: its history answers 404 once the deletion lands)
+  // the URLs as they are now, not as a timer's closure saw them; never a URL being deleted (it would answer 404
+  // once the deletion lands), nor a product being deleted (the modal stays on screen until the history goes back)
   const removing = useRef(new Set<string>());
-  const currentUrls = useRef(product.urls);
-  currentUrls.current = product.urls.filter((u) => !removing.current.has(u.id));
-  // a product being deleted is not fetched again (the modal stays on screen until the history goes back)
   const gone = useRef(false);
-  const refresh = (urls = currentUrls.current) => {
+  const currentUrls = useRef(product.urls);
+  currentUrls.current = product.urls;
+  const refresh = () => {
     if (gone.current) return;
-    void revalidateProduct(
-      productId,
-      urls.map((u) => u.id),
-    );
+    const except = [...removing.current];
+    const urlIds = currentUrls.current.map((u) => u.id).filter((id) => !except.includes(id));
+    void revalidateProduct(productId, urlIds, except);
   };
 
   // a reading landed (seen by the product's own polling while a first one is awaited): the other panels follow
@@ -107,22 +106,20 @@ export function ProductDetail({ variant, initial }: Props) {
     if (!confirmUrl) return;
     setDeleting(true);
     setDeleteError(null);
-    const left = product.urls.filter((u) => u.id !== confirmUrl.id);
-    removing.current.add(confirmUrl.id);
-    currentUrls.current = left;
+    const id = confirmUrl.id;
+    removing.current.add(id);
+    dropResources((key) => key.includes(id));
     try {
-      await apiFetch(`/api/products/${productId}/urls/${confirmUrl.id}`, {
-        method: "DELETE",
-        fallback: DELETE_URL_ERROR,
-      });
+      await apiFetch(`/api/products/${productId}/urls/${id}`, { method: "DELETE", fallback: DELETE_URL_ERROR });
+      const left = product.urls.filter((u) => u.id !== id);
       setData({ ...product, urls: left, url_count: left.length });
       setConfirmUrl(null);
       setBanner({ tone: "success", text: "URL supprimée avec succès" });
-      // not the deleted URL's history: its table is still on screen until the next render
-      refresh(left);
+      refresh();
     } catch (err) {
-      removing.current.delete(confirmUrl.id);
+      removing.current.delete(id);
       setDeleteError(errorMessage(err, DELETE_URL_ERROR));
+      refresh();
     } finally {
       setDeleting(false);
     }
@@ -132,6 +129,8 @@ export function ProductDetail({ variant, initial }: Props) {
     setDeleting(true);
     setDeleteError(null);
     gone.current = true;
+    const ids = [productId, ...product.urls.map((u) => u.id)];
+    dropResources((key) => ids.some((id) => key.includes(id)));
     try {
       await apiFetch(`/api/products/${productId}`, { method: "DELETE", fallback: DELETE_ERROR });
       for (const t of timers.current) window.clearTimeout(t);
@@ -143,6 +142,7 @@ export function ProductDetail({ variant, initial }: Props) {
     } catch (err) {
       gone.current = false;
       setDeleteError(errorMessage(err, DELETE_ERROR));
+      refresh();
     } finally {
       setDeleting(false);
     }

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useProducts } from "@/client/hooks/use-products";
 import { useCurrentUser } from "@/client/use-current-user";
-import { productLimitMessage } from "@/lib/products/limit-messages";
+import { productLimitMessage } from "@/lib/products/limits/limit-messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";

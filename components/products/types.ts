@@ -1,8 +1,8 @@
 import type { Jsonify } from "@/client/jsonify";
-import type { importProducts } from "@/lib/products/import-products";
+import type { importProducts } from "@/lib/products/import/import-products";
 import type { listProducts } from "@/lib/products/list-products";
 import type { TProductView } from "@/lib/products/present-product";
-import type { TProductUrlView } from "@/lib/products/present-product-url";
+import type { TProductUrlView } from "@/lib/products/urls/present-product-url";
 
 // The JSON answers of /api/products, typed from the server's presenters.
 export type ProductUrl = Jsonify<TProductUrlView>;

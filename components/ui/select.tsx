@@ -1,3 +1,4 @@
+import { ChevronDownIcon } from "./chevron-down-icon";
 import { forwardRef, type SelectHTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
 import { controlClasses } from "./input";
@@ -18,21 +19,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       >
         {children}
       </select>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        fill="currentColor"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-500"
-      >
-        <path
-          fillRule="evenodd"
-          d={
-            "M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 " +
-            "1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
-          }
-          clipRule="evenodd"
-        />
-      </svg>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-zinc-500" />
     </div>
   );
 });

@@ -7,7 +7,9 @@ export const FLAG_KINDS = ["suspect_promotion", "below_min_advertised"] as const
 
 /**
  * Findings of the promotion checks, one row per episode: opened by the first reading that shows the finding,
- * resolved by the first later reading that no longer does. At most one open flag per URL and kind.
+ * resolved by the first later reading that no longer does. A change of the product's minimum advertised price
+ * re-judges the latest reading the same way (its own flag reopens if it had been resolved so). At most one open
+ * flag per URL and kind.
  */
 export const priceFlags = pgTable(
   "price_flags",

@@ -8,3 +8,4 @@ export * from "./price-daily";
 export * from "./flags";
 export * from "./alert-channels";
 export * from "./reports";
+export * from "./market-trend";

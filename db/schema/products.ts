@@ -48,6 +48,10 @@ export const products = pgTable(
     // price_daily or the product's URLs change; the list shifts it to today. Never written by the app.
     sparklineFrom: date({ mode: "string" }),
     sparkline: integer().array(),
+    // Bumped by the triggers of the market-trend migration whenever what a past day's market average reads can
+    // change (price_daily of a day before today, a URL leaving the product); market_trend rows of another
+    // version are stale. Never written by the app.
+    trendVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
-import { rescrapePrice } from "@/lib/alerts/rescrape-price";
+import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
+import { rescrapePrice } from "@/lib/alerts/evaluation/rescrape-price";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { inngestOptions } from "@/lib/jobs/inngest-options";
 import { JOBS } from "@/lib/jobs/job-definitions";

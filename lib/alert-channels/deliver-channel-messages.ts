@@ -49,7 +49,8 @@ export async function deliverChannelMessages(options: TDeliverChannelMessages = 
     .where(
       and(
         eq(alertChannelDeliveries.status, "pending"),
-        lte(alertChannelDeliveries.nextAttemptAt, now),
+        // rows default to the database's now(), which may be a hair ahead of this process's clock
+        lte(alertChannelDeliveries.nextAttemptAt, sql`greatest(${now.toISOString()}::timestamptz, now())`),
         or(
           isNull(alertChannelDeliveries.claimedAt),
           lt(alertChannelDeliveries.claimedAt, new Date(now.getTime() - LEASE_MS)),

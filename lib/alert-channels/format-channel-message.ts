@@ -1,4 +1,4 @@
-import { buildAlertItem } from "@/lib/alerts/build-alert-item";
+import { buildAlertItem } from "@/lib/alerts/delivery/build-alert-item";
 import type { TChannelPayload } from "./build-channel-payload";
 import type { TAlertChannelKind } from "./schemas";
 
@@ -26,23 +26,28 @@ function alertItem(payload: TChannelPayload) {
 const withVariation = (item: ReturnType<typeof alertItem>) =>
   item.variation ? `${item.newPrice} (${item.variation})` : item.newPrice;
 
+// Slack reads <…> in mrkdwn and in `text` as links and mentions (<!channel>): user text gets &, < and > escaped.
+const slackEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const slackLinkUrl = (url: string) => url.replace(/\|/g, "%7C").replace(/</g, "%3C").replace(/>/g, "%3E");
+
 /** Slack incoming webhook: `text` (notifications, fallback) and Block Kit `blocks`. */
 function slackMessage(payload: TChannelPayload) {
   const item = alertItem(payload);
   const prefix = payload.type === "test" ? TEST_PREFIX : "";
   const title = `${prefix}${item.headline} : ${item.productName}`;
+  const merchantName = slackEscape(item.merchantName);
   const merchant = payload.alert.merchant_url
-    ? `<${payload.alert.merchant_url}|${item.merchantName}>`
-    : item.merchantName;
+    ? `<${slackLinkUrl(payload.alert.merchant_url)}|${merchantName}>`
+    : merchantName;
   return {
-    text: `${title} (${item.oldPrice} → ${item.newPrice})`,
+    text: slackEscape(`${title} (${item.oldPrice} → ${item.newPrice})`),
     blocks: [
       { type: "header", text: { type: "plain_text", text: title.slice(0, 150), emoji: false } },
       {
         type: "section",
         fields: [
           { type: "mrkdwn", text: `*Marchand*\n${merchant}` },
-          { type: "mrkdwn", text: `*Règle*\n${item.ruleDescription}` },
+          { type: "mrkdwn", text: `*Règle*\n${slackEscape(item.ruleDescription)}` },
           { type: "mrkdwn", text: `*Ancien prix*\n${item.oldPrice}` },
           { type: "mrkdwn", text: `*Nouveau prix*\n${withVariation(item)}` },
           { type: "mrkdwn", text: `*Disponibilité*\n${item.availability}` },
@@ -78,7 +83,8 @@ function teamsMessage(payload: TChannelPayload) {
           { name: "Disponibilité", value: item.availability },
           { name: "Relevé le", value: item.observedAt },
         ],
-        markdown: true,
+        // the facts are user text (product and merchant names): shown as written, never read as Markdown links
+        markdown: false,
       },
     ],
     potentialAction: [

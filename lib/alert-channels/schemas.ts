@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zLimit } from "@/lib/http/limit-param";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
 
@@ -54,5 +55,5 @@ export const ZChannelIds = z
   .max(MAX_ALERT_CHANNELS, CHANNEL_MSG.tooManyForRule);
 
 export const ZChannelDeliveriesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: zLimit(100).default(20),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zLimit } from "@/lib/http/limit-param";
 import { ZChannelIds } from "@/lib/alert-channels/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
@@ -205,5 +206,5 @@ export const ZUnsubscribeQuery = z.object({
 });
 
 export const ZAlertEventsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: zLimit(100).default(20),
 });

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
-import { getDb } from "@/db";
+import { type DbLike, getDb } from "@/db";
+import { prepared } from "@/db/prepared";
 import { apiTokens, plans, sessions, subscriptions, users } from "@/db/schema";
 import { rememberUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
@@ -42,14 +43,8 @@ export function bearerToken(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-/**
- * The user behind an access token (login or integration), or null, with the plan in the same query (remembered
- * for the rest of a read-only request). Touches last_used_at at most once a minute.
- */
-export async function userFromAccessToken(token: string): Promise<TAuthUser | null> {
-  const db = await getDb();
-  const now = new Date();
-  const [row] = await db
+const accessTokenQuery = (db: DbLike) =>
+  db
     .select({
       ...userColumns,
       tokenId: apiTokens.id,
@@ -64,12 +59,25 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
     .leftJoin(plans, eq(plans.id, subscriptions.planId))
     .where(
       and(
-        eq(apiTokens.tokenHash, hashToken(token)),
+        eq(apiTokens.tokenHash, sql.placeholder("hash")),
         isNull(apiTokens.revokedAt),
-        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql.placeholder("now"))),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare("user_from_access_token");
+
+/**
+ * The user behind an access token (login or integration), or null, with the plan in the same query (remembered
+ * for the rest of a read-only request). Touches last_used_at at most once a minute.
+ */
+export async function userFromAccessToken(token: string): Promise<TAuthUser | null> {
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await prepared(db, "user_from_access_token", accessTokenQuery).execute({
+    hash: hashToken(token),
+    now: now.toISOString(),
+  });
   if (!row) return null;
   // integration tokens follow the plan: a downgrade without automation suspends them (not revoked)
   if (row.kind === "api" && !(await rememberUserPlan(row.id, row, db)).hasAutomation) {
@@ -82,6 +90,22 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
   return { ...user, via: "token", tokenKind: kind };
 }
 
+const sessionQuery = (db: DbLike) =>
+  db
+    .select({ ...userColumns, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sid")),
+        eq(sessions.userId, sql.placeholder("sub")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare("user_from_session");
+
 /**
  * The signed-in user of a request: Bearer access token first, then the next-auth session cookie, whose
  * `sid` must name a live session row (sign-out and password changes revoke it). One query, no write.
@@ -92,19 +116,7 @@ export async function resolveUser(req: NextRequest): Promise<TAuthUser | null> {
   const jwt = await getToken({ req, secret: getAuthSecret() });
   if (!jwt?.sub || !isUuid(jwt.sid)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select({ ...userColumns, sessionId: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, jwt.sid),
-        eq(sessions.userId, jwt.sub),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  const [row] = await prepared(db, "user_from_session", sessionQuery).execute({ sid: jwt.sid, sub: jwt.sub });
   if (!row) return null;
   return { ...row, via: "session" };
 }

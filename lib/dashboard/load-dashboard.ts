@@ -1,5 +1,5 @@
 import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api-keys";
-import { getAlertPreferences } from "@/lib/alerts/get-alert-preferences";
+import { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
 import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
 import { listApiTokens } from "@/lib/api-tokens/list-api-tokens";
 import { getUserStats } from "@/lib/auth/get-user-stats";

@@ -2,9 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products, productUrls } from "@/db/schema";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { listOwnedUrls } from "@/lib/history/list-owned-urls";
+import { getOwnedProductUrls } from "@/lib/history/get-owned-product-urls";
 import { rateLimit } from "@/lib/http/rate-limit";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import type { TExportUrl } from "./export-rows";
 
 /**
@@ -17,9 +16,8 @@ export async function loadExportScope(userId: string, productId: string | null) 
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(userId, db);
   if (productId !== null) {
-    const product = await getProductOrThrow(userId, productId, db);
-    const urls: TExportUrl[] = await listOwnedUrls(db, userId, product.id);
-    return { db, cutoff, productName: product.name, urls };
+    const { product, urls } = await getOwnedProductUrls(db, userId, productId);
+    return { db, cutoff, productName: product.name, urls: urls satisfies TExportUrl[] };
   }
   const rows = await db
     .select({ id: productUrls.id, name: productUrls.name, url: productUrls.url, product: products.name })

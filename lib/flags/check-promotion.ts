@@ -29,9 +29,13 @@ export function showsReduction(r: { price: string | null; regularPrice: string |
   return price !== null && regular !== null && regular > price;
 }
 
-/** (created_at, id) as a row value; the date goes as ISO text, which every driver binds (a raw Date is not). */
-const key = (r: { id: number; createdAt: Date }) => sql`(${r.createdAt.toISOString()}::timestamptz, ${r.id}::bigint)`;
-const before = (r: { id: number; createdAt: Date }) => sql`(${priceHistory.createdAt}, ${priceHistory.id}) < ${key(r)}`;
+/**
+ * A reading's (created_at, id) as a row value, read from the table: a JavaScript Date keeps milliseconds only, so
+ * a reading stored with microseconds would not compare equal to its own Date (and the one before a reduction
+ * would pass for its start).
+ */
+const key = (r: { id: number }) => sql`(select p.created_at, p.id from price_history p where p.id = ${r.id}::bigint)`;
+const before = (r: { id: number }) => sql`(${priceHistory.createdAt}, ${priceHistory.id}) < ${key(r)}`;
 const priced = (r: TReading) => and(eq(priceHistory.urlId, r.urlId), isNotNull(priceHistory.price));
 const cols = { id: priceHistory.id, price: priceHistory.price, createdAt: priceHistory.createdAt };
 

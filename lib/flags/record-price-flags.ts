@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceFlags, priceHistory, productUrls, products } from "@/db/schema";
 import { toCents } from "@/lib/history/money";
@@ -8,7 +8,14 @@ import type { TFlagKind, TFloorEvidence, TPromotionEvidence } from "./schemas";
 type TOpenFlag = { id: string; kind: TFlagKind; evidence: unknown };
 type TTarget = { userId: string; productId: string; urlId: string; readingId: number; at: Date };
 
+/** Opens the flag of this reading and kind; one the floor re-judgement had resolved opens again (same reading). */
 async function openFlag(db: DbLike, t: TTarget, kind: TFlagKind, evidence: TPromotionEvidence | TFloorEvidence) {
+  const [reopened] = await db
+    .update(priceFlags)
+    .set({ evidence, resolvedAt: null })
+    .where(and(eq(priceFlags.priceHistoryId, t.readingId), eq(priceFlags.kind, kind), isNotNull(priceFlags.resolvedAt)))
+    .returning({ id: priceFlags.id });
+  if (reopened) return;
   await db
     .insert(priceFlags)
     .values({ ...t, priceHistoryId: t.readingId, kind, evidence, createdAt: t.at })
@@ -75,20 +82,7 @@ export async function recordPriceFlags(
       await resolveFlag(db, openPromo, r.createdAt);
     }
 
-    const floor = toCents(row.floor);
-    const price = toCents(r.price)!;
-    if (floor !== null && price < floor) {
-      const evidence: TFloorEvidence = {
-        currency: r.currency?.trim() || "EUR",
-        price: r.price,
-        min_advertised_price: row.floor!,
-        observed_at: r.createdAt.toISOString(),
-        reading_id: r.id,
-      };
-      if (!current("below_min_advertised")) await openFlag(db, t, "below_min_advertised", evidence);
-    } else {
-      await resolveFlag(db, current("below_min_advertised"), r.createdAt);
-    }
+    await judgeFloor(db, t, { ...r, price: r.price }, row.floor, current("below_min_advertised"));
   }
   const opened = await db
     .select({ kind: priceFlags.kind, evidence: priceFlags.evidence })
@@ -97,11 +91,72 @@ export async function recordPriceFlags(
   return opened;
 }
 
-/** After the product's floor changed: re-judges each URL's latest reading against it. */
-export async function syncFloorFlags(db: DbLike, productId: string) {
+type TPricedReading = { id: number; price: string; currency: string | null; createdAt: Date };
+
+/**
+ * Price-floor monitoring of a URL's latest reading: a flag opens when its price is below the product's minimum
+ * advertised price and no flag of that kind is open, and resolves when it is not (at or above the floor, or no
+ * floor). An open flag stays open, with its evidence, while the price stays below. `t.at` dates the change.
+ */
+async function judgeFloor(
+  db: DbLike,
+  t: TTarget,
+  r: TPricedReading,
+  floor: string | null,
+  open: TOpenFlag | undefined,
+): Promise<TFloorEvidence | null> {
+  const floorCents = toCents(floor);
+  if (floorCents === null || toCents(r.price)! >= floorCents) {
+    await resolveFlag(db, open, t.at);
+    return null;
+  }
+  if (open) return null;
+  const evidence: TFloorEvidence = {
+    currency: r.currency?.trim() || "EUR",
+    price: r.price,
+    min_advertised_price: floor!,
+    observed_at: r.createdAt.toISOString(),
+    reading_id: r.id,
+  };
+  await openFlag(db, t, "below_min_advertised", evidence);
+  return evidence;
+}
+
+/**
+ * After the product's minimum advertised price changed (at `at`): judges each URL's latest priced reading
+ * against the new floor, as a new reading would be. Returns the floor flags this opened, for their alerts.
+ */
+export async function syncFloorFlags(db: DbLike, productId: string, at: Date) {
   const rows = await db
-    .select({ id: productUrls.latestReadingId })
+    .select({
+      reading: priceHistory,
+      userId: products.userId,
+      floor: products.minAdvertisedPrice,
+      open: { id: priceFlags.id, kind: priceFlags.kind, evidence: priceFlags.evidence },
+    })
     .from(productUrls)
-    .where(and(eq(productUrls.productId, productId), sql`${productUrls.latestPrice} is not null`));
-  for (const { id } of rows) if (id !== null) await recordPriceFlags(db, id);
+    .innerJoin(products, eq(products.id, productUrls.productId))
+    .innerJoin(priceHistory, eq(priceHistory.id, productUrls.latestReadingId))
+    .leftJoin(
+      priceFlags,
+      and(
+        eq(priceFlags.urlId, productUrls.id),
+        eq(priceFlags.kind, "below_min_advertised"),
+        isNull(priceFlags.resolvedAt),
+      ),
+    )
+    .where(and(eq(productUrls.productId, productId), isNotNull(priceHistory.price)));
+  const opened: { priceHistoryId: number; kind: TFlagKind; evidence: TFloorEvidence }[] = [];
+  for (const { reading: r, userId, floor, open } of rows) {
+    const t: TTarget = { userId, productId, urlId: r.urlId, readingId: r.id, at };
+    const evidence = await judgeFloor(
+      db,
+      t,
+      { ...r, price: r.price! },
+      floor,
+      (open ?? undefined) as TOpenFlag | undefined,
+    );
+    if (evidence) opened.push({ priceHistoryId: r.id, kind: "below_min_advertised", evidence });
+  }
+  return opened;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitMessage, zLimit } from "@/lib/http/limit-param";
 
 // Shared by the flags list and the route handler; browser-safe (no database import).
 
@@ -17,19 +18,14 @@ export const FLAG_MSG = {
   kind: "Le type de signalement doit être « suspect_promotion » ou « below_min_advertised »",
   product: "Produit introuvable",
   status: "L'état doit être « open », « resolved » ou « all »",
-  limit: "La limite doit être un nombre entier entre 1 et 100",
+  limit: limitMessage(100),
 } as const;
 
 export const ZFlagsQuery = z.object({
   kind: z.enum(FLAG_KINDS, { error: FLAG_MSG.kind }).optional(),
   product_id: z.uuid({ error: FLAG_MSG.product }).optional(),
   status: z.enum(FLAG_STATUSES, { error: FLAG_MSG.status }).default("open"),
-  limit: z.coerce
-    .number({ error: FLAG_MSG.limit })
-    .int(FLAG_MSG.limit)
-    .min(1, FLAG_MSG.limit)
-    .max(100, FLAG_MSG.limit)
-    .default(50),
+  limit: zLimit(100).default(50),
 });
 export type TFlagsQuery = z.output<typeof ZFlagsQuery>;
 

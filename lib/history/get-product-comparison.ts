@@ -1,8 +1,7 @@
 import { getDb } from "@/db";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { getLatestReadings } from "./get-latest-readings";
+import { getOwnedProductUrls } from "./get-owned-product-urls";
 import { getRetentionCutoff } from "./get-retention-cutoff";
-import { listOwnedUrls } from "./list-owned-urls";
 import { centsToDecimal, divRound, percentOf, toCents } from "./money";
 
 /** The currency most merchants quote in (EUR on a tie), so only like prices are compared. */
@@ -29,10 +28,8 @@ const gap = (cents: number, base: number | null) =>
  */
 export async function getProductComparison(userId: string, productId: string) {
   const db = await getDb();
-  // the URLs query is scoped by owner too: it may run beside the product's 404 check
-  const [product, urls, { cutoff }] = await Promise.all([
-    getProductOrThrow(userId, productId, db),
-    listOwnedUrls(db, userId, productId),
+  const [{ product, urls }, { cutoff }] = await Promise.all([
+    getOwnedProductUrls(db, userId, productId),
     getRetentionCutoff(userId, db),
   ]);
   const latest = await getLatestReadings(

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { parisDay, parisMidnight } from "@/lib/exports/paris-wall-clock";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { appendPoint, bucketPoints, bucketRegular, type TBucketRow, type TChartPoint } from "./chart-buckets";
 import { getLatestReadings } from "./get-latest-readings";
+import { getOwnedProductUrls } from "./get-owned-product-urls";
 import { getRetentionCutoff } from "./get-retention-cutoff";
-import { listOwnedUrls } from "./list-owned-urls";
 import { toCents } from "./money";
 import { RANGE_DAYS, type THistoryRange } from "./schemas";
 
@@ -14,6 +13,12 @@ export type { TChartPoint } from "./chart-buckets";
 const DAY = 86_400_000;
 /** Up to this span the chart reads the readings themselves (bounded by the span); beyond, the daily rollup. */
 const RAW_SPAN_MS = 8 * DAY;
+/**
+ * "all" spans the whole history: beyond this many days its buckets group whole days (a week each at a year,
+ * about two months at ten years), so its answer does not grow with the history. The other ranges are
+ * bounded by their own span.
+ */
+const ALL_MAX_BUCKETS = 60;
 
 const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).getTime());
 
@@ -22,13 +27,14 @@ const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).
  * with the crossed-out price line and my price ('mon prix'). Up to 8 days it buckets the readings (failed
  * scrapes and unavailable readings are gaps); beyond, it buckets price_daily, starting at a Europe/Paris
  * midnight, so its cost depends on the span in days, never on the number of readings. At most ~4 points
- * (first, min, max, last) per bucket, `buckets` buckets at most.
+ * (first, min, max, last) per bucket, `buckets` buckets at most (ALL_MAX_BUCKETS for "all").
  */
 export async function getProductHistory(userId: string, productId: string, range: THistoryRange, buckets = 800) {
   const db = await getDb();
-  const product = await getProductOrThrow(userId, productId, db);
-  const urls = await listOwnedUrls(db, userId, product.id);
-  const { cutoff, retentionDays } = await getRetentionCutoff(userId, db);
+  const [{ product, urls }, { cutoff, retentionDays }] = await Promise.all([
+    getOwnedProductUrls(db, userId, productId),
+    getRetentionCutoff(userId, db),
+  ]);
   const now = new Date();
   const days = RANGE_DAYS[range];
   let from: Date | null = days === null ? null : new Date(now.getTime() - days * DAY);
@@ -66,8 +72,9 @@ export async function getProductHistory(userId: string, productId: string, range
     start = parisMidnight(from);
     if (cutoff && start < cutoff) start = parisMidnight(new Date(start.getTime() + 1.5 * DAY));
   }
+  const dayBuckets = range === "all" ? Math.min(buckets, ALL_MAX_BUCKETS) : buckets;
   const rows = daily
-    ? await dailyBuckets(db, ids, parisDay(start), parisDay(now), buckets)
+    ? await dailyBuckets(db, ids, parisDay(start), parisDay(now), dayBuckets)
     : await readingBuckets(db, ids, start, now, buckets);
   // the value in force when the range starts, so each line begins at the left edge
   const before = await getLatestReadings(
@@ -149,33 +156,34 @@ function readingBuckets(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, 
 
 /**
  * Buckets of price_daily rows from the Europe/Paris day `fromDay` to `toDay`: whole days per bucket, at most
- * `buckets` of them; a day ending unavailable is a gap after its last reading.
+ * `buckets` of them; a day ending unavailable is a gap after its last reading. Per day row only scalar
+ * aggregates and the two extremes; the bucket's first and last days are read back by primary key.
  */
 function dailyBuckets(db: TDb, ids: ReturnType<typeof sql.join>, fromDay: string, toDay: string, buckets: number) {
+  const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)`);
   return queryRows<TBucketRow>(
     db,
     sql`
     with p as (
       select ${fromDay}::date as d0, (${toDay}::date - ${fromDay}::date + 1) as span
-    ), b as (
-      select d.url_id,
-             floor(extract(epoch from d.first_at) * 1000) as ft, d.first_id, d.first_price,
-             floor(extract(epoch from d.last_at) * 1000) as lt, d.last_id, d.last_price, d.last_regular_price,
-             d.min_price, floor(extract(epoch from d.min_at) * 1000) as mnt,
-             d.max_price, floor(extract(epoch from d.max_at) * 1000) as mxt,
-             ((d.day - p.d0) * least(${buckets}, p.span) / p.span) as bucket
+    ), k as (
+      select d.url_id, ((d.day - p.d0) * least(${buckets}, p.span) / p.span) as bucket,
+             min(d.day) as d_first, max(d.day) as d_last,
+             min(array[d.min_price, ${epochMs("d.min_at")}]) filter (where d.min_price is not null) as lo,
+             max(array[d.max_price, -${epochMs("d.max_at")}]) filter (where d.max_price is not null) as hi,
+             min(d.last_at) filter (where d.last_price is null) as t_null
         from price_daily d, p
        where d.url_id in (${ids}) and d.day >= p.d0 and d.day <= ${toDay}::date
+       group by 1, 2
     )
-    select url_id,
-           min(array[ft, first_id::numeric, first_price]) as f,
-           max(array[lt, last_id::numeric, last_price]) as l,
-           min(array[min_price, mnt]) filter (where min_price is not null) as lo,
-           max(array[max_price, -mxt]) filter (where max_price is not null) as hi,
-           min(lt) filter (where last_price is null) as t_null,
-           max(array[lt, last_id::numeric, last_regular_price]) as r
-      from b
-     group by url_id, bucket
-     order by url_id, bucket`,
+    select k.url_id,
+           array[${epochMs("f.first_at")}, f.first_id::numeric, f.first_price] as f,
+           array[${epochMs("l.last_at")}, l.last_id::numeric, l.last_price] as l,
+           k.lo, k.hi, ${epochMs("k.t_null")} as t_null,
+           array[${epochMs("l.last_at")}, l.last_id::numeric, l.last_regular_price] as r
+      from k
+      join price_daily f on f.url_id = k.url_id and f.day = k.d_first
+      join price_daily l on l.url_id = k.url_id and l.day = k.d_last
+     order by k.url_id, k.bucket`,
   );
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { zLimit } from "@/lib/http/limit-param";
+import { zReferencePrice } from "@/lib/products/schemas";
 
 // Shared by the history/comparison forms and the route handlers; French messages shown as they are.
 export const HISTORY_RANGES = ["7d", "30d", "90d", "all"] as const;
@@ -22,35 +24,12 @@ export const ZProductHistoryQuery = z.object({
 });
 export type TProductHistoryQuery = z.input<typeof ZProductHistoryQuery>;
 
-export const REFERENCE_PRICE_MESSAGE = "Le prix de référence doit être un montant positif avec au plus 2 décimales";
-
-export const ZReferencePrice = z.object({
-  reference_price: z
-    .union([z.string(), z.number()], { error: REFERENCE_PRICE_MESSAGE })
-    .nullable()
-    .transform((v, ctx) => {
-      if (v === null) return null;
-      const text = String(v).trim().replace(",", ".");
-      if (text === "") return null;
-      if (!/^\d{1,10}(\.\d{1,2})?$/.test(text)) {
-        ctx.addIssue({ code: "custom", message: REFERENCE_PRICE_MESSAGE });
-        return z.NEVER;
-      }
-      return text;
-    }),
-});
+export const ZReferencePrice = z.object({ reference_price: zReferencePrice });
 export type TReferencePrice = z.input<typeof ZReferencePrice>;
-
-const HISTORY_LIMIT_MESSAGE = "La limite doit être un entier entre 1 et 1000";
 
 /** GET /api/scraping/urls/{urlId}/history: a page of `limit` entries older than the entry `before`. */
 export const ZUrlHistoryQuery = z.object({
-  limit: z.coerce
-    .number({ error: HISTORY_LIMIT_MESSAGE })
-    .int(HISTORY_LIMIT_MESSAGE)
-    .min(1, HISTORY_LIMIT_MESSAGE)
-    .max(1000, HISTORY_LIMIT_MESSAGE)
-    .default(100),
+  limit: zLimit(1000).default(100),
   before: z.coerce
     .number({ error: "Le curseur 'before' doit être l'identifiant d'un relevé" })
     .int("Le curseur 'before' doit être l'identifiant d'un relevé")

@@ -1,10 +1,10 @@
 // Path params of the API routes, validated once by the wrapper (lib/http/with-auth.ts `params`).
 import { z } from "zod";
 import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
-import { RULE_NOT_FOUND } from "@/lib/alerts/get-alert-rule-or-throw";
+import { RULE_NOT_FOUND } from "@/lib/alerts/rules/get-alert-rule-or-throw";
 import { API_TOKEN_MSG } from "@/lib/api-tokens/schemas";
 import { PRODUCT_NOT_FOUND } from "@/lib/products/get-product-or-throw";
-import { URL_NOT_FOUND } from "@/lib/products/get-product-url-or-throw";
+import { URL_NOT_FOUND } from "@/lib/products/urls/get-product-url-or-throw";
 import { TASK_NOT_FOUND } from "@/lib/queue/get-task-or-throw";
 import { idParam } from "./id-param";
 

@@ -25,9 +25,12 @@ type Options<B, Q> = {
   params?: ZodType<Record<string, string>>;
 };
 
-/** First zod issue as a French message (schemas carry their own French messages). */
+/** First zod issue as a French message (schemas carry their own French messages, not for the body's own type). */
 export function zodDetail(error: ZodError): string {
-  return error.issues[0]?.message ?? "Données invalides";
+  const issue = error.issues[0];
+  if (issue?.code === "invalid_type" && issue.path.length === 0)
+    return "Corps de requête invalide : un objet JSON est attendu";
+  return issue?.message ?? "Données invalides";
 }
 
 async function readJson(req: NextRequest): Promise<unknown> {
@@ -50,17 +53,18 @@ function parseParams(schema: Options<unknown, unknown>["params"], raw: Record<st
   return parsed.data;
 }
 
-/** PostgreSQL text cannot hold U+0000: refused in any string of the input, at any depth. */
+/** PostgreSQL text cannot hold U+0000: refused in any string of the input, at any depth (walked without recursion). */
 function refuseNul<T>(value: T): T {
-  const walk = (v: unknown): boolean =>
-    typeof v === "string"
-      ? v.includes("\u0000")
-      : Array.isArray(v)
-        ? v.some(walk)
-        : v !== null && typeof v === "object"
-          ? Object.entries(v).some(([k, x]) => k.includes("\u0000") || walk(x))
-          : false;
-  if (walk(value)) throw unprocessable("Les caractères nuls (U+0000) ne sont pas acceptés", "invalid_characters");
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === "string" && v.includes("\u0000")) {
+      throw unprocessable("Les caractères nuls (U+0000) ne sont pas acceptés", "invalid_characters");
+    }
+    if (v !== null && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) pending.push(k, x);
+    }
+  }
   return value;
 }
 

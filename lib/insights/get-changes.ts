@@ -24,17 +24,11 @@ export type TChange = {
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
-/** What moved on one URL between its reading at `since` and its latest one; null when nothing did. */
-function urlChange(before: TOffer, after: TOffer): Omit<TChange, "product_name" | "previous_merchant"> | null {
-  if (before.readingId === after.readingId) return null;
-  const priced = (o: TOffer) => o.available && o.cents !== null;
-  let kind: TChangeKind | null = null;
-  if (before.available && !after.available) kind = "out_of_stock";
-  else if (!before.available && priced(after)) kind = "back_in_stock";
-  else if (priced(before) && priced(after) && before.currency === after.currency && before.cents !== after.cents) {
-    kind = after.cents! < before.cents! ? "drop" : "rise";
-  }
-  if (!kind) return null;
+/**
+ * The line of one URL's change, classified in SQL (changeCandidates). The line is built whole in one literal (a
+ * spread copy of each line cost more than comparing them).
+ */
+function urlChange(kind: TChangeKind, before: TOffer, after: TOffer, productName: string): TChange {
   const delta = kind === "drop" || kind === "rise" ? after.cents! - before.cents! : null;
   return {
     kind,
@@ -48,6 +42,8 @@ function urlChange(before: TOffer, after: TOffer): Omit<TChange, "product_name" 
     change: money(delta),
     change_percent: delta === null ? null : percentOf(delta, before.cents!),
     at: after.at.toISOString(),
+    product_name: productName,
+    previous_merchant: null,
   };
 }
 
@@ -61,16 +57,19 @@ function urlChange(before: TOffer, after: TOffer): Omit<TChange, "product_name" 
 export async function getChanges(userId: string, query: TChangesQuery, now: Date = new Date()) {
   const since = new Date(now.getTime() - PERIOD_MS[query.period]);
   // a URL first read within the period is compared with its first reading of the period
-  const { products, offers, then, firstRead } = await loadMarket(userId, since);
+  const market = await loadMarket(userId, { since, kind: query.kind, limit: query.limit });
+  const { products, offers, then, firstRead, kinds, cheapestMoved } = market;
   const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));
   const changes: TChange[] = [];
   for (const [urlId, before] of baseline) {
     const after = offers.get(urlId);
-    const change = after ? urlChange(before, after) : null;
-    if (change) changes.push({ ...change, product_name: names.get(change.product_id)!, previous_merchant: null });
+    const kind = kinds.get(urlId);
+    if (after && kind) changes.push(urlChange(kind, before, after, names.get(after.productId)!));
   }
   for (const p of products) {
+    // those products come with their cheapest offers then and now (enough for both markets' minimum and cheapest)
+    if (!cheapestMoved.has(p.id)) continue;
     const was = marketOf(offersOf(p, then));
     const is = marketOf(offersOf(p, offers));
     if (!was || !is) continue;
@@ -110,12 +109,16 @@ export async function getChanges(userId: string, query: TChangesQuery, now: Date
         compareFr(a.c.product_name, b.c.product_name),
     )
     .map((s) => s.c);
-  const counts = Object.fromEntries(CHANGE_KINDS.map((k) => [k, changes.filter((c) => c.kind === k).length]));
+  // the URLs' changes counted in SQL (only a page of them reaches Node), the new cheapest ones here
+  const newCheapest = changes.filter((c) => c.kind === "new_cheapest").length;
+  const counts = Object.fromEntries(
+    CHANGE_KINDS.map((k) => [k, k === "new_cheapest" ? newCheapest : market.urlCounts(k)]),
+  ) as Record<TChangeKind, number>;
   return {
     period: query.period,
     since: since.toISOString(),
-    counts: counts as Record<TChangeKind, number>,
-    total: sorted.length,
+    counts,
+    total: query.kind === "all" ? CHANGE_KINDS.reduce((n, k) => n + counts[k], 0) : counts[query.kind],
     changes: sorted.slice(0, query.limit),
   };
 }

@@ -2,12 +2,21 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { toCents } from "@/lib/history/money";
+import { changeCandidates, type TChangePick } from "./change-candidates";
 import { domainOf, type TOffer, toOffer } from "./market-rules";
+import type { TChangeKind } from "./schemas";
 
 export type TMarketProduct = { id: string; name: string; myCents: number | null; urlIds: string[] };
 
 const READING_KEYS = ["id", "price", "currency", "available", "at"] as const;
-/** The product and URL columns, then one reading per prefix: l_ (latest), b_ (before), f_ (first since). */
+/** The column names of each prefix, built once (not a string per row and field). */
+const COLUMNS = Object.fromEntries(
+  (["l", "b"] as const).map((prefix) => [prefix, Object.fromEntries(READING_KEYS.map((k) => [k, `${prefix}_${k}`]))]),
+) as Record<"l" | "b", Record<(typeof READING_KEYS)[number], string>>;
+/**
+ * The product and URL columns, then one reading per prefix: l_ (latest), b_ (the baseline: the latest before
+ * `since`, or when there is none the first since then, `b_first`).
+ */
 type Row = {
   product_id: string;
   product_name: string;
@@ -15,38 +24,47 @@ type Row = {
   url_id: string | null;
   url_name: string | null;
   url: string | null;
+  b_first?: boolean | null;
+  change_kind?: TChangeKind | null;
+  cheapest_moved?: boolean | null;
 } & Record<string, unknown>;
 
+type TPicked = { rows: Row[] | null } & Record<string, unknown>;
+
 /** The reading in the `prefix`_ columns of a row; null when absent or older than `cutoff` (retention). */
-function readingOf(r: Row, prefix: "l" | "b" | "f", cutoff: Date | null) {
-  const [id, price, currency, available, at] = READING_KEYS.map((k) => r[`${prefix}_${k}`]);
+function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
+  const column = COLUMNS[prefix];
+  const id = r[column.id];
+  const at = r[column.at] as Date | string | null;
   if (id === null || at === null) return null;
-  const when = new Date(at as Date | string);
+  const when = at instanceof Date ? at : new Date(at);
   if (cutoff && when < cutoff) return null;
   return {
     id: Number(id),
-    price: price as string | null,
-    currency: currency as string | null,
-    available: !!available,
+    price: r[column.price] as string | null,
+    currency: r[column.currency] as string | null,
+    available: !!r[column.available],
     at: when,
   };
 }
 
-/** The columns of one reading (latest `h` row of a lateral probe) under `prefix`_. */
-const readingCols = (prefix: string) =>
-  sql.raw(
-    `${prefix}.id as ${prefix}_id, ${prefix}.price as ${prefix}_price, ${prefix}.currency as ${prefix}_currency,
-     ${prefix}.available as ${prefix}_available, ${prefix}.created_at as ${prefix}_at`,
-  );
+/** The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none). */
+const baselineCols = sql.raw(
+  `${READING_KEYS.map((k) => {
+    const column = k === "at" ? "created_at" : k;
+    return `coalesce(b.${column}, f.${column}) as b_${k}`;
+  }).join(", ")}, b.id is null as b_first`,
+);
 
 /**
  * The owner's products with their URLs and each URL's latest retained reading (product_urls' latest_* copy), in
- * one statement; products by name. With `since`, the same statement also reads each URL's baseline for the
- * changes since then: its latest retained reading strictly before `since` (one probe of
- * price_history_url_latest_idx per URL), or for a URL first read after it, its first reading from `since` on
- * (one more probe, only for those).
+ * one statement; products by name. With `changes`, the same statement also reads each URL's baseline for the
+ * changes since `changes.since`: its latest retained reading strictly before it (one probe of
+ * price_history_url_latest_idx per URL), or for a URL first read after it, its first reading from then on (one
+ * more probe, only for those); and only the rows changeCandidates keeps reach Node.
  */
-export async function loadMarket(userId: string, since?: Date) {
+export async function loadMarket(userId: string, changes?: TChangePick) {
+  const since = changes?.since;
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(userId, db);
   const at = since?.toISOString();
@@ -59,7 +77,7 @@ export async function loadMarket(userId: string, since?: Date) {
                         left join product_urls u on u.product_id = p.id and u.user_id = p.user_id
                        where p.user_id = ${userId}) u`;
   const baseline = since
-    ? sql`, ${readingCols("b")}, ${readingCols("f")}
+    ? sql`, ${baselineCols}
           from ${listed}
           left join lateral (
             select h.id, h.price, h.currency, h.available, h.created_at
@@ -78,18 +96,21 @@ export async function loadMarket(userId: string, since?: Date) {
              limit 1
           ) f on true`
     : sql` from ${listed}`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`select u.product_id, u.product_name, u.reference_price, u.id as url_id, u.name as url_name, u.url,
-               u.latest_reading_id as l_id, u.latest_price as l_price, u.latest_currency as l_currency,
-               u.latest_available as l_available, u.latest_at as l_at, u.ord ${baseline}`,
-  );
+  const select = sql`select u.product_id, u.product_name, u.reference_price, u.id as url_id, u.name as url_name,
+                            u.url, u.latest_reading_id as l_id, u.latest_price as l_price,
+                            u.latest_currency as l_currency, u.latest_available as l_available,
+                            u.latest_at as l_at, u.ord ${baseline}`;
+  const picked = changes ? (await queryRows<TPicked>(db, changeCandidates(select, cutoff, changes)))[0] : null;
+  const rows = picked ? (picked.rows ?? []) : await queryRows<Row>(db, select);
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));
   const products = new Map<string, TMarketProduct>();
   const offers = new Map<string, TOffer>();
   const then = new Map<string, TOffer>();
   const firstRead = new Map<string, TOffer>();
+  const kinds = new Map<string, TChangeKind>();
+  const cheapestMoved = new Set<string>();
   for (const r of rows) {
+    if (r.cheapest_moved) cheapestMoved.add(r.product_id);
     let product = products.get(r.product_id);
     if (!product) {
       product = { id: r.product_id, name: r.product_name, myCents: positive(r.reference_price), urlIds: [] };
@@ -103,12 +124,12 @@ export async function loadMarket(userId: string, since?: Date) {
     const latest = readingOf(r, "l", cutoff);
     if (latest) offers.set(url.id, toOffer(url, latest));
     if (!since) continue;
-    const before = readingOf(r, "b", null);
-    if (before) then.set(url.id, toOffer(url, before));
-    const first = readingOf(r, "f", null);
-    if (first) firstRead.set(url.id, toOffer(url, first));
+    const baseline = readingOf(r, "b", null);
+    if (baseline) (r.b_first ? firstRead : then).set(url.id, toOffer(url, baseline));
+    if (r.change_kind) kinds.set(url.id, r.change_kind);
   }
-  return { db, cutoff, products: [...products.values()], offers, then, firstRead };
+  const urlCounts = (kind: string) => Number(picked?.[`n_${kind}`] ?? 0);
+  return { db, cutoff, products: [...products.values()], offers, then, firstRead, kinds, cheapestMoved, urlCounts };
 }
 
 /** A reference price of 0 is no reference: an index or a percentage of it means nothing. */

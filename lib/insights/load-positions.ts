@@ -37,14 +37,17 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
  * The owner's products (by name) with, per product, the market of the comparable offers (market-rules.ts: each
  * URL's latest retained reading, available, priced, in euros) as count, min, average rounded half away from zero
  * and max in integer cents, the cheapest offers (URLs by name), the out-of-stock and other-currency counts, and
- * for products with 'mon prix' the market average at the end of the Paris day `days` before `now` (one
- * price_daily probe per URL and date). One statement: about one row per product reaches Node.
+ * for products with 'mon prix' the market average at the end of the Paris day `days` before `now`: from
+ * market_trend when its row still holds (db/schema/market-trend.ts), else one price_daily probe per URL and date,
+ * kept there by the same statement. One statement: about one row per product reaches Node.
  */
 export async function loadPositions(userId: string, days: number[], now: Date) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(userId, db);
   const since = (column: string) =>
     cutoff ? sql`and ${sql.raw(column)} >= ${cutoff.toISOString()}::timestamptz` : sql``;
+  const cutoffAt = sql`${cutoff?.toISOString() ?? null}::timestamptz`;
+  const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date`;
   const rows = await queryRows<Row>(
     db,
     sql`with o as (
@@ -71,32 +74,59 @@ export async function loadPositions(userId: string, days: number[], now: Date) {
                    as other_currency,
                  max(c.at) as checked_at
             from c group by c.product_id
-        ), t as (
-          select k.days, u.product_id,
-                 round(sum(d.cents) filter (where d.comparable)::numeric
-                       / nullif(count(*) filter (where d.comparable), 0)) as avg
+        ), k as (
+          -- the trend's products (with 'mon prix') and days, and the market_trend row when it still holds
+          select k.days, p.id as product_id, p.trend_version, c.avg_cents, c.product_id is not null as kept
             from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
             cross join products p
-            join product_urls u on u.product_id = p.id and u.user_id = p.user_id
-            cross join lateral (
-              select coalesce(d.last_available, false) and d.last_price is not null
-                     and upper(coalesce(nullif(btrim(d.last_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
-                       as comparable,
-                     (d.last_price * 100)::bigint as cents, d.last_at
-                from price_daily d
-               where d.url_id = u.id
-                 and d.day <= (${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date - k.days
-               order by d.day desc
-               limit 1
-            ) d
-           where p.user_id = ${userId} and p.reference_price > 0 ${since("d.last_at")}
-           group by k.days, u.product_id
+            left join market_trend c
+                   on c.product_id = p.id and c.days = k.days and c.day = ${today} and c.version = p.trend_version
+                  and (c.cutoff is null or c.cutoff <= ${cutoffAt})
+                  and (${cutoffAt} is null or c.oldest_at is null or c.oldest_at >= ${cutoffAt})
+           where p.user_id = ${userId} and p.reference_price > 0
+        ), f as (
+          -- the others: the price in force at the end of that day, one price_daily probe per URL
+          select k.days, k.product_id, k.trend_version,
+                 round(sum(d.cents) filter (where d.comparable)::numeric
+                       / nullif(count(*) filter (where d.comparable), 0)) as avg_cents,
+                 min(d.last_at) as oldest_at
+            from k
+            left join lateral (
+              select d.*
+                from product_urls u
+                cross join lateral (
+                  select coalesce(d.last_available, false) and d.last_price is not null
+                         and upper(coalesce(nullif(btrim(d.last_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
+                           as comparable,
+                         (d.last_price * 100)::bigint as cents, d.last_at
+                    from price_daily d
+                   where d.url_id = u.id and d.day <= ${today} - k.days
+                   order by d.day desc
+                   limit 1
+                ) d
+               where u.product_id = k.product_id and u.user_id = ${userId} ${since("d.last_at")}
+            ) d on true
+           where not k.kept
+           group by k.days, k.product_id, k.trend_version
+        ), kept as (
+          insert into market_trend (product_id, days, day, version, avg_cents, cutoff, oldest_at)
+          select f.product_id, f.days, ${today}, f.trend_version, f.avg_cents, ${cutoffAt}, f.oldest_at from f
+          on conflict (product_id, days) do update
+             set day = excluded.day, version = excluded.version, avg_cents = excluded.avg_cents,
+                 cutoff = excluded.cutoff, oldest_at = excluded.oldest_at
+        ), t as (
+          select t.product_id, json_object_agg(t.days, t.avg_cents) as then
+            from (select k.days, k.product_id, k.avg_cents from k where k.kept
+                  union all
+                  select f.days, f.product_id, f.avg_cents from f) t
+           where t.avg_cents is not null
+           group by t.product_id
         )
         select p.id, p.name, case when p.reference_price > 0 then (p.reference_price * 100)::bigint end as my_cents,
-               m.n, m.min, m.avg, m.max, m.cheapest, m.out_of_stock, m.other_currency, m.checked_at,
-               (select json_object_agg(t.days, t.avg) from t where t.product_id = p.id and t.avg is not null) as then
+               m.n, m.min, m.avg, m.max, m.cheapest, m.out_of_stock, m.other_currency, m.checked_at, t.then
           from products p
           left join m on m.product_id = p.id
+          left join t on t.product_id = p.id
          where p.user_id = ${userId}
          order by p.name, p.id`,
   );

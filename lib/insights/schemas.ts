@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zLimit } from "@/lib/http/limit-param";
 
 // Shared by the 'Vue marché' filters and the route handlers; French messages shown as they are.
 export const POSITIONS = ["cheapest", "aligned", "dearer", "no_market"] as const;
@@ -53,7 +54,6 @@ export const ZMerchantsQuery = z.object({
 });
 export type TMerchantsQuery = z.output<typeof ZMerchantsQuery>;
 
-const LIMIT_MESSAGE = "La limite doit être un entier entre 1 et 500";
 export const ZChangesQuery = z.object({
   period: z.enum(CHANGE_PERIODS, { error: "La période doit être day ou week" }).default("day"),
   kind: z
@@ -61,11 +61,6 @@ export const ZChangesQuery = z.object({
       error: "Le type doit être all, drop, rise, out_of_stock, back_in_stock ou new_cheapest",
     })
     .default("all"),
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(500, LIMIT_MESSAGE)
-    .default(100),
+  limit: zLimit(500).default(100),
 });
 export type TChangesQuery = z.output<typeof ZChangesQuery>;

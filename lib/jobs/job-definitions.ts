@@ -2,7 +2,7 @@
 // inngestOptions) and by the in-process runner (job-runner.ts): schedules, concurrency and retries live here only.
 import type { Db } from "@/db";
 import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
-import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
+import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
 import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
 import { CHANNEL_DELIVERY_REQUESTED, PRICE_RECORDED, SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "./job-events";
 import { purgeHistory } from "./purge-history";

@@ -1,4 +1,4 @@
-import { requestAlertEvaluation } from "@/lib/alerts/request-alert-evaluation";
+import { requestAlertEvaluation } from "@/lib/alerts/evaluation/request-alert-evaluation";
 
 // Hook for the alerts issue: called once per new price_history row, after it is committed.
 

@@ -27,7 +27,7 @@ function pathParameters(path: string) {
     name: name!,
     in: "path",
     required: true,
-    schema: name === "id" || name!.endsWith("Id") ? { type: "string" } : { type: "string" },
+    schema: { type: "string" },
     description: name === "id" ? "Identifiant" : `Identifiant (${name})`,
   }));
 }
@@ -108,7 +108,7 @@ function operationObject(op: TOperation) {
     ...(op.description ? { description: op.description } : {}),
     security: op.auth === undefined || op.auth === "bearer" ? [{ bearerAuth: [] }, { sessionCookie: [] }] : [],
     parameters: [...pathParameters(op.path), ...queryParameters(op)],
-    ...(requestBody(op) ? { requestBody: requestBody(op) } : {}),
+    ...(op.body ? { requestBody: requestBody(op) } : {}),
     responses,
   };
 }

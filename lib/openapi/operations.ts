@@ -211,6 +211,9 @@ export const OPERATIONS: TOperation[] = [
     path: "/api/products/{id}",
     tag: "Produits",
     summary: "Modifier un produit",
+    description:
+      "Un nouveau prix minimum annoncé est appliqué aussitôt au dernier relevé de chaque URL : signalements " +
+      "ouverts ou terminés et alertes « sous le prix minimum annoncé » comme pour un nouveau relevé.",
     body: pick(products, "ZUpdateProduct"),
     ok: { schema: R.RProduct, description: "Produit mis à jour" },
   },

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { conflict, notFound, unprocessable } from "@/lib/http/api-error";
-import { getProductUrlOrThrow, URL_NOT_FOUND } from "@/lib/products/get-product-url-or-throw";
+import { getProductUrlOrThrow, URL_NOT_FOUND } from "@/lib/products/urls/get-product-url-or-throw";
 import { queryProducts } from "@/lib/products/query-products";
 import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import type { TStoredCandidate } from "@/lib/scraping/present-candidates";

@@ -6,8 +6,8 @@ import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { getProduct } from "./get-product";
-import { lockOwnerPlan } from "./lock-owner-plan";
-import { planLimitError } from "./plan-limit-error";
+import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
+import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import type { TCreateProductData } from "./schemas";
 
 export const DUPLICATE_URL = "Cette URL est déjà suivie pour ce produit";

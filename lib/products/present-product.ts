@@ -1,5 +1,5 @@
 import type { products } from "@/db/schema";
-import type { TProductUrlView } from "./present-product-url";
+import type { TProductUrlView } from "@/lib/products/urls/present-product-url";
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -1,9 +1,27 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
+import { prepared } from "@/db/prepared";
 import { productUrls, products } from "@/db/schema";
 import { latestOfUrlRow } from "@/lib/history/get-latest-readings";
 import { presentProduct, type TProductView } from "./present-product";
-import { presentProductUrl, type TLatestPrice } from "./present-product-url";
+import { presentProductUrl, type TLatestPrice } from "@/lib/products/urls/present-product-url";
+
+const productsSelect = (db: DbLike) =>
+  db
+    .select({ product: products, url: productUrls })
+    .from(products)
+    .leftJoin(productUrls, eq(productUrls.productId, products.id));
+const productsOrder = [desc(products.createdAt), desc(products.id), asc(productUrls.createdAt), asc(productUrls.id)];
+const productsQuery = (db: DbLike) =>
+  productsSelect(db)
+    .where(eq(products.userId, sql.placeholder("userId")))
+    .orderBy(...productsOrder)
+    .prepare("products_of_owner");
+const productQuery = (db: DbLike) =>
+  productsSelect(db)
+    .where(and(eq(products.userId, sql.placeholder("userId")), eq(products.id, sql.placeholder("productId"))))
+    .orderBy(...productsOrder)
+    .prepare("product_of_owner");
 
 /**
  * The owner's products (newest first) with their URLs (oldest first) and each URL's latest price entry,
@@ -14,12 +32,9 @@ export async function queryProducts(
   userId: string,
   filter: { productId?: string } = {},
 ): Promise<TProductView[]> {
-  const rows = await db
-    .select({ product: products, url: productUrls })
-    .from(products)
-    .leftJoin(productUrls, eq(productUrls.productId, products.id))
-    .where(and(eq(products.userId, userId), filter.productId ? eq(products.id, filter.productId) : undefined))
-    .orderBy(desc(products.createdAt), desc(products.id), asc(productUrls.createdAt), asc(productUrls.id));
+  const rows = filter.productId
+    ? await prepared(db, "product_of_owner", productQuery).execute({ userId, productId: filter.productId })
+    : await prepared(db, "products_of_owner", productsQuery).execute({ userId });
   const order: string[] = [];
   const byId = new Map<
     string,

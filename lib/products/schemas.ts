@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizeUrl, URL_MESSAGES } from "./normalize-url";
+import { normalizeUrl, URL_MESSAGES } from "@/lib/products/urls/normalize-url";
 
 // Shared by the forms (zodResolver) and the route handlers; French messages shown as they are.
 export const PRODUCT_MSG = {
@@ -81,7 +81,7 @@ const zOptionalAmount = (message: string) =>
       return text;
     });
 
-const zReferencePrice = zOptionalAmount(PRODUCT_MSG.referencePrice);
+export const zReferencePrice = zOptionalAmount(PRODUCT_MSG.referencePrice);
 /** Prix minimum annoncé: the threshold of the price-floor monitoring (lib/flags). */
 export const zMinAdvertisedPrice = zOptionalAmount(PRODUCT_MSG.minAdvertisedPrice);
 

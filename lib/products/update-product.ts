@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { syncFloorFlags } from "@/lib/flags/record-price-flags";
+import { evaluateFloorChange } from "@/lib/alerts/evaluation/evaluate-floor-change";
 import { getProduct } from "./get-product";
 import { getProductOrThrow } from "./get-product-or-throw";
 import type { TUpdateProductData } from "./schemas";
 
 /** Renames one of the owner's products; an absent description or price is left as it is. A new minimum
- * advertised price re-judges the latest readings against it. */
+ * advertised price re-judges the latest readings against it (flags and their alerts). */
 export async function updateProduct(userId: string, productId: string, input: TUpdateProductData) {
   const db = await getDb();
   const before = await getProductOrThrow(userId, productId, db);
@@ -22,7 +22,7 @@ export async function updateProduct(userId: string, productId: string, input: TU
     })
     .where(and(eq(products.id, productId), eq(products.userId, userId)));
   if (input.min_advertised_price !== undefined && input.min_advertised_price !== before.minAdvertisedPrice) {
-    await syncFloorFlags(db, productId);
+    await evaluateFloorChange(productId);
   }
   return getProduct(userId, productId, db);
 }

@@ -5,7 +5,7 @@ import { conflict } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
-import { getProductUrlOrThrow } from "@/lib/products/get-product-url-or-throw";
+import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { presentTask } from "./present-task";
 
 /** Manual scrapes (re-scrape buttons, API) per user and minute. */

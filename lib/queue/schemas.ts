@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitMessage, zLimit } from "@/lib/http/limit-param";
 
 // Shared by the queue panel and the route handlers; French messages shown as they are.
 export const QUEUE_MSG = {
@@ -8,7 +9,7 @@ export const QUEUE_MSG = {
   tooMany: "100 URLs au maximum par lot",
   priority: "La priorité doit être low, normal ou high",
   status: "Statut de tâche inconnu",
-  limit: "La limite doit être un entier entre 1 et 100",
+  limit: limitMessage(100),
   timeout: "Le délai d'attente doit être compris entre 0 et 300 secondes",
 } as const;
 
@@ -75,12 +76,7 @@ export const ZListTasksQuery = z.object({
       }
       return list as (typeof TASK_STATUS_FILTERS)[number][];
     }),
-  limit: z.coerce
-    .number({ error: QUEUE_MSG.limit })
-    .int(QUEUE_MSG.limit)
-    .min(1, QUEUE_MSG.limit)
-    .max(100, QUEUE_MSG.limit)
-    .optional(),
+  limit: zLimit(100).optional(),
 });
 
 export const ZRetryTask = z.object({ force: z.boolean().default(false) });

@@ -1,4 +1,4 @@
-import { alertLinks } from "@/lib/alerts/alert-links";
+import { alertLinks } from "@/lib/alerts/delivery/alert-links";
 import type { TReportLine } from "@/lib/email/templates/scheduled-report";
 import { listPriceFlags } from "@/lib/flags/list-price-flags";
 import { ZFlagsQuery } from "@/lib/flags/schemas";

@@ -1,6 +1,6 @@
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
-import { signUnsubscribeToken } from "@/lib/alerts/sign-unsubscribe-token";
-import { verifyUnsubscribeToken } from "@/lib/alerts/verify-unsubscribe-token";
+import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
+import { verifyUnsubscribeToken } from "@/lib/alerts/unsubscribe/verify-unsubscribe-token";
 import { env } from "@/lib/env";
 
 // The alerts' signed unsubscribe tokens under a key of their own: an alerts link cannot stop reports, nor the reverse.

@@ -4,7 +4,7 @@ import { priceHistory } from "@/db/schema";
 import { countRetainedReadings } from "@/lib/history/count-retained-readings";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { notFound } from "@/lib/http/api-error";
-import { URL_NOT_FOUND } from "@/lib/products/get-product-url-or-throw";
+import { URL_NOT_FOUND } from "@/lib/products/urls/get-product-url-or-throw";
 
 export type TUrlHistoryPage = {
   entries: {

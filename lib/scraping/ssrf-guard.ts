@@ -206,7 +206,8 @@ export function checkUrl(input: string | URL, options: TGuardOptions): TCheckedU
   if (!options.allowPrivate && !ALLOWED_PORTS(port)) throw portError(port);
   const literal = parseIpLiteral(host);
   if (literal) assertAddressAllowed(literal.address, port, options);
-  else if (host === "localhost" || host.endsWith(".localhost")) {
+  // a trailing dot names the same host ("localhost." is localhost)
+  else if (/(^|\.)localhost\.*$/.test(host)) {
     if (!options.allowPrivate) throw new ScrapeError("blocked_address", "Adresse refusée : hôte local", false);
   }
   return { url, host, port, literal: literal?.address ?? null };

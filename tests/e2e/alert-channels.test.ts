@@ -1,13 +1,12 @@
 // The 'Canaux d'alerte' card: a webhook added in the dashboard, its secret shown once, a test sent to a real
 // local receiver whose signature checks with that secret, the delivery log; an invalid address refused in place.
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeChannel } from "../helpers/fake-channel";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, subscribeThroughDemo, watchErrors } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
 
 let browser: Browser;
@@ -23,42 +22,8 @@ afterAll(async () => {
 });
 
 async function proUser() {
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const email = `canaux-${randomUUID().slice(0, 8)}@exemple.fr`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const post = async <T = any>(p: string, body: unknown, token?: string) => {
-    const r = await fetch(`${baseUrl()}${p}`, {
-      method: "POST",
-      headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
-      body: JSON.stringify(body),
-    });
-    return { status: r.status, json: (await r.json().catch(() => undefined)) as T };
-  };
-  const reg = await post("/api/auth/register", {
-    first_name: "Léa",
-    last_name: "Martin",
-    email,
-    password: PASSWORD,
-    planId: null,
-  });
-  expect(reg.status).toBe(201);
-  const { access_token: token } = (
-    await post<{ access_token: string }>("/api/auth/login", { email, password: PASSWORD })
-  ).json;
-  const plans = (await (await fetch(`${baseUrl()}/api/subscriptions/plans`)).json()) as { id: number; code: string }[];
-  const checkout = await post<{ session_id: string }>(
-    "/api/payments/create-checkout-session",
-    {
-      price_id: null,
-      plan_id: plans.find((p) => p.code === "professionnel")?.id,
-      success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "/subscriptions",
-    },
-    token,
-  );
-  expect(checkout.status).toBe(200);
-  await post(`/api/payments/demo-checkout/${checkout.json.session_id}/confirm`, {}, token);
-  await post(`/api/payments/checkout-sessions/${checkout.json.session_id}/sync`, {}, token);
+  const { email, api } = await registerUser("canaux", { first_name: "Léa", last_name: "Martin" });
+  await subscribeThroughDemo(api);
   return email;
 }
 
@@ -67,11 +32,7 @@ describe("alert channels in the dashboard", () => {
     const email = await proUser();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page, ["422 /api/alert-channels"]);
-    await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent("/dashboard")}`);
-    await page.getByLabel("Adresse email").fill(email);
-    await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${baseUrl()}/dashboard`);
+    await signIn(page, email);
 
     const card = page.locator("#canaux");
     await card.getByRole("heading", { name: "Canaux d'alerte" }).waitFor();

@@ -1,26 +1,19 @@
-import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, submitLogin, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, submitLogin, watchErrors } from "../helpers/browser";
 
 // The server of scripts/e2e.mjs has no Stripe keys and is not production: the demo checkout.
 
 let browser: Browser;
 let page: Page;
 let errors: string[];
-const email = `e2e-billing-${randomUUID().slice(0, 8)}@exemple.fr`;
-const password = "motdepasse-solide";
+let email: string;
 
 const url = (path: string) => new URL(path, baseUrl()).toString();
 const card = (code: string) => page.locator(`article[data-plan="${code}"]`);
 
 beforeAll(async () => {
-  const res = await fetch(url("/api/auth/register"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ first_name: "Inès", last_name: "Moreau", email, password, planId: null }),
-  });
-  expect(res.status).toBe(201);
+  ({ email } = await registerUser("e2e-billing"));
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
   errors = watchErrors(page);
@@ -34,7 +27,7 @@ describe("subscribing in the browser (demo checkout)", () => {
   it("sends an anonymous visitor to the login form, then back to the plans", async () => {
     await page.goto(url("/subscriptions?plan=professionnel"));
     await page.waitForURL(/\/login\?redirect=/);
-    await submitLogin(page, email, password);
+    await submitLogin(page, email);
     await page.waitForURL(/\/subscriptions\?plan=professionnel/);
     await page.getByRole("heading", { name: "Plans d'abonnement" }).waitFor();
   });

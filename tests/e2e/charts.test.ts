@@ -1,71 +1,32 @@
 // The product chart (each merchant's line, my price, the crossed-out price, a keyboard tooltip) and the product
 // cards' 30-day sparklines, at 1280 and 390 px, with screenshots.
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, waitForReadings } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
 const PRODUCT = "Aspirateur balai sans fil";
 
 let browser: Browser;
 let merchant: TMerchantServer;
-let token: string;
-const email = `graphes-${randomUUID().slice(0, 8)}@exemple.fr`;
-
-async function api<T>(route: string, body?: unknown, method = body ? "POST" : "GET"): Promise<T> {
-  const res = await fetch(`${baseUrl()}${route}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.status).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-async function readings(urlId: string, count: number) {
-  for (let i = 0; i < 120; i++) {
-    const history = await api<unknown[]>(`/api/scraping/urls/${urlId}/history`);
-    if (history.length >= count) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${count} relevés attendus`);
-}
+let email: string;
 
 async function signedInPage(width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 }, locale: "fr-FR" });
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await signIn(page, email);
   return page;
 }
 
 beforeAll(async () => {
   merchant = await startMerchantServer();
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Inès", last_name: "Marchal", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  token = ((await login.json()) as { access_token: string }).access_token;
-
+  const user = await registerUser("graphes", { first_name: "Inès", last_name: "Marchal" });
+  email = user.email;
   // A sells at 39,90 € against a crossed-out 59,90 €; B goes from 45,00 € to 42,00 €; my price is 41,50 €
   merchant.setPrice("graphe-b", "45.00");
-  const product = await api<{ id: string; urls: { id: string }[] }>("/api/products", {
+  const product = await user.ok<{ id: string; urls: { id: string }[] }>("/api/products", {
     name: PRODUCT,
     description: "Suivi des prix chez deux marchands",
     urls: [
@@ -73,13 +34,13 @@ beforeAll(async () => {
       { name: "Boutique B", url: `${merchant.url}/product/graphe-b` },
     ],
   });
-  await api(`/api/products/${product.id}/reference-price`, { reference_price: "41,50" }, "PUT");
+  await user.ok(`/api/products/${product.id}/reference-price`, { reference_price: "41,50" }, "PUT");
   const [a, b] = product.urls.map((u) => u.id);
-  await readings(a!, 1);
-  await readings(b!, 1);
+  await waitForReadings(user.api, a!, 1);
+  await waitForReadings(user.api, b!, 1);
   merchant.setPrice("graphe-b", "42.00");
-  await api(`/api/scraping/urls/${b}/scrape`, {});
-  await readings(b!, 2);
+  await user.ok(`/api/scraping/urls/${b}/scrape`, {});
+  await waitForReadings(user.api, b!, 2);
   browser = await launchBrowser();
 });
 

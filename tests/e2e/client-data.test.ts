@@ -4,7 +4,16 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser, registerUser, signIn, submitLogin, watchErrors } from "../helpers/browser";
+import {
+  baseUrl,
+  launchBrowser,
+  registerUser,
+  signIn,
+  submitLogin,
+  subscribeThroughDemo,
+  waitForReadings,
+  watchErrors,
+} from "../helpers/browser";
 
 const SUBSCRIPTION = "/api/subscriptions/my-subscription";
 
@@ -74,6 +83,8 @@ describe("client data layer", () => {
     expect(html).toMatch(/Produits suivis<\/dt><dd[^>]*>1<\/dd>/);
     expect(html).toMatch(/URLs actives<\/dt><dd[^>]*>1<\/dd>/);
     expect(html).not.toContain("Chargement de l&#x27;abonnement");
+    // the user menu's code loads after hydration: its button already shows the first name in the first HTML
+    expect(html).toMatch(/<header[\s\S]*>Inès<\/span>[\s\S]*<\/header>/);
 
     expect((await product("Bouilloire cuivre")).status).toBe(201);
     release();
@@ -86,20 +97,8 @@ describe("client data layer", () => {
 
   it("lists an alert in the open product's 'Alertes envoyées' as soon as a scrape sent it", async () => {
     const { email, api } = await registerUser("donnees");
-    // a plan with e-mail alerts, through the demo checkout (no Stripe keys on the e2e server)
-    const plans = await api<{ id: number; code: string }[]>("/api/subscriptions/plans");
-    const pro = plans.json.find((p) => p.code === "professionnel");
-    expect(pro).toBeDefined();
-    const checkout = await api<{ session_id: string }>("/api/payments/create-checkout-session", {
-      price_id: null,
-      plan_id: pro?.id,
-      success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
-      cancel_url: "/subscriptions",
-    });
-    expect(checkout.status).toBe(200);
-    const confirmed = await api(`/api/payments/demo-checkout/${checkout.json.session_id}/confirm`, {});
-    expect(confirmed.status).toBeLessThan(300);
-    await api(`/api/payments/checkout-sessions/${checkout.json.session_id}/sync`, {});
+    // a plan with e-mail alerts
+    await subscribeThroughDemo(api);
     const sub = await api<{ plan: { code: string } }>(SUBSCRIPTION);
     expect(sub.json.plan.code).toBe("professionnel");
 
@@ -112,11 +111,7 @@ describe("client data layer", () => {
     expect(created.status).toBe(201);
     const productId = created.json.id;
     const urlId = created.json.urls[0].id;
-    for (let i = 0; i < 120; i++) {
-      const history = await api<unknown[]>(`/api/scraping/urls/${urlId}/history`);
-      if (history.json.length > 0) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitForReadings(api, urlId, 1);
     const rule = await api(`/api/products/${productId}/alerts`, { kind: "any_change" });
     expect(rule.status).toBe(201);
 

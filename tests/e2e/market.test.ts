@@ -1,72 +1,33 @@
 // The 'Vue marché' screen on a desktop (1280 px) and a phone (390 px): server-rendered positioning with my
 // position against two merchants, the move since yesterday linking to its product, filters, exports, the
 // dashboard card and the navbar link. Screenshots in test-results/screenshots.
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, waitForReadings, watchErrors } from "../helpers/browser";
 
-const PASSWORD = "motdepasse-solide";
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
 
 let browser: Browser;
 let merchant: TMerchantServer;
-let token: string;
+let email: string;
 let productId: string;
-const email = `marche-${randomUUID().slice(0, 8)}@exemple.fr`;
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-async function readings(urlId: string, count: number) {
-  for (let i = 0; i < 120; i++) {
-    const history = await api<unknown[]>("GET", `/api/scraping/urls/${urlId}/history`);
-    if (history.length >= count) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${count} relevés attendus`);
-}
 
 async function signedInPage(width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 }, locale: "fr-FR" });
-  await page.goto(`${baseUrl()}/login?redirect=${encodeURIComponent("/market")}`);
-  await page.getByLabel("Adresse email").fill(email);
-  await page.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL(/\/market$/);
+  await signIn(page, email, "/market");
   return page;
 }
 
 beforeAll(async () => {
   merchant = await startMerchantServer();
-  const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
-  const headers = { "content-type": "application/json", "x-forwarded-for": ip };
-  const reg = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ first_name: "Inès", last_name: "Marchand", email, password: PASSWORD, planId: null }),
-  });
-  expect(reg.status).toBe(201);
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  token = ((await login.json()) as { access_token: string }).access_token;
-
+  const user = await registerUser("marche", { first_name: "Inès", last_name: "Marchand" });
+  email = user.email;
   merchant.setPrice("marche-a", "105.00");
   merchant.setPrice("marche-b", "110.00");
-  const product = await api<{ id: string; urls: { id: string }[] }>("POST", "/api/products", {
+  const product = await user.ok<{ id: string; urls: { id: string }[] }>("/api/products", {
     name: "Machine à café broyeur",
     urls: [
       { name: "Boutique A", url: `${merchant.url}/product/marche-a` },
@@ -75,13 +36,13 @@ beforeAll(async () => {
   });
   productId = product.id;
   const [a, b] = product.urls.map((u) => u.id);
-  await readings(a!, 1);
-  await readings(b!, 1);
+  await waitForReadings(user.api, a!, 1);
+  await waitForReadings(user.api, b!, 1);
   // a drop at Boutique A: 105,00 € → 99,00 €
   merchant.setPrice("marche-a", "99.00");
-  await api("POST", `/api/scraping/urls/${a}/scrape`, {});
-  await readings(a!, 2);
-  await api("PUT", `/api/products/${productId}/reference-price`, { reference_price: "102.00" });
+  await user.ok(`/api/scraping/urls/${a}/scrape`, {});
+  await waitForReadings(user.api, a!, 2);
+  await user.ok(`/api/products/${productId}/reference-price`, { reference_price: "102.00" }, "PUT");
   browser = await launchBrowser();
 });
 
@@ -109,6 +70,11 @@ describe("Vue marché", () => {
     const changes = page.locator("li").filter({ hasText: "Baisse" });
     await changes.first().waitFor();
     expect(await changes.first().getByRole("link").getAttribute("href")).toBe(`/products/${productId}`);
+    // the merchants table fits its half of the screen: its last column needs no sideways scroll
+    const merchants = page.getByRole("table", { name: "Marchands" });
+    await merchants.getByRole("columnheader", { name: "Ruptures" }).waitFor();
+    const overflow = await merchants.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, "vue-marche-1280.png"), fullPage: true });
 
@@ -128,6 +94,11 @@ describe("Vue marché", () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the merchants table: the gap and the out-of-stock rate under the name, nothing scrolled out of sight
+    const merchants = page.getByRole("table", { name: "Marchands" });
+    await merchants.locator('dt:text-is("Ruptures")').first().waitFor();
+    const overflow = await merchants.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, "vue-marche-390.png"), fullPage: true });
 
     await page.goto(`${baseUrl()}/dashboard`);

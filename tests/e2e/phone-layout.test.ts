@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser, registerUser, signIn } from "../helpers/browser";
+import { baseUrl, launchBrowser, registerUser, signIn, waitForReadings } from "../helpers/browser";
 
 const WIDTH = 390;
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
@@ -13,28 +13,8 @@ const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/scre
 let browser: Browser;
 let page: Page;
 let merchant: TMerchantServer;
-let token: string;
 let email: string;
 let productId: string;
-
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method: body ? "POST" : "GET",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.status).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-async function readings(urlId: string, count: number) {
-  for (let i = 0; i < 120; i++) {
-    const history = await api<unknown[]>(`/api/scraping/urls/${urlId}/history`);
-    if (history.length >= count) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${count} relevés attendus`);
-}
 
 /** The element lies within the phone's width (not cut off, not scrolled out of a table). */
 async function onScreen(locator: Locator) {
@@ -79,23 +59,24 @@ async function expectHistoryOnScreen(scope: Locator, shot: string) {
 
 beforeAll(async () => {
   merchant = await startMerchantServer();
-  ({ email, token } = await registerUser("telephone", { first_name: "Léa", last_name: "Petit" }));
+  const user = await registerUser("telephone", { first_name: "Léa", last_name: "Petit" });
+  email = user.email;
 
   // three readings: 1 299,99 € then a fall to 1 289,99 € then a rise to 1 299,99 €
   merchant.setPrice("telephone-robot", "1299.99");
-  const product = await api<{ id: string; urls: { id: string }[] }>("/api/products", {
+  const product = await user.ok<{ id: string; urls: { id: string }[] }>("/api/products", {
     name: "Robot cuiseur multifonction",
     urls: [{ name: "Boutique A", url: `${merchant.url}/product/telephone-robot` }],
   });
   const urlId = product.urls[0]!.id;
   productId = product.id;
-  await readings(urlId, 1);
+  await waitForReadings(user.api, urlId, 1);
   merchant.setPrice("telephone-robot", "1289.99");
-  await api(`/api/scraping/urls/${urlId}/scrape`, {});
-  await readings(urlId, 2);
+  await user.ok(`/api/scraping/urls/${urlId}/scrape`, {});
+  await waitForReadings(user.api, urlId, 2);
   merchant.setPrice("telephone-robot", "1299.99");
-  await api(`/api/scraping/urls/${urlId}/scrape`, {});
-  await readings(urlId, 3);
+  await user.ok(`/api/scraping/urls/${urlId}/scrape`, {});
+  await waitForReadings(user.api, urlId, 3);
 
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: WIDTH, height: 844 }, locale: "fr-FR" });
@@ -129,6 +110,14 @@ describe("on a 390 px phone", () => {
   it("shows every history column on screen on the product's own page too", async () => {
     await page.goto(`${baseUrl()}/products/${productId}`);
     await expectHistoryOnScreen(page.getByRole("main"), "phone-historique-page.png");
+    // the comparison shows the price and both gaps of each merchant on screen, without a sideways scroll
+    const comparison = page.getByRole("table", { name: "Prix actuel par marchand" });
+    await onScreen(comparison.getByRole("columnheader", { name: "Prix actuel" }));
+    for (const label of ["Écart au moins cher", "Écart à mon prix"]) {
+      await onScreen(comparison.locator(`dt:text-is("${label}")`).first());
+    }
+    expect(await comparison.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+    await comparison.screenshot({ path: path.join(SHOTS, "phone-comparaison-page.png") });
     // nothing on the page scrolls sideways
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

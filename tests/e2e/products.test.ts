@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, registerUser, submitLogin, watchErrors } from "../helpers/browser";
 
@@ -24,9 +24,13 @@ describe("Products screen", () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     const deletedUrls: string[] = [];
+    // the client drops the URL's requests before it sends the DELETE: none may leave after it
+    const sentAfterDelete: string[] = [];
     page.on("request", (req) => {
-      const id = /^\/api\/products\/[^/]+\/urls\/([0-9a-f-]{36})$/.exec(new URL(req.url()).pathname)?.[1];
+      const path = new URL(req.url()).pathname;
+      const id = /^\/api\/products\/[^/]+\/urls\/([0-9a-f-]{36})$/.exec(path)?.[1];
       if (id && req.method() === "DELETE") deletedUrls.push(id);
+      else if (deletedUrls.length > 0) sentAfterDelete.push(path);
     });
 
     // anonymous: the screen is open, its actions lead to the login page
@@ -76,6 +80,11 @@ describe("Products screen", () => {
     await expect(rowA.getByRole("link").getAttribute("href")).resolves.toBe("https://boutique-a.example/km-500");
     await rowA.getByTitle("Relancer le scraping").waitFor();
 
+    // from here to the URL's deletion, every history refetch stays in flight: the deleted URL's one must never
+    // reach the server (a 404) nor show anything
+    const held: Route[] = [];
+    await page.route(/\/api\/scraping\/urls\/[^/]+\/history/, (route) => void held.push(route));
+
     // a third URL reaches the Freemium limit
     await detail.getByRole("button", { name: "Ajouter une URL" }).click();
     const urlForm = detail.getByRole("form", { name: "Nouvelle URL" });
@@ -93,10 +102,15 @@ describe("Products screen", () => {
     await detail.getByTestId("url-row").filter({ hasText: "Boutique B" }).getByTitle("Supprimer cette URL").click();
     const confirmUrl = page.getByRole("alertdialog", { name: "Supprimer cette URL ?" });
     await confirmUrl.getByText(/irréversible.*historique des prix/).waitFor();
+    expect(held.length).toBeGreaterThan(0);
     await confirmUrl.getByRole("button", { name: "Supprimer" }).click();
     await detail.getByText("URL supprimée avec succès").waitFor();
+    await page.unroute(/\/api\/scraping\/urls\/[^/]+\/history/);
+    // a request the page cancelled cannot be continued
+    await Promise.all(held.map((route) => route.continue().catch(() => {})));
     await detail.getByTestId("url-row").filter({ hasText: "Boutique B" }).waitFor({ state: "detached" });
     await expect(detail.getByTestId("url-row").count()).resolves.toBe(2);
+    await expect(detail.getByText(/^Erreur lors de la récupération/).count()).resolves.toBe(0);
     await detail.getByRole("button", { name: "Ajouter une URL" }).waitFor();
 
     // edit the product
@@ -133,10 +147,9 @@ describe("Products screen", () => {
     await page.getByText("Produit supprimé avec succès").waitFor();
     await page.getByText("Aucun produit à surveiller").waitFor();
 
-    // a refetch of a deleted URL's history already in flight may answer 404: its table is gone, nothing shows it
-    const stale = (e: string) => deletedUrls.some((id) => e === `404 /api/scraping/urls/${id}/history`);
-    expect(ownErrors(errors).filter((e) => !stale(e))).toEqual([]);
+    expect(ownErrors(errors)).toEqual([]);
     expect(deletedUrls).toHaveLength(1);
+    expect(sentAfterDelete.filter((path) => path.includes(deletedUrls[0]!))).toEqual([]);
     await page.close();
   });
 

@@ -59,9 +59,12 @@ export const E2E_PASSWORD = "motdepasse-solide";
 
 export type TApiAnswer<T> = { status: number; json: T };
 
+export type TUserApi = <T = any>(path: string, body?: unknown, method?: string) => Promise<TApiAnswer<T>>;
+
 /**
  * A new account, registered and signed in through the API from an address of its own (so the sign-up limit per
- * IP never trips on the shared server). `api` calls the API as this user: POST with a body, GET without.
+ * IP never trips on the shared server). `api` calls the API as this user: POST with a body, GET without, unless
+ * `method` says otherwise; `ok` does the same, checks that it succeeded and gives the answer's body.
  */
 export async function registerUser(prefix: string, names = { first_name: "Inès", last_name: "Moreau" }) {
   const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join(".")}`;
@@ -79,16 +82,47 @@ export async function registerUser(prefix: string, names = { first_name: "Inès"
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
-  const api = async <T = any>(path: string, body?: unknown): Promise<TApiAnswer<T>> => {
+  const api: TUserApi = async <T = any>(path: string, body?: unknown, method?: string) => {
     const res = await fetch(`${baseUrl()}${path}`, {
-      method: body === undefined ? "GET" : "POST",
+      method: method ?? (body === undefined ? "GET" : "POST"),
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T };
   };
-  return { email, token, api };
+  const ok = async <T = any>(path: string, body?: unknown, method?: string): Promise<T> => {
+    const res = await api<T>(path, body, method);
+    if (res.status >= 300)
+      throw new Error(`${method ?? (body === undefined ? "GET" : "POST")} ${path} : ${res.status}`);
+    return res.json;
+  };
+  return { email, token, api, ok };
+}
+
+/** Moves the user to a paid plan through the demo checkout (the e2e server has no Stripe keys, BILLING_DEMO=1). */
+export async function subscribeThroughDemo(api: TUserApi, planCode = "professionnel") {
+  const plans = await api<{ id: number; code: string }[]>("/api/subscriptions/plans");
+  const checkout = await api<{ session_id: string }>("/api/payments/create-checkout-session", {
+    price_id: null,
+    plan_id: plans.json.find((p) => p.code === planCode)?.id,
+    success_url: "/payment-success?session_id={CHECKOUT_SESSION_ID}",
+    cancel_url: "/subscriptions",
+  });
+  if (checkout.status !== 200) throw new Error(`paiement de démonstration refusé : ${checkout.status}`);
+  const confirmed = await api(`/api/payments/demo-checkout/${checkout.json.session_id}/confirm`, {});
+  if (confirmed.status >= 300) throw new Error(`confirmation de démonstration refusée : ${confirmed.status}`);
+  await api(`/api/payments/checkout-sessions/${checkout.json.session_id}/sync`, {});
+}
+
+/** Waits until the URL has `count` readings (its scrapes run in the server's job runner). */
+export async function waitForReadings(api: TUserApi, urlId: string, count: number) {
+  for (let i = 0; i < 120; i++) {
+    const history = await api<unknown[]>(`/api/scraping/urls/${urlId}/history`);
+    if (history.json.length >= count) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${count} relevés attendus`);
 }
 
 /** Fills and sends the login form the page shows. */

@@ -26,7 +26,7 @@ if (serverUrl) {
 process.env.APP_URL = "http://localhost:3000";
 process.env.SCRAPER_ALLOW_PRIVATE_HOSTS ??= "1";
 process.env.JOBS_DISABLED = "1";
-// the demo checkout is opt-in (BILLING_DEMO=1, as `npm run dev` sets it); billing-demo-off.test.ts unsets it
+// the demo checkout is opt-in (BILLING_DEMO=1, as `npm run dev` sets it); billing-unavailable.test.ts unsets it
 process.env.BILLING_DEMO = "1";
 delete process.env.DEV_OUTBOX;
 delete process.env.INNGEST_DEV;

@@ -11,7 +11,7 @@ import { alertChannelDeliveries, alertChannels, alertEvents } from "@/db/schema"
 import { createAlertChannel } from "@/lib/alert-channels/create-alert-channel";
 import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
 import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
+import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { call } from "../helpers/api";
 import { startFakeChannel } from "../helpers/fake-channel";
 import { addPrice, alertsUser, makeProduct } from "./alerts-fixtures";
@@ -103,6 +103,20 @@ describe("alert channels", () => {
     const db = await getDb();
     const [event] = await db.select().from(alertEvents).where(eq(alertEvents.id, eventId));
     expect(event!.status).toBe("sent"); // the e-mail went out as before
+  });
+
+  it("sends a delivery the database has just made due although this process's clock lags behind", async () => {
+    const { token, userId } = await alertsUser();
+    const hook = await receiver();
+    const channel = await addChannel(token, { kind: "webhook", name: "Horloge", url: `${hook.url}/hook` });
+    const db = await getDb();
+    const [row] = await db
+      .insert(alertChannelDeliveries)
+      .values({ channelId: channel.id, userId, payload: { type: "test", alert: { kind_label: "", product_name: "" } } })
+      .returning();
+    const lagging = new Date(row!.nextAttemptAt.getTime() - 60_000);
+    expect(await deliverChannelMessages({ ids: [row!.id], now: lagging })).toMatchObject({ sent: 1 });
+    expect(hook.received).toHaveLength(1);
   });
 
   it("retries a failing endpoint with backoff until it answers", async () => {

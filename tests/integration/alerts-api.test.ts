@@ -9,10 +9,10 @@ import { GET as listEvents } from "@/app/api/products/[id]/alert-events/route";
 import { POST as sendTest } from "@/app/api/alerts/test/route";
 import { GET as readUnsubscribe, POST as unsubscribe } from "@/app/api/alerts/unsubscribe/route";
 import { GET as getPrefs, PUT as putPrefs } from "@/app/api/users/me/alert-preferences/route";
-import { PLAN_NO_ALERTS } from "@/lib/alerts/assert-email-alerts-allowed";
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
+import { PLAN_NO_ALERTS } from "@/lib/alerts/rules/assert-email-alerts-allowed";
+import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { ALERT_MSG } from "@/lib/alerts/schemas";
-import { signUnsubscribeToken } from "@/lib/alerts/sign-unsubscribe-token";
+import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
 import { call } from "../helpers/api";
 import { addPrice, addRule, alertsUser, makeProduct, setPlan } from "./alerts-fixtures";
 

@@ -11,9 +11,9 @@ vi.resetModules(); // the setup file already loaded lib/env.ts without these var
 const { eq } = await import("drizzle-orm");
 const { getDb } = await import("@/db");
 const { alertEvents, alertRules, emailOutbox, users } = await import("@/db/schema");
-const { evaluateNewPrice } = await import("@/lib/alerts/evaluate-new-price");
-const { sendAlertDigests } = await import("@/lib/alerts/send-alert-digests");
-const { TEST_FAILED } = await import("@/lib/alerts/send-test-alert");
+const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
+const { sendAlertDigests } = await import("@/lib/alerts/delivery/send-alert-digests");
+const { TEST_FAILED } = await import("@/lib/alerts/delivery/send-test-alert");
 const { POST: sendTest } = await import("@/app/api/alerts/test/route");
 const { GET: readUnsubscribe, POST: unsubscribe } = await import("@/app/api/alerts/unsubscribe/route");
 const { call } = await import("../helpers/api");

@@ -2,8 +2,8 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { alertEvents, alertRules, emailOutbox, users } from "@/db/schema";
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
-import { sendAlertDigests } from "@/lib/alerts/send-alert-digests";
+import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
+import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
 import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
 
 // a cold start (migrations, first render) can be slow on a busy machine; keep it out of the first test

@@ -111,7 +111,7 @@ describe("Inngest functions of the alerts", () => {
     const db = await getDb();
     await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
     await addRule(userId, productId, { kind: "above", maxPrice: "10" });
-    const { evaluateNewPrice } = await import("@/lib/alerts/evaluate-new-price");
+    const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
     await evaluateNewPrice({ priceHistoryId: await addPrice(url.id, "12.00") });
     const { result } = await new InngestTestEngine({ function: sendAlertDigestFn }).execute();
     expect(result).toMatchObject({ emails: expect.any(Number) });

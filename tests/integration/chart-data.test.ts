@@ -83,6 +83,34 @@ describe("chart data from the daily rollup", () => {
     expect(week.series[0].points.map((p: [number, number | null]) => p[1])).toEqual([2300]);
   });
 
+  it("draws a long history ('all') in a bounded number of buckets of whole days, keeping each bucket's extremes", async () => {
+    const { token, userId } = await signUp();
+    await subscribe(userId, "entreprise");
+    const product = await seedProduct(userId, "Lave-linge");
+    const url = await seedUrl(userId, product.id, "Darty");
+    // a reading a day for 300 days (within the year Entreprise keeps), 300.00 but for a low of 199.00 and a
+    // high of 450.00, then 310.00 today
+    const readings: TReading[] = [];
+    for (let d = 300; d >= 1; d--) {
+      const price = d === 200 ? "199.00" : d === 100 ? "450.00" : "300.00";
+      readings.push({ urlId: url.id, price, at: daysAgo(d) });
+    }
+    readings.push({ urlId: url.id, price: "310.00", at: new Date() });
+    await insert(readings);
+    const json = await chart(token, product.id, "all");
+    expect(json.grain).toBe("day");
+    const points: [number, number | null][] = json.series[0].points;
+    // 60 buckets of of five days at most, four points each (first, min, max, last), instead of 301 days
+    expect(points.length).toBeLessThanOrEqual(4 * 60);
+    expect(points[0]).toEqual([readings[0]!.at.getTime(), 30000]);
+    expect(points.at(-1)).toEqual([readings.at(-1)!.at.getTime(), 31000]);
+    expect(points.map((p) => p[1])).toContain(19900);
+    expect(points.map((p) => p[1])).toContain(45000);
+    // in time order, and the low and the high at the time they were read
+    expect(points.map((p) => p[0])).toEqual([...points.map((p) => p[0])].sort((a, b) => a - b));
+    expect(points.find((p) => p[1] === 19900)![0]).toBe(readings[100]!.at.getTime());
+  });
+
   it("gives the product cards the lowest price of each of the last 30 days, carried over days without readings", async () => {
     const { token, userId } = await signUp();
     const product = await seedProduct(userId, "Bouilloire");

@@ -5,7 +5,7 @@ import { priceHistory, products } from "@/db/schema";
 import { GET as listFlags } from "@/app/api/insights/flags/route";
 import { POST as createRule } from "@/app/api/products/[id]/alerts/route";
 import { PUT as updateProduct } from "@/app/api/products/[id]/route";
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
+import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { FLAG_MSG } from "@/lib/flags/schemas";
 import { PRODUCT_MSG } from "@/lib/products/schemas";
 import { call } from "../helpers/api";

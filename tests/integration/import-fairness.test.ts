@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, scrapeTasks, subscriptions } from "@/db/schema";
 import { getUserStats } from "@/lib/auth/get-user-stats";
-import { importProducts } from "@/lib/products/import-products";
+import { importProducts } from "@/lib/products/import/import-products";
 import { signUp } from "../helpers/api";
 
 describe("import fairness", () => {

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { alertEvents, emailOutbox, priceFlags, priceHistory, products } from "@/db/schema";
-import { evaluateNewPrice } from "@/lib/alerts/evaluate-new-price";
+import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { updateProduct } from "@/lib/products/update-product";
 import { addRule, alertsUser, makeProduct } from "./alerts-fixtures";
 
@@ -113,6 +113,36 @@ describe("Omnibus check", () => {
     expect(flag).toMatchObject({ priceHistoryId: second, resolvedAt: null });
     expect(flag!.evidence).toMatchObject({ lowest: { price: "90.00" }, regular_price: "120.00" });
   });
+
+  it("starts the reduction at its first reading when the readings are stored with microseconds", async () => {
+    const { userId } = await alertsUser();
+    const { urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    const db = await getDb();
+    // as now() writes them: the microseconds a JavaScript Date cannot hold
+    const at = (day: number) =>
+      sql`${new Date(T0 + day * DAY).toISOString()}::timestamptz + interval '123 microseconds'`;
+    const ids: number[] = [];
+    for (const [day, price, regular] of [
+      [0, "100.00", null],
+      [35, "100.00", null],
+      [40, "90.00", "120.00"],
+    ] as const) {
+      const [row] = await db
+        .insert(priceHistory)
+        .values({ urlId: url, price, regularPrice: regular, available: true, currency: "EUR", createdAt: at(day) })
+        .returning({ id: priceHistory.id });
+      ids.push(row!.id);
+      await evaluateNewPrice({ priceHistoryId: row!.id, urlId: url });
+    }
+    const [flag, ...others] = await flagsOf(url);
+    expect(others).toHaveLength(0);
+    expect(flag!.evidence).toMatchObject({
+      reduction_started: { reading_id: ids[2], price: "90.00" },
+      lowest: { reading_id: ids[0], price: "100.00" },
+      readings_in_window: 2, // day 0 (in force when the window opened) and day 35
+    });
+  });
 });
 
 describe("price floor monitoring", () => {
@@ -148,20 +178,59 @@ describe("price floor monitoring", () => {
     expect((await flagsOf(b))[0]!.resolvedAt).not.toBeNull();
   });
 
-  it("re-judges the latest readings when the minimum advertised price is changed", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
-    const [url] = urlIds as [string];
-    await reading(url, 0, "45.00");
-    expect(await flagsOf(url)).toEqual([]);
-    await updateProduct(userId, productId, { name: "Casque", min_advertised_price: "50" });
-    expect(await flagsOf(url)).toMatchObject([{ kind: "below_min_advertised", resolvedAt: null }]);
-    await updateProduct(userId, productId, { name: "Casque", min_advertised_price: null });
+  it("re-judges each URL's latest reading when the minimum advertised price changes, alerting once per episode", async () => {
+    const { userId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId, { urls: 3 });
+    const [a, b, c] = urlIds as [string, string, string];
+    const rule = await addRule(userId, productId, { kind: "below_min_advertised" });
     const db = await getDb();
-    const open = await db
-      .select()
-      .from(priceFlags)
-      .where(and(eq(priceFlags.urlId, url), eq(priceFlags.kind, "below_min_advertised")));
-    expect(open[0]!.resolvedAt).not.toBeNull();
+    const events = () => db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
+    const mails = () => db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const setFloor = (value: string | null) =>
+      updateProduct(userId, productId, { name: "Casque", min_advertised_price: value });
+
+    await reading(a, 0, "60.00");
+    const aLow = await reading(a, 1, "45.00"); // the latest reading of a is the one judged
+    const bLatest = await reading(b, 1, "55.00");
+    await reading(c, 0, "40.00");
+    await reading(c, 1, null); // out of stock: no price to judge
+    expect(await flagsOf(a)).toEqual([]);
+
+    await setFloor("50");
+    const [flagA, ...othersA] = await flagsOf(a);
+    expect(othersA).toHaveLength(0);
+    expect(flagA).toMatchObject({ kind: "below_min_advertised", priceHistoryId: aLow, resolvedAt: null });
+    expect(flagA!.evidence).toEqual({
+      currency: "EUR",
+      price: "45.00",
+      min_advertised_price: "50.00",
+      observed_at: new Date(T0 + DAY).toISOString(),
+      reading_id: aLow,
+    });
+    expect(await flagsOf(b)).toEqual([]);
+    expect(await flagsOf(c)).toEqual([]);
+    expect((await events()).map((e) => [e.urlId, e.priceHistoryId, e.newPrice])).toEqual([[a, aLow, "45.00"]]);
+    expect(await mails()).toHaveLength(1);
+    expect((await mails())[0]!.html).toContain("prix minimum annoncé");
+
+    await setFloor("58"); // a stays below (same episode), b now is
+    expect(await flagsOf(a)).toMatchObject([{ id: flagA!.id, resolvedAt: null }]);
+    expect(await flagsOf(b)).toMatchObject([{ priceHistoryId: bLatest, resolvedAt: null }]);
+    expect((await events()).map((e) => e.urlId).sort()).toEqual([a, b].sort());
+
+    await setFloor("50"); // b is at or above again, a still below
+    expect((await flagsOf(b))[0]!.resolvedAt).not.toBeNull();
+    expect((await flagsOf(a))[0]!.resolvedAt).toBeNull();
+
+    await setFloor(null);
+    expect((await flagsOf(a))[0]!.resolvedAt).not.toBeNull();
+    await setFloor("50"); // the same reading below the floor again: its flag reopens, its alert is not sent twice
+    expect(await flagsOf(a)).toMatchObject([{ id: flagA!.id, resolvedAt: null }]);
+    expect(await events()).toHaveLength(2);
+    expect(await mails()).toHaveLength(2);
+
+    await reading(a, 2, "44.00"); // the next reading continues the open episode
+    expect(await flagsOf(a)).toHaveLength(1);
+    expect(await events()).toHaveLength(2);
   });
 });

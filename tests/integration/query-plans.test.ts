@@ -1,9 +1,25 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { onQuery } from "@/db/query-log";
-import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
-import { loadPriceContext } from "@/lib/alerts/load-price-context";
+import {
+  alertChannelDeliveries,
+  alertChannels,
+  type alertEvents,
+  plans,
+  priceHistory,
+  productUrls,
+  products,
+  reportPreferences,
+  scrapeTasks,
+  subscriptions,
+} from "@/db/schema";
+import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
+import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
+import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
+import { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
+import { loadPriceContext } from "@/lib/alerts/evaluation/load-price-context";
 import { getUserStats } from "@/lib/auth/get-user-stats";
 import { iterateLatestRows } from "@/lib/exports/iterate-latest-rows";
 import { listPriceFlags } from "@/lib/flags/list-price-flags";
@@ -11,13 +27,23 @@ import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { getProductComparison } from "@/lib/history/get-product-comparison";
 import { getChanges } from "@/lib/insights/get-changes";
 import { getMerchants } from "@/lib/insights/get-merchants";
+import { exportOverview } from "@/lib/insights/export-overview";
 import { getOverview } from "@/lib/insights/get-overview";
 import { getProductHistory } from "@/lib/history/get-product-history";
 import { claimTasks } from "@/lib/jobs/claim-tasks";
 import { purgeHistory } from "@/lib/jobs/purge-history";
 import { recoverStuckTasks } from "@/lib/jobs/recover-stuck-tasks";
 import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
+import { listPriceCandidates } from "@/lib/price-picker/list-price-candidates";
+import { setPriceSource } from "@/lib/price-picker/set-price-source";
 import { getProduct } from "@/lib/products/get-product";
+import { getReportPreferences } from "@/lib/reports/get-report-preferences";
+import { loadReportContent } from "@/lib/reports/load-report-content";
+import { signReportUnsubscribeToken } from "@/lib/reports/report-links";
+import { reportPeriod } from "@/lib/reports/report-period";
+import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
+import { unsubscribeReports } from "@/lib/reports/unsubscribe-reports";
+import { updateReportPreferences } from "@/lib/reports/update-report-preferences";
 import { listProducts } from "@/lib/products/list-products";
 import { getUrlHistory } from "@/lib/scraping/get-url-history";
 import { signUp } from "../helpers/api";
@@ -136,16 +162,20 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
   it("history page (first page and with a cursor), chart, comparison", async () => {
     expect(await planProblems(() => getUrlHistory(userId, urlIds[0]!, { limit: 11 }))).toEqual([]);
     expect(await planProblems(() => getUrlHistory(userId, urlIds[0]!, { limit: 11, before: historyId }))).toEqual([]);
-    // the chart groups the range's readings into time buckets in SQL: it sorts those, never scans the table
+    // the chart groups the range's readings (or price_daily's days) into time buckets in SQL: it sorts those,
+    // never scans a table; a bucket's first and last days are primary-key probes of price_daily
     const chart = { sorts: true };
-    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "30d"), [], chart)).toEqual([]);
-    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "all"), [], chart)).toEqual([]);
+    const strict = ["price_daily", "product_urls"];
+    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "7d"), strict, chart)).toEqual([]);
+    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "30d"), strict, chart)).toEqual([]);
+    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "all"), strict, chart)).toEqual([]);
     expect(await planProblems(() => getProductComparison(userId, productIds[0]!))).toEqual([]);
   });
 
   it("market view: overview (latest copy, price_daily probes for the trend), merchants, changes", async () => {
-    // products and URLs through their indexes, the trend one primary-key probe of price_daily per URL
-    const strict = ["products", "product_urls", "price_daily"];
+    // products and URLs through their indexes, the trend one primary-key probe of market_trend per product and
+    // day, else of price_daily per URL
+    const strict = ["products", "product_urls", "price_daily", "market_trend"];
     expect(await planProblems(() => getOverview(userId, { position: "all", sort: "gap_to_cheapest" }), strict)).toEqual(
       [],
     );
@@ -207,5 +237,54 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
       product_id: productIds[0],
     };
     expect(await planProblems(() => listPriceFlags(userId, filtered), strict)).toEqual([]);
+  });
+  it("market view with filters, its exports, and the scheduled report job", async () => {
+    const strict = ["products", "product_urls", "price_daily"];
+    const filtered = { position: "dearer", q: "Produit 1", sort: "name", order: "asc" } as const;
+    expect(await planProblems(() => getOverview(userId, filtered), strict)).toEqual([]);
+    expect(await planProblems(() => getChanges(userId, { period: "day", kind: "drop", limit: 5 }), strict)).toEqual([]);
+    const all = { position: "all", sort: "gap_to_cheapest" } as const;
+    const read = async (res: Promise<Response>) => (await res).arrayBuffer();
+    expect(await planProblems(() => read(exportOverview(userId, all, { type: "csv", dialect: "excel" })))).toEqual([]);
+    expect(await planProblems(() => read(exportOverview(userId, all, { type: "xlsx" })))).toEqual([]);
+    expect(await planProblems(() => loadReportContent(userId, reportPeriod("weekly", new Date())))).toEqual([]);
+    expect(await planProblems(() => updateReportPreferences(userId, { frequency: "weekly" }))).toEqual([]);
+    expect(await planProblems(() => getReportPreferences(userId))).toEqual([]);
+    expect(await planProblems(() => sendScheduledReports())).toEqual([]);
+    expect(await planProblems(() => unsubscribeReports(signReportUnsubscribeToken(userId)))).toEqual([]);
+    const db = await getDb();
+    expect(await db.select().from(reportPreferences).where(eq(reportPreferences.userId, userId))).toMatchObject([
+      { frequency: "off" },
+    ]);
+  });
+
+  it("alert channels: list, delivery log, deliveries of a new alert and the retry job; the price picker", async () => {
+    const db = await getDb();
+    const [channel] = await db
+      .insert(alertChannels)
+      .values({ userId, kind: "webhook", name: "ERP", url: "http://127.0.0.1:9/hook", secret: "whsec_plans" })
+      .returning();
+    const payload = { type: "test", alert: { kind_label: "Baisse de prix", product_name: "Produit 1" } };
+    await db.insert(alertChannelDeliveries).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        channelId: channel!.id,
+        userId,
+        payload,
+        status: i < 3 ? ("pending" as const) : ("sent" as const),
+        nextAttemptAt: new Date(Date.now() - 60_000),
+      })),
+    );
+    await db.execute(sql`analyze alert_channel_deliveries`);
+    const strict = ["alert_channel_deliveries", "alert_channels"];
+    expect(await planProblems(() => listAlertChannels(userId), strict)).toEqual([]);
+    expect(await planProblems(() => listChannelDeliveries(userId, channel!.id, 20), strict)).toEqual([]);
+    const event = { id: randomUUID(), ruleId: randomUUID(), userId } as typeof alertEvents.$inferSelect;
+    expect(await planProblems(() => enqueueChannelDeliveries(db, event), strict)).toEqual([]);
+    // the minute sweep (JOBS.retryChannelDeliveries): due rows through the (status, next_attempt_at) index
+    expect(await planProblems(() => deliverChannelMessages({ db }), strict)).toEqual([]);
+    const [url] = await db.select().from(productUrls).where(eq(productUrls.id, urlIds[0]!));
+    const strictUrls = ["product_urls"];
+    expect(await planProblems(() => listPriceCandidates(userId, url!.productId, url!.id), strictUrls)).toEqual([]);
+    expect(await planProblems(() => setPriceSource(userId, url!.productId, url!.id, { automatic: true }))).toEqual([]);
   });
 });

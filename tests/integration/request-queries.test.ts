@@ -4,6 +4,7 @@ import { getDb } from "@/db";
 import { onQuery } from "@/db/query-log";
 import { subscriptions } from "@/db/schema";
 import { GET as comparison } from "@/app/api/products/[id]/comparison/route";
+import { GET as chart } from "@/app/api/products/[id]/history/route";
 import { GET as product } from "@/app/api/products/[id]/route";
 import { GET as history } from "@/app/api/scraping/urls/[urlId]/history/route";
 import { GET as me } from "@/app/api/users/me/route";
@@ -76,8 +77,14 @@ describe("round trips of a read with an integration token", () => {
     expect(page.json.entries).toHaveLength(11);
   });
 
-  it("comparison: the plan is read once, with the credential", async () => {
+  it("comparison: the plan is read once, with the credential; the product comes with its URLs", async () => {
     const seen = await statements(() => call(comparison, "/x", { token: secret, params: { id: productId } }));
+    expect(seen.filter((q) => q.includes('"subscriptions"'))).toHaveLength(1);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("chart: the credential, the product with its URLs, the buckets and the prices in force at the start", async () => {
+    const seen = await statements(() => call(chart, "/x", { token: secret, params: { id: productId } }));
     expect(seen.filter((q) => q.includes('"subscriptions"'))).toHaveLength(1);
     expect(seen).toHaveLength(4);
   });

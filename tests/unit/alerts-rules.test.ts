@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { describeRule } from "@/lib/alerts/describe-rule";
-import { formatPriceVariation } from "@/lib/alerts/format-price-variation";
-import { centsToDecimal, toCents } from "@/lib/alerts/rules/cents";
-import { confirmsPrice } from "@/lib/alerts/rules/confirms-price";
-import { evaluateRule } from "@/lib/alerts/rules/evaluate-rule";
-import { isBigJump } from "@/lib/alerts/rules/is-big-jump";
-import { isInCooldown } from "@/lib/alerts/rules/is-in-cooldown";
-import { pickPreviousPrice } from "@/lib/alerts/rules/pick-previous-price";
-import type { TRuleInput, TRuleParams } from "@/lib/alerts/rules/types";
+import { describeRule } from "@/lib/alerts/rules/describe-rule";
+import { formatPriceVariation } from "@/lib/alerts/delivery/format-price-variation";
+import { centsToDecimal, toCents } from "@/lib/alerts/evaluation/cents";
+import { confirmsPrice } from "@/lib/alerts/evaluation/confirms-price";
+import { evaluateRule } from "@/lib/alerts/evaluation/evaluate-rule";
+import { isBigJump } from "@/lib/alerts/evaluation/is-big-jump";
+import { isInCooldown } from "@/lib/alerts/evaluation/is-in-cooldown";
+import { pickPreviousPrice } from "@/lib/alerts/evaluation/pick-previous-price";
+import type { TRuleInput, TRuleParams } from "@/lib/alerts/evaluation/types";
 import { ALERT_MSG, ZCreateAlertRule } from "@/lib/alerts/schemas";
 
 const rule = (kind: TRuleParams["kind"], p: Partial<TRuleParams> = {}): TRuleParams => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signUnsubscribeToken } from "@/lib/alerts/sign-unsubscribe-token";
-import { verifyUnsubscribeToken } from "@/lib/alerts/verify-unsubscribe-token";
+import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
+import { verifyUnsubscribeToken } from "@/lib/alerts/unsubscribe/verify-unsubscribe-token";
 
 const userId = randomUUID();
 const ruleId = randomUUID();

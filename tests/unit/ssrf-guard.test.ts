@@ -20,6 +20,8 @@ describe("ssrf guard, setting off", () => {
   it.each([
     ["http://127.0.0.1/", "loopback"],
     ["http://localhost/", null],
+    ["http://localhost./", null],
+    ["http://app.LOCALHOST../", null],
     ["http://10.1.2.3/", "private"],
     ["http://172.16.0.1/", "private"],
     ["http://172.31.255.255/", "private"],

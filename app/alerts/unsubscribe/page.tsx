@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { UnsubscribeView } from "@/components/alerts/unsubscribe-view";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { UnsubscribeFrame } from "@/components/unsubscribe/unsubscribe-frame";
 
 export const metadata: Metadata = { title: "Désabonnement des alertes", robots: { index: false } };
 
@@ -9,16 +8,16 @@ export const metadata: Metadata = { title: "Désabonnement des alertes", robots:
 // so mail scanners that open every link do not unsubscribe anyone.
 export default function UnsubscribePage() {
   return (
-    <div className="relative isolate flex justify-center px-4 py-12 sm:py-20">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-brand-50 to-transparent"
-      />
-      <div className="w-full max-w-md">
-        <Suspense fallback={<LoadingBlock />}>
-          <UnsubscribeView />
-        </Suspense>
-      </div>
-    </div>
+    <UnsubscribeFrame
+      title="Désabonnement des alertes"
+      description="Gérez les emails d'alerte de prix VeillePrix."
+      back={{
+        text: "Vous pourrez réactiver vos alertes depuis vos produits.",
+        href: "/dashboard#alertes",
+        label: "Mes préférences d'alerte",
+      }}
+    >
+      <UnsubscribeView />
+    </UnsubscribeFrame>
   );
 }

@@ -1,5 +1,6 @@
-import { selectAll } from "css-select";
+import { type Options, selectAll } from "css-select";
 import type { AnyNode, Document, Element } from "domhandler";
+import * as DomUtils from "domutils";
 import { parsePriceDetailed } from "../parse-price";
 import type { TCurrencyFamily } from "./currency-table";
 import { visibleText } from "./dom-utils";
@@ -12,11 +13,36 @@ export type TSelectorPrice = {
   family: TCurrencyFamily | null;
 };
 
-// A user-given CSS selector; invalid selectors and empty matches yield null (never throw).
+/**
+ * Steps of the DOM walk a user's selector may take on one page. Matching costs n^k on a crafted selector
+ * ("u ~ i ~ i ~ i" over 3,000 siblings, nested :has): past the budget the rule finds nothing, like a lost one.
+ */
+export const SELECTOR_BUDGET = 5_000_000;
+
+type TAdapter = NonNullable<Options<AnyNode, Element>["adapter"]>;
+
+function budgetedAdapter(budget: number): TAdapter {
+  let left = budget;
+  const step = () => {
+    left -= 1;
+    if (left < 0) throw new Error("sélecteur trop coûteux");
+  };
+  return {
+    ...DomUtils,
+    isTag: (node: AnyNode): node is Element => (step(), DomUtils.isTag(node)),
+    getName: (elem: Element) => (step(), DomUtils.getName(elem)),
+    getParent: (node: Element) => (step(), DomUtils.getParent(node)),
+    getChildren: (node: AnyNode) => (step(), DomUtils.getChildren(node)),
+    getSiblings: (node: AnyNode) => (step(), DomUtils.getSiblings(node)),
+    prevElementSibling: (node: AnyNode) => (step(), DomUtils.prevElementSibling(node)),
+  };
+}
+
+// A user-given CSS selector; invalid or too costly selectors and empty matches yield null (never throw).
 export function runSelector(doc: Document, selector: string, localeCurrency: string | null): TSelectorPrice | null {
   let els: Element[];
   try {
-    els = selectAll<AnyNode, Element>(selector, doc).slice(0, 20);
+    els = selectAll<AnyNode, Element>(selector, doc, { adapter: budgetedAdapter(SELECTOR_BUDGET) }).slice(0, 20);
   } catch {
     return null;
   }

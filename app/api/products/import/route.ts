@@ -1,7 +1,7 @@
 // POST /api/products/import – bulk import of products and URLs from a CSV or XLSX file (multipart field `file`, 5 Mo max)
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
-import { importProductsUpload } from "@/lib/products/import-products-upload";
+import { importProductsUpload } from "@/lib/products/import/import-products-upload";
 
 export const maxDuration = 60;
 

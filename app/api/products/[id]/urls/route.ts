@@ -1,7 +1,7 @@
 // GET /api/products/{id}/urls – the product's tracked URLs with their latest prices
 // POST /api/products/{id}/urls – track a new URL (plan limits enforced) and queue its first scrape
-import { addProductUrl } from "@/lib/products/add-product-url";
-import { listProductUrls } from "@/lib/products/list-product-urls";
+import { addProductUrl } from "@/lib/products/urls/add-product-url";
+import { listProductUrls } from "@/lib/products/urls/list-product-urls";
 import { ZCreateProductUrl } from "@/lib/products/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";

@@ -1,8 +1,8 @@
 // PATCH /api/products/{id}/urls/{urlId} – change source name, frequency or CSS selector hint
 // DELETE /api/products/{id}/urls/{urlId} – stop tracking a URL and delete its history
-import { deleteProductUrl } from "@/lib/products/delete-product-url";
+import { deleteProductUrl } from "@/lib/products/urls/delete-product-url";
 import { ZUpdateProductUrl } from "@/lib/products/schemas";
-import { updateProductUrl } from "@/lib/products/update-product-url";
+import { updateProductUrl } from "@/lib/products/urls/update-product-url";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZProductUrlParams } from "@/lib/http/path-params";
 

@@ -1,0 +1,49 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertEvents, users } from "@/db/schema";
+import { sendEmail } from "@/lib/email/send-email";
+import { claimAlertEvents } from "./claim-alert-events";
+import { releaseAlertEvents } from "./release-alert-events";
+import { renderAlertEmail } from "./render-alert-email";
+
+type TFilter = { priceHistoryId?: number; eventIds?: string[]; olderThanMinutes?: number };
+
+/**
+ * Sends the instant alert e-mails not yet sent (for one price entry, some events, or all of them).
+ * Exactly once: a lease on the event row, then the e-mail keyed by the event's dedupe key (Resend
+ * Idempotency-Key and unique outbox row). A failure leaves the event 'failed' for the next retry and throws.
+ */
+export async function deliverAlertEvents(filter: TFilter = {}) {
+  const db = await getDb();
+  const where =
+    filter.eventIds !== undefined
+      ? inArray(alertEvents.id, filter.eventIds.length ? filter.eventIds : ["00000000-0000-0000-0000-000000000000"])
+      : filter.priceHistoryId !== undefined
+        ? eq(alertEvents.priceHistoryId, filter.priceHistoryId)
+        : filter.olderThanMinutes !== undefined
+          ? sql`${alertEvents.createdAt} < now() - make_interval(mins => ${filter.olderThanMinutes}::int)`
+          : undefined;
+  const claimed = await claimAlertEvents(db, "instant", where);
+  let sent = 0;
+  const errors: string[] = [];
+  for (const event of claimed) {
+    try {
+      const [user] = await db
+        .select({ email: users.email, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.id, event.userId))
+        .limit(1);
+      if (!user) continue;
+      const email = await renderAlertEmail({ event, firstName: user.firstName });
+      await sendEmail({ to: user.email, ...email, kind: "alert", idempotencyKey: event.dedupeKey });
+      await releaseAlertEvents(db, [event.id], null);
+      sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      errors.push(message);
+      await releaseAlertEvents(db, [event.id], message);
+    }
+  }
+  if (errors.length > 0) throw new Error(`Envoi d'alerte impossible (${errors.length}) : ${errors[0]}`);
+  return { sent };
+}

@@ -1,0 +1,50 @@
+import { and, count, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertRules } from "@/db/schema";
+import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
+import { conflict } from "@/lib/http/api-error";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { assertEmailAlertsAllowed } from "./assert-email-alerts-allowed";
+import { presentAlertRule } from "./present-alert-rule";
+import type { TCreateAlertRule } from "@/lib/alerts/schemas";
+
+export const MAX_RULES_PER_PRODUCT = 20;
+
+/** Adds a rule to one of the user's products (all its URLs, or one of them). Plans without e-mail alerts: 403. */
+export async function createAlertRule(userId: string, productId: string, input: TCreateAlertRule) {
+  const db = await getDb();
+  const product = await getProductOrThrow(userId, productId, db);
+  await assertEmailAlertsAllowed(userId, db);
+  const url = input.url_id ? await getProductUrlOrThrow(userId, input.url_id, product.id, db) : null;
+  const [{ n }] = (await db
+    .select({ n: count() })
+    .from(alertRules)
+    .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, userId)))) as [{ n: number }];
+  if (Number(n) >= MAX_RULES_PER_PRODUCT) {
+    throw conflict(
+      `Vous avez atteint la limite de ${MAX_RULES_PER_PRODUCT} règles d'alerte pour ce produit.`,
+      "alert_rules_limit",
+    );
+  }
+  const rule = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(alertRules)
+      .values({
+        userId,
+        productId: product.id,
+        urlId: url?.id ?? null,
+        kind: input.kind,
+        thresholdAmount: input.threshold_amount,
+        thresholdPercent: input.threshold_percent,
+        minPrice: input.min_price,
+        maxPrice: input.max_price,
+        cooldownMinutes: input.cooldown_minutes,
+        active: input.active,
+      })
+      .returning();
+    await setRuleChannels(tx, userId, row!.id, input.channel_ids);
+    return row!;
+  });
+  return presentAlertRule(rule, url?.name ?? null, [...new Set(input.channel_ids)]);
+}

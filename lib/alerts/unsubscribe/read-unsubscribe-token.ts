@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertRules, products, users } from "@/db/schema";
+import { badRequest } from "@/lib/http/api-error";
+import { ALERT_MSG } from "@/lib/alerts/schemas";
+import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
+import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
+
+/**
+ * What an unsubscribe link points at, without changing anything (GET must stay harmless: mail
+ * scanners follow links). Forged or altered tokens, and unknown users: 400 invalid_token.
+ */
+export async function readUnsubscribeToken(token: string) {
+  const scope = verifyUnsubscribeToken(token);
+  if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
+  const db = await getDb();
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, scope.userId)).limit(1);
+  if (!user) throw badRequest(ALERT_MSG.token, "invalid_token");
+  if (!scope.ruleId) {
+    const rules = await db
+      .select({ id: alertRules.id })
+      .from(alertRules)
+      .where(and(eq(alertRules.userId, user.id), eq(alertRules.active, true)));
+    return {
+      scope: "all" as const,
+      active: rules.length > 0,
+      active_rules: rules.length,
+      product_name: null,
+      rule_description: null,
+    };
+  }
+  const [row] = await db
+    .select({ rule: alertRules, productName: products.name })
+    .from(alertRules)
+    .innerJoin(products, eq(products.id, alertRules.productId))
+    .where(and(eq(alertRules.id, scope.ruleId), eq(alertRules.userId, user.id)))
+    .limit(1);
+  return {
+    scope: "rule" as const,
+    active: row?.rule.active ?? false,
+    active_rules: row?.rule.active ? 1 : 0,
+    product_name: row?.productName ?? null,
+    rule_description: row ? presentAlertRule(row.rule).description : null,
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { alertEvents, alertRules } from "@/db/schema";
+import { badRequest } from "@/lib/http/api-error";
+import { ALERT_MSG } from "@/lib/alerts/schemas";
+import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
+
+export const UNSUBSCRIBED_RULE = "Cette alerte est désactivée : vous ne recevrez plus d'email pour elle.";
+export const UNSUBSCRIBED_ALL = "Vous êtes désabonné : vous ne recevrez plus aucune alerte par email.";
+
+/**
+ * Switches off the rule (or every rule of the user) a signed link names, and drops its alerts still
+ * waiting to be sent. Idempotent; the signature is the only credential (RFC 8058 one-click).
+ */
+export async function unsubscribeAlerts(token: string) {
+  const scope = verifyUnsubscribeToken(token);
+  if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
+  const db = await getDb();
+  const ruleFilter = scope.ruleId
+    ? and(eq(alertRules.userId, scope.userId), eq(alertRules.id, scope.ruleId))
+    : eq(alertRules.userId, scope.userId);
+  await db.transaction(async (tx) => {
+    await tx.update(alertRules).set({ active: false, updatedAt: sql`now()` }).where(ruleFilter);
+    await tx
+      .update(alertEvents)
+      .set({ status: "skipped" })
+      .where(
+        and(
+          eq(alertEvents.userId, scope.userId),
+          scope.ruleId ? eq(alertEvents.ruleId, scope.ruleId) : undefined,
+          inArray(alertEvents.status, ["pending", "failed"]),
+          inArray(alertEvents.delivery, ["instant", "digest"]),
+        ),
+      );
+  });
+  return {
+    scope: scope.ruleId ? ("rule" as const) : ("all" as const),
+    message: scope.ruleId ? UNSUBSCRIBED_RULE : UNSUBSCRIBED_ALL,
+  };
+}

@@ -1,0 +1,32 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbLike } from "@/db";
+import { prepared } from "@/db/prepared";
+import { productUrls, products } from "@/db/schema";
+import { notFound } from "@/lib/http/api-error";
+import { PRODUCT_NOT_FOUND } from "@/lib/products/get-product-or-throw";
+
+const productUrlsQuery = (db: DbLike) =>
+  db
+    .select({
+      product: products,
+      url: { id: productUrls.id, name: productUrls.name, url: productUrls.url, productId: productUrls.productId },
+    })
+    .from(products)
+    .leftJoin(
+      productUrls,
+      and(eq(productUrls.productId, products.id), eq(productUrls.userId, sql.placeholder("userId"))),
+    )
+    .where(and(eq(products.id, sql.placeholder("productId")), eq(products.userId, sql.placeholder("userId"))))
+    .orderBy(asc(productUrls.name), asc(productUrls.createdAt), asc(productUrls.id))
+    .prepare("owned_product_urls");
+
+/**
+ * The owner's product row and its tracked URLs by source name, in one query (id checked by the route);
+ * missing and foreign are one 404.
+ */
+export async function getOwnedProductUrls(db: DbLike, userId: string, productId: string) {
+  const rows = await prepared(db, "owned_product_urls", productUrlsQuery).execute({ userId, productId });
+  const product = rows[0]?.product;
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return { product, urls: rows.flatMap((r) => (r.url ? [r.url] : [])) };
+}

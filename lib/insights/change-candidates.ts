@@ -1,0 +1,82 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { TChangeKind } from "./schemas";
+
+export type TChangePick = { since: Date; kind: "all" | TChangeKind; limit: number };
+
+/** A reading's currency as toOffer reads it: trimmed, upper case, 'EUR' when blank. */
+const currency = (p: "l" | "b") =>
+  sql.raw(`upper(coalesce(nullif(btrim(${p}_currency, E' \\t\\n\\r\\f' || chr(11)), ''), 'EUR'))`);
+/** Available with a price (numeric(12,2): its cents are price × 100, none for NaN). */
+const priced = (p: "l" | "b") =>
+  sql.raw(`coalesce(${p}_available, false) and ${p}_price is not null and ${p}_price <> 'NaN'`);
+
+/**
+ * Of the market rows of `select` (each URL with its latest reading, `l_`, and its baseline, `b_`), only those the
+ * changes need, so that ~1,000 rows do not reach Node for a page of changes. Each URL's change is classified here
+ * (`change_kind`, the rules of getChanges: a new out-of-stock, back in stock with a price, a drop or rise between
+ * two prices of one currency) and counted per kind (the `n_<kind>` columns of the one row returned; the rows come
+ * in its `rows` JSON array, one parse instead of each row's columns). Of the chosen kind, only the lines that can
+ * be on the page: ranked by kind, then size (percentage in basis points, then amount) with ties sharing a rank,
+ * those ranked within `limit` (getChanges orders ties by name). Plus, of a product with comparable offers then and
+ * now none of whose cheapest URLs was one of the cheapest then (`cheapest_moved`: a new cheapest merchant is
+ * possible there, the domains decide), the URLs cheapest then or now: the other offers change neither minimum.
+ */
+export function changeCandidates(select: SQL, cutoff: Date | null, pick: TChangePick) {
+  const listed = sql`(change_kind is not null and (${pick.kind} = 'all' or change_kind = ${pick.kind}))`;
+  const latest = cutoff ? sql`m.l_at >= ${cutoff.toISOString()}::timestamptz` : sql`true`;
+  return sql`with m as (
+      select m.*, m.l_id is not null and m.l_at is not null and ${latest} as has_l,
+             ${priced("b")} as b_priced, ${priced("l")} as l_priced,
+             ${currency("b")} as b_cur, ${currency("l")} as l_cur
+        from (${select}) m
+    ), c as (
+      select m.*,
+             case when not has_l or b_id is null or b_id = l_id then null
+                  when coalesce(b_available, false) and not coalesce(l_available, false) then 'out_of_stock'
+                  when not coalesce(b_available, false) and l_priced then 'back_in_stock'
+                  when b_priced and l_priced and b_cur = l_cur and b_price <> l_price
+                    then case when l_price < b_price then 'drop' else 'rise' end
+             end as change_kind,
+             coalesce(not b_first and b_priced and b_cur = 'EUR', false) as was_ok,
+             coalesce(has_l and l_priced and l_cur = 'EUR', false) as is_ok
+        from m
+    ), lows as (
+      select product_id, min(b_price) filter (where was_ok) as was_min, min(l_price) filter (where is_ok) as is_min
+        from c group by product_id
+    ), moved as (
+      select c.product_id
+        from c join lows using (product_id)
+       where lows.was_min is not null and lows.is_min is not null
+       group by c.product_id
+      having not bool_or(c.was_ok and c.b_price = lows.was_min and c.is_ok and c.l_price = lows.is_min)
+    ), ranked as (
+      -- the lines of the chosen kind ranked among themselves (the others in a partition of their own)
+      select c.*, rank() over (
+               partition by ${listed}
+               order by array_position(array['drop', 'rise', 'out_of_stock', 'back_in_stock'], change_kind),
+                        case when change_kind in ('drop', 'rise') and b_price <> 0
+                             then round(abs(l_price - b_price) * 10000 / abs(b_price)) else 0 end desc,
+                        case when change_kind in ('drop', 'rise') then abs(l_price - b_price) else 0 end desc
+             ) as place, ${listed} as listed
+        from c
+    ), n as (
+      select count(*) filter (where change_kind = 'drop') as n_drop,
+             count(*) filter (where change_kind = 'rise') as n_rise,
+             count(*) filter (where change_kind = 'out_of_stock') as n_out_of_stock,
+             count(*) filter (where change_kind = 'back_in_stock') as n_back_in_stock
+        from c
+    )
+    select n.*, (
+      select json_agg(r) from (
+        select c.product_id, c.product_name, c.reference_price::text as reference_price, c.url_id, c.url_name, c.url,
+               c.l_id, c.l_price::text as l_price, c.l_currency, c.l_available, c.l_at, c.b_id,
+               c.b_price::text as b_price, c.b_currency, c.b_available, c.b_at, c.b_first, c.ord, c.change_kind,
+               moved.product_id is not null as cheapest_moved
+          from ranked c left join lows using (product_id) left join moved using (product_id)
+         where (moved.product_id is not null
+                and (c.was_ok and c.b_price = lows.was_min or c.is_ok and c.l_price = lows.is_min))
+            or (c.listed and c.place <= ${pick.limit})
+      ) r
+    ) as rows
+      from n`;
+}

@@ -1,0 +1,77 @@
+import { normalizeUrl } from "@/lib/products/urls/normalize-url";
+import type { TImportRow } from "./parse-import-file";
+import { PRODUCT_MSG, zDescription, zProductName, zSourceName, type TFrequency } from "@/lib/products/schemas";
+
+export type TValidImportRow = {
+  line: number;
+  product: string;
+  description: string | null;
+  source: string;
+  url: string;
+  frequency: TFrequency;
+};
+
+const FREQUENCIES: Record<string, TFrequency> = {
+  "": "daily",
+  hourly: "hourly",
+  horaire: "hourly",
+  heure: "hourly",
+  "toutes les heures": "hourly",
+  "chaque heure": "hourly",
+  daily: "daily",
+  quotidienne: "daily",
+  quotidien: "daily",
+  jour: "daily",
+  journalier: "daily",
+  journaliere: "daily",
+  "tous les jours": "daily",
+  "chaque jour": "daily",
+  weekly: "weekly",
+  hebdomadaire: "weekly",
+  hebdo: "weekly",
+  semaine: "weekly",
+  "toutes les semaines": "weekly",
+  "chaque semaine": "weekly",
+};
+
+const frequencyKey = (v: string) =>
+  v
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** One import row checked by the same rules as the API; the reason is the first French error. */
+export function validateImportRow(
+  row: TImportRow,
+): { ok: true; data: TValidImportRow } | { ok: false; reason: string } {
+  const name = zProductName.safeParse(row.product);
+  if (!name.success) return { ok: false, reason: name.error.issues[0]?.message ?? PRODUCT_MSG.nameRequired };
+  const description = zDescription.safeParse(row.description);
+  if (!description.success) return { ok: false, reason: PRODUCT_MSG.descriptionTooLong };
+  const source = zSourceName.safeParse(row.source);
+  if (!source.success) return { ok: false, reason: source.error.issues[0]?.message ?? PRODUCT_MSG.sourceRequired };
+  const url = normalizeUrl(row.url);
+  if (!url.ok) return { ok: false, reason: url.error };
+  const frequency = FREQUENCIES[frequencyKey(row.frequency)];
+  if (!frequency) {
+    return {
+      ok: false,
+      reason:
+        `Fréquence inconnue « ${row.frequency.slice(0, 40)} » : utilisez hourly, daily ou weekly (ou Toutes les ` +
+        `heures, Quotidienne, Hebdomadaire)`,
+    };
+  }
+  return {
+    ok: true,
+    data: {
+      line: row.line,
+      product: name.data,
+      description: description.data,
+      source: source.data,
+      url: url.url,
+      frequency,
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { and, count, eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls } from "@/db/schema";
+import { conflict } from "@/lib/http/api-error";
+import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
+import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { DUPLICATE_URL } from "@/lib/products/create-product";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { isUniqueViolation } from "@/lib/products/is-unique-violation";
+import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
+import { planLimitError } from "@/lib/products/limits/plan-limit-error";
+import { presentProductUrl } from "./present-product-url";
+import type { TCreateProductUrlData } from "@/lib/products/schemas";
+
+/**
+ * Adds a tracked URL to one of the owner's products within the plan, and queues its first scrape
+ * (the answer does not wait for it). Check and insert share one transaction under the owner's row lock.
+ */
+export async function addProductUrl(userId: string, productId: string, input: TCreateProductUrlData) {
+  const db = await getDb();
+  let created;
+  try {
+    created = await db.transaction(async (tx) => {
+      const plan = await lockOwnerPlan(tx, userId);
+      await getProductOrThrow(userId, productId, tx);
+      if (input.tracking_frequency === "hourly" && !plan.hasAutomation) throw planLimitError("hourly");
+      if (plan.maxUrlsPerProduct !== null) {
+        const [row] = await tx.select({ n: count() }).from(productUrls).where(eq(productUrls.productId, productId));
+        if ((row?.n ?? 0) >= plan.maxUrlsPerProduct) throw planLimitError("urls", plan.maxUrlsPerProduct);
+      }
+      const [dup] = await tx
+        .select({ id: productUrls.id })
+        .from(productUrls)
+        .where(and(eq(productUrls.productId, productId), eq(productUrls.url, input.url)))
+        .limit(1);
+      if (dup) throw conflict(DUPLICATE_URL, "duplicate_url");
+      const [row] = await tx
+        .insert(productUrls)
+        .values({
+          productId,
+          userId,
+          name: input.name,
+          url: input.url,
+          trackingFrequency: input.tracking_frequency,
+          selector: input.selector ?? null,
+          ...scheduleNewUrl(input.tracking_frequency, plan.hasAutomation),
+          lastStatus: "pending",
+        })
+        .returning();
+      // a new URL has no task yet: this one is always created
+      const task = (await enqueueScrape({ userId, urlId: row!.id, productId, url: row!.url, trigger: "first" }, tx))!;
+      return { view: { ...presentProductUrl(row!, null), scrape_task_id: task.id }, task };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(DUPLICATE_URL, "duplicate_url");
+    throw error;
+  }
+  // after commit, so the runner sees the task; a missed wake-up is caught by its sweep
+  await dispatchTasks([created.task]).catch((error: unknown) => console.error("[products] dispatch du relevé", error));
+  return created.view;
+}

@@ -1,0 +1,34 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls } from "@/db/schema";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { notFound } from "@/lib/http/api-error";
+import { computeNextCheck } from "@/lib/jobs/compute-next-check";
+import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";
+import { planLimitError } from "@/lib/products/limits/plan-limit-error";
+import { queryProducts } from "@/lib/products/query-products";
+import type { TUpdateProductUrlData } from "@/lib/products/schemas";
+
+/** Changes a tracked URL's source name, frequency or selector hint; a new frequency reschedules the next check. */
+export async function updateProductUrl(userId: string, productId: string, urlId: string, input: TUpdateProductUrlData) {
+  const db = await getDb();
+  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
+  const frequency = input.tracking_frequency;
+  const { hasAutomation } = await getUserPlan(userId, db);
+  if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
+  const reschedule = frequency !== undefined && frequency !== row.trackingFrequency && row.lastCheckedAt !== null;
+  await db
+    .update(productUrls)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(frequency !== undefined ? { trackingFrequency: frequency } : {}),
+      ...(input.selector !== undefined ? { selector: input.selector } : {}),
+      ...(reschedule ? { nextCheckAt: computeNextCheck(urlId, frequency, hasAutomation, row.lastCheckedAt!) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
+  const [product] = await queryProducts(db, userId, { productId });
+  const url = product?.urls.find((u) => u.id === urlId);
+  if (!url) throw notFound(URL_NOT_FOUND);
+  return url;
+}
