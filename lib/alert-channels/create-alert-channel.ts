@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
+import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
 import { presentAlertChannel } from "./present-alert-channel";
@@ -16,15 +17,20 @@ export async function createAlertChannel(userId: string, input: TCreateAlertChan
   const db = await getDb();
   await assertChannelsAllowed(userId, db);
   await assertChannelUrl(input.url, guard);
-  const [existing] = await db.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
-  if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw conflict(CHANNEL_MSG.tooMany, "alert_channels_limit");
   const secret = input.kind === "webhook" ? newWebhookSecret() : null;
-  const [channel] = await db
-    .insert(alertChannels)
-    .values({ userId, kind: input.kind, name: input.name, url: input.url, secret })
-    .returning();
+  const channel = await db.transaction(async (tx) => {
+    // concurrent creates for one user wait here, so the count below cannot let a 21st channel in
+    await lockOwnerPlan(tx, userId);
+    const [existing] = await tx.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
+    if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw conflict(CHANNEL_MSG.tooMany, "alert_channels_limit");
+    const [row] = await tx
+      .insert(alertChannels)
+      .values({ userId, kind: input.kind, name: input.name, url: input.url, secret })
+      .returning();
+    return row!;
+  });
   return {
-    ...presentAlertChannel(channel!),
+    ...presentAlertChannel(channel),
     ...(secret ? { secret } : {}),
     message: secret ? CHANNEL_MSG.createdWebhook : CHANNEL_MSG.created,
   };

@@ -15,7 +15,7 @@ export function verifyReportUnsubscribeToken(token: string): string | null {
 }
 
 export const reportLinks = {
-  overview: () => `${env.appUrl}/dashboard`,
+  overview: () => `${env.appUrl}/market`,
   preferences: () => `${env.appUrl}/dashboard#rapports`,
   unsubscribePage: (userId: string) =>
     `${env.appUrl}/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(userId))}`,

@@ -10,7 +10,7 @@ import { getDb } from "@/db";
 import { alertChannelDeliveries, alertChannels, alertEvents } from "@/db/schema";
 import { createAlertChannel } from "@/lib/alert-channels/create-alert-channel";
 import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
-import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
+import { CHANNEL_MSG, MAX_ALERT_CHANNELS } from "@/lib/alert-channels/schemas";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { call } from "../helpers/api";
 import { startFakeChannel } from "../helpers/fake-channel";
@@ -248,6 +248,32 @@ describe("alert channels", () => {
     });
     expect(redirecting.received).toHaveLength(1);
     expect(internal.received.map((r) => r.path)).toEqual(["/hook"]);
+  });
+
+  it("holds the channel limit when several are added at once", async () => {
+    const { token, userId } = await alertsUser();
+    const hook = await receiver();
+    const db = await getDb();
+    await db.insert(alertChannels).values(
+      Array.from({ length: MAX_ALERT_CHANNELS - 1 }, (_, i) => ({
+        userId,
+        kind: "slack" as const,
+        name: `Canal ${i}`,
+        url: `${hook.url}/c${i}`,
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call(createChannel, "/api/alert-channels", {
+          token,
+          body: { kind: "webhook", name: `Concurrent ${i}`, url: `${hook.url}/hook` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.status === 409)!.json.detail).toBe(CHANNEL_MSG.tooMany);
+    const rows = await db.select().from(alertChannels).where(eq(alertChannels.userId, userId));
+    expect(rows).toHaveLength(MAX_ALERT_CHANNELS);
   });
 
   it("keeps channels to their owner and to plans with alerts", async () => {

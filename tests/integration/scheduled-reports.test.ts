@@ -85,6 +85,7 @@ describe("scheduled reports", () => {
       expect(report!.text).toContain("Robot pâtissier : Baisse chez Marchand 1");
       expect(report!.text).toMatch(/100,00\s€ → 90,00\s€ \(-10,00\s%\)/);
       expect(report!.text).toContain("Le tableau complet est joint : vue_marche.xlsx.");
+      expect(report!.html).toMatch(/href="http[^"]+\/market"[^>]*>[\s\S]*?Ouvrir la vue marché/);
       const sentByResend = resend.emails.filter((e) => [e.to].flat().includes(account.email));
       expect(sentByResend).toHaveLength(1);
       const attachments = (sentByResend[0] as unknown as { attachments: { filename: string; content: string }[] })

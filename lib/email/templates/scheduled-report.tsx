@@ -62,7 +62,7 @@ export function ScheduledReportEmail(props: TScheduledReportEmailProps) {
             <Text style={s.text}>Le tableau complet est joint : {props.attachmentName}.</Text>
           ) : null}
           <Button href={props.overviewUrl} style={{ ...s.button, margin: "4px 0 8px" }}>
-            Ouvrir VeillePrix
+            Ouvrir la vue marché
           </Button>
           <Hr style={s.hr} />
           <Text style={s.muted}>
