@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { type Db, getDb, queryRows } from "@/db";
 import { env } from "@/lib/env";
 import { ApiError, tooManyRequests } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
@@ -10,6 +10,10 @@ const PAIR_WINDOW_MS = 60 * 60_000;
 // attempts of one address on one account before each try must wait
 const FREE_ATTEMPTS = 5;
 const MAX_WAIT_S = 300;
+// failures on one account from every address in an hour before its tries are spaced out (many addresses, one victim)
+const ACCOUNT_FREE_FAILURES = 30;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
+const ACCOUNT_SPACING_S = 2;
 
 const pairWaitSeconds = (attempt: number) =>
   attempt <= FREE_ATTEMPTS ? 0 : Math.min(MAX_WAIT_S, 2 ** (attempt - FREE_ATTEMPTS - 1));
@@ -18,7 +22,8 @@ const pairWaitSeconds = (attempt: number) =>
  * Runs a login attempt with throttling per (address, account) pair: past a few failures each try waits
  * progressively longer (bounded), so a stranger is slowed without locking the owner out from elsewhere. A
  * success clears the pair. One address is also limited in failures across accounts. Concurrent tries on a slowed pair
- * compete for one slot: only one runs.
+ * compete for one slot: only one runs. An account failing from many addresses at once gets its tries spaced out
+ * (one every ACCOUNT_SPACING_S seconds, whatever the address): slowed, never locked.
  */
 export async function throttleLogin<T>(ip: string | null, email: string, attempt: () => Promise<T>): Promise<T> {
   if (env.RATE_LIMIT_DISABLED) return attempt();
@@ -26,6 +31,7 @@ export async function throttleLogin<T>(ip: string | null, email: string, attempt
   const ipKey = `login:ip:${ip}`;
   const countKey = `login:pair:${address}:${email}`;
   const waitKey = `login:wait:${address}:${email}`;
+  const accountKey = `login:account:${email}`;
   const db = await getDb();
   const [waiting] = await queryRows<{ retry_ms: number | string }>(
     db,
@@ -34,6 +40,13 @@ export async function throttleLogin<T>(ip: string | null, email: string, attempt
         order by reset_at desc limit 1`,
   );
   if (waiting) throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)));
+  const [besieged] = await queryRows<{ key: string }>(
+    db,
+    sql`select key from rate_limits where key = ${accountKey} and reset_at > now() and count >= ${ACCOUNT_FREE_FAILURES}`,
+  );
+  if (besieged && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
+    throw tooManyRequests(undefined, ACCOUNT_SPACING_S);
+  }
   const [counted] = await queryRows<{ count: number }>(
     db,
     sql`insert into rate_limits as r (key, count, reset_at)
@@ -44,27 +57,31 @@ export async function throttleLogin<T>(ip: string | null, email: string, attempt
         returning r.count`,
   );
   const wait = pairWaitSeconds(Number(counted?.count ?? 1));
-  if (wait > 0) {
-    const slot = await queryRows<{ key: string }>(
-      db,
-      sql`insert into rate_limits as r (key, count, reset_at)
-          values (${waitKey}, 1, now() + ${wait} * interval '1 second')
-          on conflict (key) do update set count = r.count + 1, reset_at = excluded.reset_at
-          where r.reset_at <= now()
-          returning r.key`,
-    );
-    if (slot.length === 0) throw tooManyRequests(undefined, 1);
-  }
+  if (wait > 0 && !(await takeSlot(db, waitKey, wait))) throw tooManyRequests(undefined, 1);
   let result: T;
   try {
     result = await attempt();
   } catch (error) {
     // only failures count against the address (the owner's own sign-ins never lock a shared address out)
-    if (ip && error instanceof ApiError && error.code === "invalid_credentials") {
-      await rateLimit(ipKey, Number.MAX_SAFE_INTEGER, IP_WINDOW_MS, { db });
+    if (error instanceof ApiError && error.code === "invalid_credentials") {
+      if (ip) await rateLimit(ipKey, Number.MAX_SAFE_INTEGER, IP_WINDOW_MS, { db });
+      await rateLimit(accountKey, Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_MS, { db });
     }
     throw error;
   }
   await db.execute(sql`delete from rate_limits where key in (${countKey}, ${waitKey})`);
   return result;
+}
+
+/** Takes the one slot of `key` for `seconds` unless it is still held: true when taken. */
+async function takeSlot(db: Db, key: string, seconds: number) {
+  const slot = await queryRows<{ key: string }>(
+    db,
+    sql`insert into rate_limits as r (key, count, reset_at)
+        values (${key}, 1, now() + ${seconds} * interval '1 second')
+        on conflict (key) do update set count = r.count + 1, reset_at = excluded.reset_at
+        where r.reset_at <= now()
+        returning r.key`,
+  );
+  return slot.length > 0;
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { emailOutbox, passwordResetTokens, users } from "@/db/schema";
+import { emailOutbox, passwordResetTokens, rateLimits, users } from "@/db/schema";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { POST as register } from "@/app/api/auth/register/route";
@@ -108,6 +108,27 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
     expect(blocked.headers.get("retry-after")).toMatch(/^\d+$/);
     // the owner, elsewhere, signs in at once
     expect((await attempt(account.password, "203.0.113.50")).status).toBe(200);
+  });
+
+  it("spaces out the tries on an account failing from many addresses, without locking its owner out", async () => {
+    const { account } = await signUp();
+    const attempt = (password: string, ip: string) =>
+      call(login, "/api/auth/login", { body: { email: account.email, password }, headers: { "x-forwarded-for": ip } });
+    // thirty addresses, one failure each: no address is slowed, the account has had its free failures
+    for (let i = 0; i < 30; i++) expect((await attempt(`faux-${i}`, `198.18.${i}.1`)).status).toBe(401);
+    expect((await attempt("faux-30", "198.18.100.1")).status).toBe(401);
+    // the next try within two seconds, from anywhere, waits
+    const spaced = await attempt(account.password, "203.0.113.60");
+    expect(spaced.status).toBe(429);
+    expect(spaced.json.detail).toBe("Trop de tentatives. Veuillez réessayer dans quelques minutes.");
+    expect(spaced.headers.get("retry-after")).toBe("2");
+    // two seconds later the owner signs in
+    const db = await getDb();
+    await db
+      .update(rateLimits)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `login:account-wait:${account.email}`));
+    expect((await attempt(account.password, "203.0.113.60")).status).toBe(200);
   });
 
   it("does not trust a client's own X-Forwarded-For: rotating it does not escape the limit", async () => {
