@@ -10,6 +10,8 @@ import { seedPlans } from "./seed";
 export type Db = PostgresJsDatabase<typeof schema>;
 export type DbTx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbLike = Db | DbTx;
+/** A row lock taken by a read inside a transaction ("key share": the row cannot be deleted until commit). */
+export type TRowLock = "update" | "no key update" | "share" | "key share";
 export { schema };
 
 type DbHandle = { db: Db; close: () => Promise<void>; kind: "pglite" | "postgres" };

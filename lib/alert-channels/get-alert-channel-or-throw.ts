@@ -1,17 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { type DbLike, getDb } from "@/db";
+import { type DbLike, getDb, type TRowLock } from "@/db";
 import { alertChannels } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 import { CHANNEL_MSG } from "./schemas";
 
-/** One of the user's channels; another user's channel is 404, like a missing one. */
-export async function getAlertChannelOrThrow(userId: string, channelId: string, db?: DbLike) {
+/**
+ * One of the user's channels; another user's channel is 404, like a missing one. With `lock` (inside a
+ * transaction), a concurrent delete waits for the commit.
+ */
+export async function getAlertChannelOrThrow(userId: string, channelId: string, db?: DbLike, lock?: TRowLock) {
   const conn = db ?? (await getDb());
-  const [channel] = await conn
+  const query = conn
     .select()
     .from(alertChannels)
     .where(and(eq(alertChannels.id, channelId), eq(alertChannels.userId, userId)))
     .limit(1);
+  const [channel] = lock ? await query.for(lock) : await query;
   if (!channel) throw notFound(CHANNEL_MSG.notFound, "alert_channel_not_found");
   return channel;
 }

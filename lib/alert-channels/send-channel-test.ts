@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannelDeliveries } from "@/db/schema";
 import { env } from "@/lib/env";
+import { notFound } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import type { TChannelPayload } from "./build-channel-payload";
@@ -10,6 +11,7 @@ import { deliverChannelMessages } from "./deliver-channel-messages";
 import { getAlertChannelOrThrow } from "./get-alert-channel-or-throw";
 import type { TPostOptions } from "./post-to-channel";
 import { presentChannelDelivery } from "./present-channel-delivery";
+import { CHANNEL_MSG } from "./schemas";
 
 /** An example alert, marked as a test, so the receiver can check its set-up end to end. */
 function testPayload(now: Date): TChannelPayload {
@@ -39,16 +41,22 @@ function testPayload(now: Date): TChannelPayload {
 /** Sends a test message to one of the user's channels now (one attempt) and returns its log line. */
 export async function sendChannelTest(userId: string, channelId: string, post?: TPostOptions) {
   const db = await getDb();
-  const channel = await getAlertChannelOrThrow(userId, channelId, db);
+  await getAlertChannelOrThrow(userId, channelId, db);
   await assertChannelsAllowed(userId, db);
   await rateLimit(`channel-test:${userId}`, 10, 10 * 60_000);
-  const [row] = await db
-    .insert(alertChannelDeliveries)
-    .values({ channelId: channel.id, userId, alertEventId: null, payload: testPayload(new Date()) })
-    .returning();
-  await deliverChannelMessages({ ids: [row!.id], post, db });
-  const [done] = await db.select().from(alertChannelDeliveries).where(eq(alertChannelDeliveries.id, row!.id));
-  const delivery = presentChannelDelivery(done!);
+  const row = await db.transaction(async (tx) => {
+    const channel = await getAlertChannelOrThrow(userId, channelId, tx, "key share");
+    const [inserted] = await tx
+      .insert(alertChannelDeliveries)
+      .values({ channelId: channel.id, userId, alertEventId: null, payload: testPayload(new Date()) })
+      .returning();
+    return inserted!;
+  });
+  await deliverChannelMessages({ ids: [row.id], post, db });
+  const [done] = await db.select().from(alertChannelDeliveries).where(eq(alertChannelDeliveries.id, row.id));
+  // the channel was deleted meanwhile (its log went with it)
+  if (!done) throw notFound(CHANNEL_MSG.notFound, "alert_channel_not_found");
+  const delivery = presentChannelDelivery(done);
   return {
     delivery,
     message: delivery.status === "sent" ? "Message de test envoyé" : `Échec de l'envoi du test : ${delivery.error}`,

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { getDb } from "@/db";
+import { type DbTx, getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
@@ -17,47 +17,51 @@ export const MANUAL_SCRAPE_LIMIT = 30;
  */
 export async function requestUrlScrape(userId: string, urlId: string, options: { useAi?: boolean } = {}) {
   const db = await getDb();
-  const url = await getProductUrlOrThrow(userId, urlId, undefined, db);
-  const active = await findActiveTask(urlId);
-  if (active) return { task: presentTask(active), created: false };
-  await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
-  const task = await enqueueScrape(
-    {
-      userId,
-      urlId,
-      productId: url.productId,
-      url: url.url,
-      trigger: "manual",
-      priority: "high",
-      useAi: options.useAi,
-    },
-    db,
-  );
-  if (!task) {
+  // the URL is held until the task is written: a concurrent delete waits, or this answers 404
+  const outcome = await db.transaction(async (tx) => {
+    const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
+    const active = await findActiveTask(tx, urlId);
+    if (active) return { ...active, created: false };
+    await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000, { db: tx });
+    const task = await enqueueScrape(
+      {
+        userId,
+        urlId,
+        productId: url.productId,
+        url: url.url,
+        trigger: "manual",
+        priority: "high",
+        useAi: options.useAi,
+      },
+      tx,
+    );
+    if (task) return { task, dispatch: true, created: true };
     // another request queued one in between: the unique index kept that one
-    const winner = await findActiveTask(urlId);
-    if (winner) return { task: presentTask(winner), created: false };
+    const winner = await findActiveTask(tx, urlId);
+    if (winner) return { ...winner, created: false };
     throw conflict("Un relevé de cette URL vient de se terminer, veuillez réessayer", "scrape_race");
-  }
-  await dispatchTasks([task]);
-  return { task: presentTask(task), created: true };
+  });
+  if (outcome.dispatch) await dispatchTasks([outcome.task]);
+  return { task: presentTask(outcome.task), created: outcome.created };
 }
 
-/** The URL's waiting or running task (at most one); a waiting retry is brought forward to run at once. */
-async function findActiveTask(urlId: string) {
-  const db = await getDb();
-  const [active] = await db
+/**
+ * The URL's waiting or running task (at most one); a waiting retry is brought forward to run at once
+ * (`dispatch`: start it once the transaction commits).
+ */
+async function findActiveTask(tx: DbTx, urlId: string) {
+  const [active] = await tx
     .select()
     .from(scrapeTasks)
     .where(and(eq(scrapeTasks.urlId, urlId), inArray(scrapeTasks.status, ["pending", "processing", "retry"])))
     .limit(1);
-  if (active?.status !== "retry") return active ?? null;
+  if (!active) return null;
+  if (active.status !== "retry") return { task: active, dispatch: false };
   // a click means "now": the waiting retry runs at once instead of after its backoff
-  const [now] = await db
+  const [now] = await tx
     .update(scrapeTasks)
     .set({ runAt: new Date(), status: "pending" })
     .where(and(eq(scrapeTasks.id, active.id), eq(scrapeTasks.status, "retry")))
     .returning();
-  if (now) await dispatchTasks([now]);
-  return now ?? active;
+  return now ? { task: now, dispatch: true } : { task: active, dispatch: false };
 }

@@ -1,18 +1,28 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type DbLike } from "@/db";
+import { getDb, type DbLike, type TRowLock } from "@/db";
 import { alertRules } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 
 export const RULE_NOT_FOUND = "Règle d'alerte introuvable";
 
-/** The owner's rule on that product; missing and foreign ids are the same 404 (malformed ones never reach it). */
-export async function getAlertRuleOrThrow(userId: string, productId: string, ruleId: string, db?: DbLike) {
+/**
+ * The owner's rule on that product; missing and foreign ids are the same 404 (malformed ones never reach it).
+ * With `lock` (inside a transaction), a concurrent change or delete waits for the commit.
+ */
+export async function getAlertRuleOrThrow(
+  userId: string,
+  productId: string,
+  ruleId: string,
+  db?: DbLike,
+  lock?: TRowLock,
+) {
   const conn = db ?? (await getDb());
-  const [rule] = await conn
+  const query = conn
     .select()
     .from(alertRules)
     .where(and(eq(alertRules.id, ruleId), eq(alertRules.userId, userId), eq(alertRules.productId, productId)))
     .limit(1);
+  const [rule] = lock ? await query.for(lock) : await query;
   if (!rule) throw notFound(RULE_NOT_FOUND);
   return rule;
 }

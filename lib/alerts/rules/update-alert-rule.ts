@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/db";
+import { type DbTx, getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
 import { listRuleChannelIds } from "@/lib/alert-channels/list-rule-channel-ids";
 import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
@@ -16,7 +16,12 @@ import { ZCreateAlertRule, type TUpdateAlertRule } from "@/lib/alerts/schemas";
  */
 export async function updateAlertRule(userId: string, productId: string, ruleId: string, patch: TUpdateAlertRule) {
   const db = await getDb();
-  const current = await getAlertRuleOrThrow(userId, productId, ruleId, db);
+  // all or nothing (a refused channel list keeps the old rule); a concurrent delete waits, or this finds no rule
+  return db.transaction(async (tx) => applyPatch(tx, userId, productId, ruleId, patch));
+}
+
+async function applyPatch(db: DbTx, userId: string, productId: string, ruleId: string, patch: TUpdateAlertRule) {
+  const current = await getAlertRuleOrThrow(userId, productId, ruleId, db, "no key update");
   const onlyDisabling = Object.entries(patch).every(([k, v]) => v === undefined || (k === "active" && v === false));
   if (!onlyDisabling) await assertEmailAlertsAllowed(userId, db);
   const merged = ZCreateAlertRule.parse({

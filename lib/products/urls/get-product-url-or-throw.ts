@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type DbLike } from "@/db";
+import { getDb, type DbLike, type TRowLock } from "@/db";
 import { productUrls } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 
@@ -8,10 +8,17 @@ export const URL_NOT_FOUND = "URL introuvable";
 /**
  * The owner's tracked URL row; with `productId`, it must also belong to that product.
  * Ids are checked by the route (lib/http/path-params.ts); missing and foreign ids are the same 404.
+ * With `lock` (inside a transaction), the row stays until it commits: a concurrent delete waits.
  */
-export async function getProductUrlOrThrow(userId: string, urlId: string, productId?: string, db?: DbLike) {
+export async function getProductUrlOrThrow(
+  userId: string,
+  urlId: string,
+  productId?: string,
+  db?: DbLike,
+  lock?: TRowLock,
+) {
   const conn = db ?? (await getDb());
-  const [row] = await conn
+  const query = conn
     .select()
     .from(productUrls)
     .where(
@@ -22,6 +29,7 @@ export async function getProductUrlOrThrow(userId: string, urlId: string, produc
       ),
     )
     .limit(1);
+  const [row] = lock ? await query.for(lock) : await query;
   if (!row) throw notFound(URL_NOT_FOUND);
   return row;
 }

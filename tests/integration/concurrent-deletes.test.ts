@@ -1,0 +1,121 @@
+// A change and a delete of the same object at once: the change answers as if it came first or after (never a
+// 500), and nothing is half-written. On PostgreSQL the two requests really overlap; PGlite runs them in turn.
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as createChannel } from "@/app/api/alert-channels/route";
+import { DELETE as deleteChannel } from "@/app/api/alert-channels/[id]/route";
+import { POST as testChannel } from "@/app/api/alert-channels/[id]/test/route";
+import { GET as listRules } from "@/app/api/products/[id]/alerts/route";
+import { DELETE as deleteRule, PATCH as patchRule } from "@/app/api/products/[id]/alerts/[ruleId]/route";
+import { DELETE as deleteUrl } from "@/app/api/products/[id]/urls/[urlId]/route";
+import { PUT as priceSource } from "@/app/api/products/[id]/urls/[urlId]/price-source/route";
+import { getDb } from "@/db";
+import { alertRuleChannels } from "@/db/schema";
+import { call } from "../helpers/api";
+import { startFakeChannel } from "../helpers/fake-channel";
+import { addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+
+const ROUNDS = 8;
+const hook = await startFakeChannel();
+afterAll(() => hook.close());
+
+async function addChannel(token: string) {
+  const res = await call(createChannel, "/api/alert-channels", {
+    token,
+    body: { kind: "webhook", name: "ERP", url: `${hook.url}/hook` },
+  });
+  expect(res.status).toBe(201);
+  return res.json.id as string;
+}
+
+describe("a change racing a delete", () => {
+  it("changing a rule while it is deleted answers 404 or the change", async () => {
+    const { token, userId } = await alertsUser();
+    const { productId } = await makeProduct(userId);
+    for (let i = 0; i < ROUNDS; i++) {
+      const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
+      const path = `/api/products/${productId}/alerts/${rule.id}`;
+      const params = { id: productId, ruleId: rule.id };
+      const [patched, deleted] = await Promise.all([
+        call(patchRule, path, { method: "PATCH", token, params, body: { threshold_percent: "7" } }),
+        call(deleteRule, path, { method: "DELETE", token, params }),
+      ]);
+      expect([200, 404]).toContain(patched.status);
+      expect([200, 404]).toContain(deleted.status);
+      expect(deleted.status === 200 || patched.status === 200).toBe(true);
+    }
+  });
+
+  it("sending a test to a channel while it is deleted answers 404 or the test", async () => {
+    const { token } = await alertsUser();
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await addChannel(token);
+      const path = `/api/alert-channels/${id}`;
+      const [tested, deleted] = await Promise.all([
+        call(testChannel, `${path}/test`, { method: "POST", token, params: { id } }),
+        call(deleteChannel, path, { method: "DELETE", token, params: { id } }),
+      ]);
+      expect([200, 404]).toContain(tested.status);
+      expect(deleted.status).toBe(200);
+    }
+  });
+
+  it("pointing a rule at a channel while it is deleted answers 422 or links it, never a dangling link", async () => {
+    const { token, userId } = await alertsUser();
+    const { productId } = await makeProduct(userId);
+    const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
+    const path = `/api/products/${productId}/alerts/${rule.id}`;
+    const params = { id: productId, ruleId: rule.id };
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = await addChannel(token);
+      const [patched, deleted] = await Promise.all([
+        call(patchRule, path, { method: "PATCH", token, params, body: { channel_ids: [id] } }),
+        call(deleteChannel, `/api/alert-channels/${id}`, { method: "DELETE", token, params: { id } }),
+      ]);
+      expect([200, 422]).toContain(patched.status);
+      expect(deleted.status).toBe(200);
+      const db = await getDb();
+      expect(await db.select().from(alertRuleChannels).where(eq(alertRuleChannels.channelId, id))).toEqual([]);
+    }
+  });
+
+  it("setting a URL's price source while the URL is deleted answers 404 or the change", async () => {
+    const { token, userId } = await alertsUser();
+    for (let i = 0; i < ROUNDS; i++) {
+      const { productId, urlIds } = await makeProduct(userId);
+      const urlId = urlIds[0]!;
+      const path = `/api/products/${productId}/urls/${urlId}`;
+      const params = { id: productId, urlId };
+      const [set, deleted] = await Promise.all([
+        call(priceSource, `${path}/price-source`, { method: "PUT", token, params, body: { selector: ".prix" } }),
+        call(deleteUrl, path, { method: "DELETE", token, params }),
+      ]);
+      expect([200, 202, 404]).toContain(set.status);
+      expect(deleted.status).toBe(200);
+    }
+  });
+});
+
+describe("a refused change", () => {
+  it("keeps the rule as it was when one of its channels is refused", async () => {
+    const owner = await alertsUser();
+    const other = await alertsUser();
+    const foreign = await addChannel(other.token);
+    const { productId } = await makeProduct(owner.userId);
+    const rule = await addRule(owner.userId, productId, { kind: "drop", thresholdPercent: "5" });
+    const res = await call(patchRule, `/api/products/${productId}/alerts/${rule.id}`, {
+      method: "PATCH",
+      token: owner.token,
+      params: { id: productId, ruleId: rule.id },
+      body: { kind: "rise", threshold_percent: "9", channel_ids: [foreign] },
+    });
+    expect(res.status).toBe(422);
+    const rules = await call(listRules, `/api/products/${productId}/alerts`, {
+      token: owner.token,
+      params: { id: productId },
+    });
+    expect(rules.json.rules).toEqual([
+      expect.objectContaining({ id: rule.id, kind: "drop", threshold_percent: "5.00" }),
+    ]);
+  });
+});
