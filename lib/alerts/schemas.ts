@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zLimit } from "@/lib/http/limit-param";
+import { digitsToNumber, zLimit } from "@/lib/http/limit-param";
 import { ZChannelIds } from "@/lib/alert-channels/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
@@ -81,7 +81,7 @@ export const zAmount = decimal(ALERT_MSG.amount, 9_999_999_999.99, false);
 export const zPercent = decimal(ALERT_MSG.percent, 1000, false);
 
 const zCooldown = z.preprocess(
-  (v) => (v === "" || v === undefined ? undefined : typeof v === "string" ? Number(v) : v),
+  (v) => (v === "" || v === undefined ? undefined : digitsToNumber(v)),
   z
     .number({ error: ALERT_MSG.cooldown })
     .int(ALERT_MSG.cooldown)

@@ -8,14 +8,21 @@ export const PRICE_SOURCE_MSG = {
   selectorTooLong: "Le sélecteur CSS ne doit pas dépasser 500 caractères",
 } as const;
 
+// a key beside the form's own (two forms at once, or a stray one) is refused with the same sentence
+const ONE_FORM = { error: PRICE_SOURCE_MSG.invalid };
+
 // PUT /api/products/{id}/urls/{urlId}/price-source: exactly one of the three forms; shared by the picker.
 export const ZPriceSource = z.union(
   [
-    z.strictObject({ candidate_id: z.string().min(1, PRICE_SOURCE_MSG.candidate).max(64, PRICE_SOURCE_MSG.candidate) }),
-    z.strictObject({
-      selector: z.string().trim().min(1, PRICE_SOURCE_MSG.selectorEmpty).max(500, PRICE_SOURCE_MSG.selectorTooLong),
-    }),
-    z.strictObject({ automatic: z.literal(true) }),
+    z.strictObject(
+      { candidate_id: z.string().min(1, PRICE_SOURCE_MSG.candidate).max(64, PRICE_SOURCE_MSG.candidate) },
+      ONE_FORM,
+    ),
+    z.strictObject(
+      { selector: z.string().trim().min(1, PRICE_SOURCE_MSG.selectorEmpty).max(500, PRICE_SOURCE_MSG.selectorTooLong) },
+      ONE_FORM,
+    ),
+    z.strictObject({ automatic: z.literal(true) }, ONE_FORM),
   ],
   { error: PRICE_SOURCE_MSG.invalid },
 );

@@ -7,7 +7,7 @@ import { startFakeChannel } from "../helpers/fake-channel";
 
 export const MALFORMED = ["pas-un-uuid", "-".repeat(36), "1 or 1=1", "a/b"];
 export const NIL = "00000000-0000-0000-0000-000000000000";
-const ENGLISH = /invalid input|too (small|big)|expected|received/i;
+const ENGLISH = /invalid input|too (small|big)|expected|received|unrecognized/i;
 
 /** A 4xx in the API's error shape, its detail not zod's English. */
 export function expectFrench4xx(res: { status: number; json: { detail?: unknown; code?: unknown } }, status: number) {

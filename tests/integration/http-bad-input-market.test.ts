@@ -167,7 +167,7 @@ describe("market view, report preferences and price picker: bad input", () => {
   it("answers a bad delivery-log or alert-log limit and a bad price choice in French", async () => {
     const { token, userId } = await alertsUser();
     const { id } = await webhookOf(token);
-    for (const limit of ["-1", "0", "1e9", "abc", "2.5"]) {
+    for (const limit of ["-1", "0", "1e9", "abc", "2.5", "0x10", "0b11", "+5", " 5", "1e1", ""]) {
       const res = await call(listDeliveries, "/x", { token, params: { id }, query: { limit } });
       expectFrench4xx(res, 422);
       expect(res.json.detail).toBe("La limite doit être un entier entre 1 et 100");
@@ -185,6 +185,8 @@ describe("market view, report preferences and price picker: bad input", () => {
       { selector: "a".repeat(501) },
       { automatic: false },
       { automatic: true, selector: ".prix" },
+      { selector: ".prix", foo: 1 },
+      { candidate_id: "x", note: "y" },
       { selector: ".prix\u0000" },
     ]) {
       expectFrench4xx(await call(priceSource, "/x", { method: "PUT", token, params, body }), 422);

@@ -251,6 +251,8 @@ describe("ZCreateAlertRule", () => {
     [{ kind: "out_of_range", min_price: "80", max_price: "50" }, ALERT_MSG.minBelowMax],
     [{ kind: "drop", threshold_percent: "1001" }, ALERT_MSG.percent],
     [{ kind: "any_change", cooldown_minutes: 10_081 }, ALERT_MSG.cooldown],
+    [{ kind: "any_change", cooldown_minutes: "0x10" }, ALERT_MSG.cooldown],
+    [{ kind: "any_change", cooldown_minutes: "1e2" }, ALERT_MSG.cooldown],
     [{ kind: "nope" }, ALERT_MSG.kind],
   ])("refuses %o", (input, message) => {
     const result = ZCreateAlertRule.safeParse(input);
