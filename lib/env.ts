@@ -74,12 +74,15 @@ function parseEnv() {
   const raw = parsed.data;
   const appEnv = raw.APP_ENV ?? (raw.NODE_ENV === "test" ? "test" : "development");
   const isProduction = appEnv === "production";
-  const appUrl = (raw.APP_URL ?? raw.NEXTAUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  const configuredUrl = raw.APP_URL ?? raw.NEXTAUTH_URL;
   return {
     ...raw,
     appEnv,
     isProduction,
-    appUrl,
+    /** The public URL; unset, the local server on its own port (Next sets PORT once it listens: `-p 3001`). */
+    get appUrl() {
+      return (configuredUrl ?? `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+    },
     embeddedDb: !raw.DATABASE_URL,
     buildPhase: raw.NEXT_PHASE === "phase-production-build",
     inngestEnabled: Boolean(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY),

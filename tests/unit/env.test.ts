@@ -40,3 +40,19 @@ describe("assertProductionEnv", () => {
     expect(() => assertProductionEnv({ ...env, isProduction: false, NEXTAUTH_SECRET: undefined })).not.toThrow();
   });
 });
+
+describe("env.appUrl", () => {
+  it("is the local server on its own port when no public URL is set", () => {
+    expect(env.APP_URL ?? env.NEXTAUTH_URL).toBeUndefined();
+    const port = process.env.PORT;
+    try {
+      process.env.PORT = "3100";
+      expect(env.appUrl).toBe("http://localhost:3100");
+      delete process.env.PORT;
+      expect(env.appUrl).toBe("http://localhost:3000");
+    } finally {
+      if (port === undefined) delete process.env.PORT;
+      else process.env.PORT = port;
+    }
+  });
+});
