@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { formatDateTime, formatEuros } from "@/lib/format";
+import { formatDateTime, formatEuros, formatPercent } from "@/lib/format";
 import { type TComparison, usePriceComparison } from "@/client/hooks/use-price-comparison";
 import { ZReferencePrice, type TReferencePrice } from "@/lib/history/schemas";
 import { Alert } from "@/components/ui/alert";
@@ -18,17 +18,15 @@ import { cn } from "@/lib/cn";
 
 const SAVE_ERROR = "Erreur lors de l'enregistrement du prix de référence";
 
-const pct = (p: string | null) => (p === null ? "" : `${Number(p) > 0 ? "+" : ""}${p.replace(".", ",")} %`);
-
 function Gap({ amount, percent, currency }: { amount: string | null; percent: string | null; currency: string }) {
   if (amount === null) return <span className="text-zinc-500">—</span>;
   const n = Number(amount);
   if (n === 0) return <span className="text-zinc-500">=</span>;
   return (
     <span className={cn(n > 0 ? "text-red-700" : "text-green-700")}>
-      {n > 0 ? "+" : "−"}
+      {n > 0 ? "+" : "-"}
       {formatEuros(Math.abs(n), currency)}
-      <span className="ml-1 text-xs opacity-80">({pct(percent)})</span>
+      {percent === null ? null : <span className="ml-1 text-xs opacity-80">({formatPercent(percent, true)})</span>}
     </span>
   );
 }

@@ -7,6 +7,9 @@ import { PositionBadge } from "./position-badge";
 
 type TLine = TOverviewData["products"][number];
 
+// the two long headers take two lines, so the eight columns fit a 1280 px screen
+const WRAPPED = "w-36 whitespace-normal";
+
 function Gap({ amount, percent }: { amount: string | null; percent: string | null }) {
   if (amount === null) return <span className="text-zinc-400">—</span>;
   return (
@@ -34,8 +37,12 @@ export function OverviewTable({ lines }: { lines: TLine[] }) {
               <Th>Position</Th>
               <Th numeric>Moins cher</Th>
               <Th numeric>Moyenne</Th>
-              <Th numeric>Écart au moins cher</Th>
-              <Th numeric>Écart à la moyenne</Th>
+              <Th numeric className={WRAPPED}>
+                Écart au moins cher
+              </Th>
+              <Th numeric className={WRAPPED}>
+                Écart à la moyenne
+              </Th>
               <Th numeric>Indice</Th>
             </tr>
           </THead>

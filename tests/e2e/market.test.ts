@@ -59,6 +59,10 @@ describe("Vue marché", () => {
     const row = table.getByRole("row").filter({ hasText: "Machine à café broyeur" });
     // 102 against 99 (cheapest) and 104.50 (average): 3,03 % above the cheapest
     await expect.poll(() => row.textContent()).toContain("Plus cher");
+    // the eight columns fit: the last one needs no sideways scroll
+    expect(
+      await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    ).toBeLessThanOrEqual(0);
     const text = (await row.textContent())!.replace(/\s/g, " ");
     expect(text).toContain("102,00 €");
     expect(text).toContain("99,00 €");
