@@ -8,6 +8,8 @@ import { GET as latestCsv } from "@/app/api/products/[id]/export/latest.csv/rout
 import { GET as productXlsx } from "@/app/api/products/[id]/export.xlsx/route";
 import { iterateHistoryRows } from "@/lib/exports/iterate-history-rows";
 import { getDb } from "@/db";
+import { onQuery } from "@/db/query-log";
+import { priceHistory, productUrls } from "@/db/schema";
 import { call, signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
 
@@ -117,6 +119,66 @@ describe("CSV exports of a product", () => {
       seen.push(row.cents!);
     expect(seen).toHaveLength(23);
     expect(new Set(seen).size).toBe(23);
+  });
+});
+
+describe("history of a large catalogue", () => {
+  it("reads many short histories a hundred URLs per statement, in the URLs' order, newest first", async () => {
+    const { userId } = await signUp();
+    const product = await seedProduct(userId);
+    const db = await getDb();
+    const rows = await db
+      .insert(productUrls)
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          userId,
+          productId: product.id,
+          name: `M${i}`,
+          url: `https://m${i}.example/p`,
+        })),
+      )
+      .returning();
+    // the URLs in an order of their own; the 3rd has a long history (paged after its head), the 10th none
+    const urls = rows.map((r) => ({ id: r.id, name: r.name, url: r.url })).reverse();
+    await db.insert(priceHistory).values(
+      urls.flatMap((u, i) =>
+        i === 9
+          ? []
+          : [1, 2].map((d) => ({
+              urlId: u.id,
+              price: `${i}.0${d}`,
+              currency: "EUR",
+              available: true,
+              createdAt: daysAgo(d),
+            })),
+      ),
+    );
+    await seedHistory(
+      urls[2]!.id,
+      Array.from({ length: 120 }, (_, h) => ({ price: `${1000 + h}.00`, at: daysAgo(3, h) })),
+    );
+    const statements: string[] = [];
+    const stop = onQuery((q) => {
+      if (q.includes("price_history")) statements.push(q);
+    });
+    const seen: { source: string; cents: number | null; at: number }[] = [];
+    try {
+      for await (const r of iterateHistoryRows(db, urls, null, 40))
+        seen.push({ source: r.source, cents: r.cents, at: r.createdAt.getTime() });
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(149 * 2 + 120);
+    // grouped by URL in the given order, each newest first
+    const order = [...new Set(seen.map((r) => r.source))];
+    expect(order).toEqual(urls.filter((_, i) => i !== 9).map((u) => u.name));
+    for (const name of order) {
+      const times = seen.filter((r) => r.source === name).map((r) => r.at);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    expect(seen.filter((r) => r.source === urls[2]!.name)).toHaveLength(122);
+    // two head statements (100 + 50 URLs) and the long history's remaining pages: 122 - 40 = 82 → 3 pages
+    expect(statements).toHaveLength(2 + 3);
   });
 });
 

@@ -21,6 +21,7 @@ import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
 import { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
 import { loadPriceContext } from "@/lib/alerts/evaluation/load-price-context";
 import { getUserStats } from "@/lib/auth/get-user-stats";
+import { iterateHistoryRows } from "@/lib/exports/iterate-history-rows";
 import { iterateLatestRows } from "@/lib/exports/iterate-latest-rows";
 import { listPriceFlags } from "@/lib/flags/list-price-flags";
 import { recordPriceFlags } from "@/lib/flags/record-price-flags";
@@ -185,13 +186,19 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     );
   });
 
-  it("latest exports and the alert context of a new reading", async () => {
+  it("latest and history exports and the alert context of a new reading", async () => {
     const db = await getDb();
     const urls = urlIds.map((id) => ({ id, name: "M", url: "https://m.example/" }));
     const drain = async () => {
       for await (const _ of iterateLatestRows(db, urls, new Date(Date.now() - 365 * 86_400_000))) void _;
     };
     expect(await planProblems(drain)).toEqual([]);
+    const drainHistory = async () => {
+      for await (const _ of iterateHistoryRows(db, urls, new Date(Date.now() - 365 * 86_400_000), 40)) void _;
+    };
+    // no seq scan; sorts allowed: the head statement orders at most 40 rows per URL, and a page near the end of
+    // a history may be planned as a bitmap scan and a sort of the few rows left past its keyset
+    expect(await planProblems(drainHistory, [], { sorts: true })).toEqual([]);
     expect(await planProblems(() => loadPriceContext(db, historyId))).toEqual([]);
   });
 
