@@ -251,6 +251,16 @@ describe("POST /api/products/import (refused files)", () => {
     expect(row!.name).toBe("Nulpart");
   });
 
+  it("refuses an XLSX of thousands of tiny parts as unreadable, not as too large", async () => {
+    const { token, userId } = await signUp();
+    const zip = new JSZip();
+    for (let i = 0; i < 2500; i++) zip.file(`xl/p${i}.xml`, "<a/>");
+    const res = await upload(token, { name: "miettes.xlsx", content: await zip.generateAsync({ type: "uint8array" }) });
+    expect([res.status, res.json.code]).toEqual([422, "invalid_file"]);
+    expect(res.json.detail).toBe("Fichier XLSX illisible : plus de 2 000 éléments dans l'archive");
+    expect((await counts(userId)).products).toBe(0);
+  });
+
   it("refuses an XLSX that inflates past 25 Mo (zip bomb) with a 413, even when it declares small sizes", async () => {
     const { token, userId } = await signUp();
     const zip = new JSZip();

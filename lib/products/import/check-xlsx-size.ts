@@ -11,6 +11,9 @@ const tooLarge = () =>
     "Le fichier XLSX décompressé dépasse la taille maximale autorisée (25 Mo) : importez moins de lignes ou un CSV",
   );
 const unreadable = () => unprocessable("Fichier XLSX illisible", "invalid_file");
+// a workbook has a few dozen parts; thousands are not a spreadsheet this import can read
+const tooManyParts = () =>
+  unprocessable("Fichier XLSX illisible : plus de 2 000 éléments dans l'archive", "invalid_file");
 
 /**
  * Refuses an XLSX (zip) whose entries inflate past `max` bytes in all, before exceljs inflates it: first by the
@@ -29,7 +32,8 @@ export function checkXlsxSize(bytes: Uint8Array, max = MAX_XLSX_INFLATED_BYTES):
   if (eocd < 0) throw unreadable();
   const count = buf.readUInt16LE(eocd + 10);
   let at = buf.readUInt32LE(eocd + 16);
-  if (count > MAX_ENTRIES || count === 0xffff || at === 0xffffffff) throw tooLarge();
+  if (count === 0xffff || at === 0xffffffff) throw tooLarge();
+  if (count > MAX_ENTRIES) throw tooManyParts();
   const entries: { method: number; compressed: number; declared: number; local: number }[] = [];
   let declaredTotal = 0;
   for (let n = 0; n < count; n++) {
