@@ -164,7 +164,7 @@ describe("history of a large catalogue", () => {
     const seen: { source: string; cents: number | null; at: number }[] = [];
     try {
       for await (const r of iterateHistoryRows(db, urls, null, 40))
-        seen.push({ source: r.source, cents: r.cents, at: r.createdAt.getTime() });
+        seen.push({ source: r.source, cents: r.cents, at: r.createdAt!.getTime() });
     } finally {
       stop();
     }
