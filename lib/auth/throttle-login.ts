@@ -40,13 +40,6 @@ export async function throttleLogin<T>(ip: string | null, email: string, attempt
         order by reset_at desc limit 1`,
   );
   if (waiting) throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)));
-  const [besieged] = await queryRows<{ key: string }>(
-    db,
-    sql`select key from rate_limits where key = ${accountKey} and reset_at > now() and count >= ${ACCOUNT_FREE_FAILURES}`,
-  );
-  if (besieged && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
-    throw tooManyRequests(undefined, ACCOUNT_SPACING_S);
-  }
   const [counted] = await queryRows<{ count: number }>(
     db,
     sql`insert into rate_limits as r (key, count, reset_at)
@@ -58,6 +51,15 @@ export async function throttleLogin<T>(ip: string | null, email: string, attempt
   );
   const wait = pairWaitSeconds(Number(counted?.count ?? 1));
   if (wait > 0 && !(await takeSlot(db, waitKey, wait))) throw tooManyRequests(undefined, 1);
+  // after the pair's count: a try turned away here still counts for its address, so a flood from a few
+  // addresses soon waits per address and leaves the account's slots to the owner
+  const [besieged] = await queryRows<{ key: string }>(
+    db,
+    sql`select key from rate_limits where key = ${accountKey} and reset_at > now() and count >= ${ACCOUNT_FREE_FAILURES}`,
+  );
+  if (besieged && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
+    throw tooManyRequests("Trop de tentatives. Veuillez réessayer dans quelques secondes.", ACCOUNT_SPACING_S);
+  }
   let result: T;
   try {
     result = await attempt();

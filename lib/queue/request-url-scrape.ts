@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type DbTx, getDb } from "@/db";
-import { scrapeTasks } from "@/db/schema";
+import { products, scrapeTasks } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
@@ -17,8 +17,11 @@ export const MANUAL_SCRAPE_LIMIT = 30;
  */
 export async function requestUrlScrape(userId: string, urlId: string, options: { useAi?: boolean } = {}) {
   const db = await getDb();
-  // the URL is held until the task is written: a concurrent delete waits, or this answers 404
+  // the product, then the URL, are held until the task is written (the order of a product delete's cascade, so
+  // neither can deadlock the other): a concurrent delete waits, or this answers 404
   const outcome = await db.transaction(async (tx) => {
+    const { productId } = await getProductUrlOrThrow(userId, urlId, undefined, tx);
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
     const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
     const active = await findActiveTask(tx, urlId);
     if (active) return { ...active, created: false };

@@ -116,19 +116,40 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
       call(login, "/api/auth/login", { body: { email: account.email, password }, headers: { "x-forwarded-for": ip } });
     // thirty addresses, one failure each: no address is slowed, the account has had its free failures
     for (let i = 0; i < 30; i++) expect((await attempt(`faux-${i}`, `198.18.${i}.1`)).status).toBe(401);
-    expect((await attempt("faux-30", "198.18.100.1")).status).toBe(401);
-    // the next try within two seconds, from anywhere, waits
+    expect((await attempt("faux-30", "203.0.113.70")).status).toBe(401);
+    // the next tries within two seconds, from anywhere, wait
     const spaced = await attempt(account.password, "203.0.113.60");
     expect(spaced.status).toBe(429);
-    expect(spaced.json.detail).toBe("Trop de tentatives. Veuillez réessayer dans quelques minutes.");
+    expect(spaced.json.detail).toBe("Trop de tentatives. Veuillez réessayer dans quelques secondes.");
     expect(spaced.headers.get("retry-after")).toBe("2");
-    // two seconds later the owner signs in
+    // a flood turned away there still counts for its address, which soon waits on its own
+    for (let i = 0; i < 5; i++) expect((await attempt(`flot-${i}`, "203.0.113.70")).status).toBe(429);
     const db = await getDb();
+    const [pair] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:pair:203.0.113.70:${account.email}`));
+    expect(pair!.count).toBe(6);
+    // two seconds later the owner signs in
     await db
       .update(rateLimits)
       .set({ resetAt: new Date(Date.now() - 1000) })
       .where(eq(rateLimits.key, `login:account-wait:${account.email}`));
     expect((await attempt(account.password, "203.0.113.60")).status).toBe(200);
+  });
+
+  it("counts an IPv6 client by its /64: rotating addresses inside it does not escape the limit", async () => {
+    const { account } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 8; i++) {
+      const res = await call(login, "/api/auth/login", {
+        body: { email: account.email, password: `faux-${i}` },
+        headers: { "x-forwarded-for": `2001:db8:77:1::${i.toString(16)}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 6)).toEqual(Array(6).fill(401));
+    expect(statuses.slice(6)).toEqual([429, 429]);
   });
 
   it("does not trust a client's own X-Forwarded-For: rotating it does not escape the limit", async () => {

@@ -9,6 +9,10 @@ import { GET as listRules } from "@/app/api/products/[id]/alerts/route";
 import { DELETE as deleteRule, PATCH as patchRule } from "@/app/api/products/[id]/alerts/[ruleId]/route";
 import { DELETE as deleteUrl } from "@/app/api/products/[id]/urls/[urlId]/route";
 import { PUT as priceSource } from "@/app/api/products/[id]/urls/[urlId]/price-source/route";
+import { DELETE as deleteProduct } from "@/app/api/products/[id]/route";
+import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
+import postgres from "postgres";
 import { getDb } from "@/db";
 import { alertRuleChannels } from "@/db/schema";
 import { call } from "../helpers/api";
@@ -93,6 +97,93 @@ describe("a change racing a delete", () => {
       expect([200, 202, 404]).toContain(set.status);
       expect(deleted.status).toBe(200);
     }
+  });
+});
+
+/**
+ * Runs `first` while another connection holds `lock` (a row lock), so that `first` stops in the middle of its
+ * transaction, its own row locks taken; starts `second` then, and lets both go on. On PGlite (one connection)
+ * the two simply run in turn.
+ */
+async function interleave<A, B>(
+  lock: (tx: postgres.ReservedSql) => Promise<unknown>,
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+) {
+  const url = process.env.DATABASE_URL;
+  if (!url) return [await settle(first()), await settle(second())] as const;
+  const blocker = postgres(url, { max: 2, onnotice: () => {} });
+  try {
+    const held = await blocker.reserve();
+    await held`begin`;
+    await lock(held);
+    const a = settle(first());
+    await waitForLockWaits(blocker, 1);
+    const b = settle(second());
+    await waitForLockWaits(blocker, 2);
+    await held`commit`;
+    held.release();
+    return [await a, await b] as const;
+  } finally {
+    await blocker.end();
+  }
+}
+
+const settle = <T>(p: Promise<T>) =>
+  p.then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error }),
+  );
+
+/** Until `count` sessions wait on a lock (bounded: past it, the interleaving is only less strict). */
+async function waitForLockWaits(db: postgres.Sql, count: number) {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await db`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`;
+    if (row!.n >= count) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("a delete arriving in the middle of another request", () => {
+  it("deletes a product while a manual scrape of its URL is being queued, without a deadlock", async () => {
+    const { token, userId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId);
+    const key = `scrape:${userId}`;
+    const [scrape, deleted] = await interleave(
+      // the scrape stops at its rate-limit row, its product and URL locks taken
+      async (tx) => {
+        await tx`insert into rate_limits (key, count, reset_at) values (${key}, 0, now() + interval '1 minute')`;
+        await tx`select key from rate_limits where key = ${key} for update`;
+      },
+      () => requestUrlScrape(userId, urlIds[0]!),
+      () => call(deleteProduct, `/api/products/${productId}`, { method: "DELETE", token, params: { id: productId } }),
+    );
+    expect(deleted.value?.status).toBe(200);
+    if (scrape.error) expect(scrape.error).toMatchObject({ status: 404 });
+  });
+
+  it("points a rule at a URL whose delete is under way: 404, not a broken link", async () => {
+    const { token, userId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId, { urls: 2 });
+    const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
+    const [task] = await enqueueScrape([
+      { userId, urlId: urlIds[1]!, productId, url: "https://marchand-2.example/produit", trigger: "manual" },
+    ]);
+    const params = { id: productId, urlId: urlIds[1]! };
+    const [deleted, patched] = await interleave(
+      // the delete stops in its cascade, the URL row already gone for it
+      (tx) => tx`select id from scrape_tasks where id = ${task!.id} for update`,
+      () => call(deleteUrl, `/api/products/${productId}/urls/${urlIds[1]}`, { method: "DELETE", token, params }),
+      () =>
+        call(patchRule, `/api/products/${productId}/alerts/${rule.id}`, {
+          method: "PATCH",
+          token,
+          params: { id: productId, ruleId: rule.id },
+          body: { url_id: urlIds[1] },
+        }),
+    );
+    expect(deleted.value?.status).toBe(200);
+    expect([patched.value?.status, patched.value?.json.detail]).toEqual([404, "URL introuvable"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp } from "@/lib/http/client-ip";
+import { addressGroup, clientIp } from "@/lib/http/client-ip";
 
 const ip = (xff: string | null, trustedProxies: string[] = [], extra: Record<string, string> = {}, vercel = false) =>
   clientIp(new Headers({ ...(xff === null ? {} : { "x-forwarded-for": xff }), ...extra }), { trustedProxies, vercel });
@@ -15,7 +15,7 @@ describe("clientIp", () => {
     expect(ip("203.0.113.5, 10.1.2.3", ["10.0.0.0/8"])).toBe("203.0.113.5");
     expect(ip("6.6.6.6, 203.0.113.5, 10.1.2.3, 10.0.0.1", ["10.0.0.0/8"])).toBe("203.0.113.5");
     expect(ip("203.0.113.5, ::ffff:10.0.0.1", ["10.0.0.1"])).toBe("203.0.113.5");
-    expect(ip("2001:db8::1, fd00::2", ["fd00::/8"])).toBe("2001:db8::1");
+    expect(ip("2001:db8::1, fd00::2", ["fd00::/8"])).toBe("2001:db8:0:0::/64");
     expect(ip("203.0.113.5, 10.0.0.1", ["10.0.0.2"])).toBe("10.0.0.1");
   });
 
@@ -30,5 +30,20 @@ describe("clientIp", () => {
     const extra = { "x-vercel-forwarded-for": "198.51.100.3" };
     expect(ip("10.0.0.1", [], extra, true)).toBe("198.51.100.3");
     expect(ip("10.0.0.1", [], extra, false)).toBe("10.0.0.1");
+  });
+});
+
+describe("addressGroup", () => {
+  it("keys an IPv6 client by its /64 network and leaves IPv4 alone", () => {
+    expect(addressGroup("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:DB8:1:2::ffff")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:0db8:0001:0002:0:0:0:1")).toBe("2001:db8:1:2::/64");
+    expect(addressGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressGroup("::1")).toBe("0:0:0:0::/64");
+    expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressGroup("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
+    expect(addressGroup("1:2:3:4:5:6:192.0.2.1")).toBe("1:2:3:4::/64");
+    expect(addressGroup("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(addressGroup("198.51.100.7")).toBe("198.51.100.7");
   });
 });
