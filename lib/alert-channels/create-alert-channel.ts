@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
-import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
 import { presentAlertChannel } from "./present-alert-channel";

@@ -6,7 +6,7 @@ import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { getProduct } from "./get-product";
-import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import type { TCreateProductData } from "./schemas";
 

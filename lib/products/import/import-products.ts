@@ -6,7 +6,7 @@ import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
-import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import type { TImportRow } from "./parse-import-file";
 import { validateImportRow, type TValidImportRow } from "./validate-import-row";
 

@@ -8,7 +8,7 @@ import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
-import { lockOwnerPlan } from "@/lib/products/limits/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { presentProductUrl } from "./present-product-url";
 import type { TCreateProductUrlData } from "@/lib/products/schemas";

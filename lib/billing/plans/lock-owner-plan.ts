@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbTx } from "@/db";
 import { users } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getUserPlan } from "./get-user-plan";
 
 /**
  * Locks the owner's users row (SELECT ... FOR NO KEY UPDATE) for the rest of the transaction, then reads the
