@@ -71,7 +71,9 @@ export async function deliverChannelMessages(options: TDeliverChannelMessages = 
     .from(alertChannels)
     .where(inArray(alertChannels.id, [...new Set(claimed.map((d) => d.channelId))]));
   const byId = new Map(channels.map((c) => [c.id, c]));
-  const outcomes = await Promise.all(claimed.map((d) => sendOne(db, d, byId.get(d.channelId)!, now, options.post)));
+  // a channel deleted since the claim took its deliveries with it: nothing left to send for them
+  const sendable = claimed.filter((d) => byId.has(d.channelId));
+  const outcomes = await Promise.all(sendable.map((d) => sendOne(db, d, byId.get(d.channelId)!, now, options.post)));
   return {
     sent: outcomes.filter((o) => o === "sent").length,
     failed: outcomes.filter((o) => o === "failed").length,

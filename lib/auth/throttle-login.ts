@@ -23,7 +23,8 @@ const pairWaitSeconds = (attempt: number) =>
  * progressively longer (bounded), so a stranger is slowed without locking the owner out from elsewhere. A
  * success clears the pair. One address is also limited in failures across accounts. Concurrent tries on a slowed pair
  * compete for one slot: only one runs. An account failing from many addresses at once gets its tries spaced out
- * (one every ACCOUNT_SPACING_S seconds, whatever the address): slowed, never locked.
+ * (one every ACCOUNT_SPACING_S seconds, whatever the address); a try turned away still counts for its address,
+ * so a flood soon waits per address and the owner is slowed rather than shut out.
  */
 export async function throttleLogin<T>(ip: string | null, email: string, attempt: () => Promise<T>): Promise<T> {
   if (env.RATE_LIMIT_DISABLED) return attempt();

@@ -116,11 +116,12 @@ async function interleave<A, B>(
   try {
     const held = await blocker.reserve();
     await held`begin`;
+    const [{ pid }] = (await held`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
     await lock(held);
     const a = settle(first());
-    await waitForLockWaits(blocker, 1);
+    const stopped = await waitForBlocked(blocker, [pid], 1);
     const b = settle(second());
-    await waitForLockWaits(blocker, 2);
+    await waitForBlocked(blocker, [pid, ...stopped], stopped.length + 1);
     await held`commit`;
     held.release();
     return [await a, await b] as const;
@@ -135,13 +136,19 @@ const settle = <T>(p: Promise<T>) =>
     (error: unknown) => ({ value: null, error }),
   );
 
-/** Until `count` sessions wait on a lock (bounded: past it, the interleaving is only less strict). */
-async function waitForLockWaits(db: postgres.Sql, count: number) {
-  for (let i = 0; i < 100; i++) {
-    const [row] = await db`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`;
-    if (row!.n >= count) return;
+/**
+ * The sessions waiting on a lock held by one of `blockers`, once there are `count` of them (other test files'
+ * sessions never count: they cannot wait on ours). Bounded: past it, the interleaving is only less strict.
+ */
+async function waitForBlocked(db: postgres.Sql, blockers: number[], count: number): Promise<number[]> {
+  let pids: number[] = [];
+  for (let i = 0; i < 500; i++) {
+    const rows = await db`select pid from pg_stat_activity where pg_blocking_pids(pid) && ${blockers}::int[]`;
+    pids = rows.map((r) => Number(r.pid));
+    if (pids.length >= count) return pids;
     await new Promise((r) => setTimeout(r, 20));
   }
+  return pids;
 }
 
 describe("a delete arriving in the middle of another request", () => {
