@@ -75,8 +75,10 @@ async function findRunStart(db: DbLike, r: TReading) {
 /**
  * Omnibus check (directive 2019/2161, Code de la consommation art. L112-1-1) of one reading: its crossed-out
  * price against the lowest price recorded at the URL in the 30 days before the reduction started. That lowest
- * price counts the price in force when the window opened (the last priced reading at or before its start); with
- * no such reading we do not know 30 days of prices and say "insufficient_history", never "suspect".
+ * price counts the price in force when the window opened (the last priced reading at or before its start).
+ * A price observed in the window below the crossed-out price proves the reduction suspect even when our history
+ * does not cover the whole window; "genuine" needs the whole window, and with neither we say
+ * "insufficient_history".
  */
 export async function checkPromotion(db: DbLike, r: TReading): Promise<TPromotionCheck> {
   if (!showsReduction(r)) return { status: "no_reduction" };
@@ -89,23 +91,25 @@ export async function checkPromotion(db: DbLike, r: TReading): Promise<TPromotio
     .where(and(priced(r), lte(priceHistory.createdAt, windowFrom)))
     .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
     .limit(1);
-  if (!anchor) return { status: "insufficient_history", startedAt: startAt };
 
   const inWindow = and(priced(r), gt(priceHistory.createdAt, windowFrom), before(start));
   const [agg] = await db
     .select({ lowest: min(priceHistory.price), n: count() })
     .from(priceHistory)
     .where(inWindow);
-  let lowest = anchor;
-  if (agg?.lowest !== null && agg?.lowest !== undefined && toCents(agg.lowest)! < toCents(anchor.price)!) {
+  const windowLowest = agg?.lowest ?? null;
+  let lowest = anchor ?? null;
+  if (windowLowest !== null && (lowest === null || toCents(windowLowest)! < toCents(lowest.price)!)) {
     const [row] = await db
       .select(cols)
       .from(priceHistory)
-      .where(and(inWindow, eq(priceHistory.price, agg.lowest)))
+      .where(and(inWindow, eq(priceHistory.price, windowLowest)))
       .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
       .limit(1);
     lowest = row!;
   }
+  const suspect = lowest !== null && toCents(r.regularPrice)! > toCents(lowest.price)!;
+  if (!lowest || (!anchor && !suspect)) return { status: "insufficient_history", startedAt: startAt };
   const evidence: TPromotionEvidence = {
     currency: r.currency?.trim() || "EUR",
     regular_price: r.regularPrice!,
@@ -115,8 +119,8 @@ export async function checkPromotion(db: DbLike, r: TReading): Promise<TPromotio
     window_from: windowFrom.toISOString(),
     window_to: startAt.toISOString(),
     lowest: { reading_id: lowest.id, at: lowest.createdAt.toISOString(), price: lowest.price! },
-    readings_in_window: Number(agg?.n ?? 0) + 1,
+    readings_in_window: Number(agg?.n ?? 0) + (anchor ? 1 : 0),
+    whole_window: Boolean(anchor),
   };
-  const suspect = toCents(r.regularPrice)! > toCents(lowest.price)!;
   return { status: suspect ? "suspect" : "genuine", evidence };
 }

@@ -8,7 +8,9 @@ export function describeFlag(kind: TFlagKind, evidence: TFlagEvidence): string {
     const eur = (v: string) => formatEuros(v, e.currency);
     return (
       `Prix barré ${eur(e.regular_price)} (prix affiché ${eur(e.price)}), ` +
-      `alors que le prix le plus bas relevé dans les 30 jours avant le début de la réduction ` +
+      (e.whole_window === false
+        ? `alors qu'un prix plus bas a été relevé dans les 30 jours avant le début de la réduction `
+        : `alors que le prix le plus bas relevé dans les 30 jours avant le début de la réduction `) +
       `(le ${formatDate(e.reduction_started.at)}) était ${eur(e.lowest.price)}, le ${formatDateTime(e.lowest.at)}.`
     );
   }

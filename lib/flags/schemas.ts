@@ -43,6 +43,8 @@ export type TPromotionEvidence = {
   window_to: string;
   lowest: TEvidenceReading;
   readings_in_window: number;
+  // false: our readings start inside the window, and one of them already lies below the crossed-out price.
+  whole_window?: boolean;
 };
 
 export type TFloorEvidence = {

@@ -90,15 +90,43 @@ describe("Omnibus check", () => {
     expect(await db.select().from(alertEvents).where(eq(alertEvents.productId, productId))).toEqual([]);
   });
 
-  it("says nothing without 30 days of prices before the reduction started", async () => {
+  it("says nothing when no reading of a window shorter than 30 days proves either way", async () => {
     const { userId } = await alertsUser();
     const { productId, urlIds } = await makeProduct(userId);
     const [url] = urlIds as [string];
     await addRule(userId, productId, { kind: "suspect_promotion" });
-    for (let day = 0; day < 29; day += 1) await reading(url, day, "60.00");
-    // the reduction started on day 29: its 30-day window opens before our first reading
+    for (let day = 0; day < 29; day += 1) await reading(url, day, "100.00");
+    // the reduction started on day 29: its 30-day window opens before our first reading, and nothing in it
+    // was below the crossed-out price (genuine would need the whole window)
     for (let day = 29; day < 45; day += 1) await reading(url, day, "70.00", "100.00");
     expect(await flagsOf(url)).toEqual([]);
+  });
+
+  it("flags at once when a price seen in a short history is below the crossed-out price", async () => {
+    const { userId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(userId);
+    const [url] = urlIds as [string];
+    const rule = await addRule(userId, productId, { kind: "suspect_promotion" });
+    const seen = await reading(url, 0, "79.99");
+    const start = await reading(url, 3, "99.99", "129.99"); // "99,99 € au lieu de 129,99 €"
+    await reading(url, 4, "99.99", "129.99");
+
+    const [flag, ...others] = await flagsOf(url);
+    expect(others).toHaveLength(0);
+    expect(flag).toMatchObject({ kind: "suspect_promotion", priceHistoryId: start, resolvedAt: null });
+    expect(flag!.evidence).toMatchObject({
+      regular_price: "129.99",
+      price: "99.99",
+      reduction_started: { reading_id: start, price: "99.99" },
+      lowest: { reading_id: seen, at: new Date(T0).toISOString(), price: "79.99" },
+      readings_in_window: 1,
+      whole_window: false,
+    });
+    const db = await getDb();
+    expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id))).toHaveLength(1);
+    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    expect(mail!.html).toContain("un prix plus bas a été relevé");
+    expect(mail!.html).toContain("79,99");
   });
 
   it("measures a new reduction (another crossed-out price) from its own start", async () => {
