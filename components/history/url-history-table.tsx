@@ -101,7 +101,13 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
                   <Tr key={row.id ?? i}>
                     <Td className="num sm:whitespace-nowrap">{formatDateTime(row.created_at)}</Td>
                     <Td numeric className="font-medium text-zinc-900">
-                      {formatEuros(row.price, row.currency?.trim() || "EUR")}
+                      {row.corrected_by != null ? (
+                        <s className="text-zinc-500" title="Valeur erronée, remplacée par la correction">
+                          {formatEuros(row.price, row.currency?.trim() || "EUR")}
+                        </s>
+                      ) : (
+                        formatEuros(row.price, row.currency?.trim() || "EUR")
+                      )}
                       {row.regular_price != null && row.price !== null ? (
                         <span className="block text-xs font-normal text-zinc-600" data-testid="regular-price">
                           prix barré {formatEuros(row.regular_price, row.currency?.trim() || "EUR")}
@@ -121,7 +127,9 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
                       className={cn(
                         row.variation_label.startsWith("-") && "text-green-700",
                         row.variation_label.startsWith("+") && "text-red-700",
-                        row.variation_label === "Premier relevé" &&
+                        (row.variation_label === "Premier relevé" ||
+                          row.corrected_by != null ||
+                          row.kind === "correction") &&
                           "text-xs whitespace-normal text-zinc-500 sm:whitespace-nowrap",
                       )}
                     >

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -86,6 +87,9 @@ export const productUrls = pgTable(
     candidates: jsonb(),
     // Set when the user's price rule (selector) stopped finding a price and the automatic one was used.
     selectorLostAt: timestamp({ withTimezone: true }),
+    // The reading shown when the user chose another price on the page: the next reading corrects it (and the
+    // readings before it that showed the same value), then the trigger of migration 0012 clears this.
+    correctingId: bigint({ mode: "number" }),
     // A copy of the URL's latest price_history row (newest created_at, then id), null when none. Kept by the
     // price_history triggers of migration 0005 in the inserting/deleting transaction; never written by the app.
     latestReadingId: bigint({ mode: "number" }),
@@ -121,10 +125,21 @@ export const priceHistory = pgTable(
     // Shipping cost when the page states it; null is "not stated", never "free".
     shipping: numeric({ precision: 12, scale: 2 }),
     taskId: uuid(),
+    // 'correction': the first reading after the user chose the right price on the page (not a market move).
+    kind: text({ enum: ["reading", "correction"] })
+      .notNull()
+      .default("reading"),
+    // Set on a reading whose value was wrong (the wrong candidate): the correction that replaces it. It stays for
+    // audit but counts in no chart, change, alert or promotion check.
+    correctedBy: bigint({ mode: "number" }).references((): AnyPgColumn => priceHistory.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // matches "order by created_at desc, id desc" per URL exactly: the latest reading is one index probe
-  (t) => [index("price_history_url_latest_idx").on(t.urlId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("price_history_url_latest_idx").on(t.urlId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the foreign key's lookups when readings are purged; almost no reading is corrected
+    index("price_history_corrected_by_idx").on(t.correctedBy).where(sql`corrected_by is not null`),
+  ],
 );
 
 export const TASK_STATUSES = ["pending", "processing", "completed", "failed", "cancelled", "retry"] as const;

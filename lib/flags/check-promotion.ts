@@ -1,4 +1,4 @@
-import { and, desc, asc, eq, gt, isNotNull, lte, min, count, sql } from "drizzle-orm";
+import { and, desc, asc, eq, gt, isNotNull, isNull, lte, min, count, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceHistory } from "@/db/schema";
 import { toCents } from "@/lib/history/money";
@@ -36,7 +36,8 @@ export function showsReduction(r: { price: string | null; regularPrice: string |
  */
 const key = (r: { id: number }) => sql`(select p.created_at, p.id from price_history p where p.id = ${r.id}::bigint)`;
 const before = (r: { id: number }) => sql`(${priceHistory.createdAt}, ${priceHistory.id}) < ${key(r)}`;
-const priced = (r: TReading) => and(eq(priceHistory.urlId, r.urlId), isNotNull(priceHistory.price));
+const priced = (r: TReading) =>
+  and(eq(priceHistory.urlId, r.urlId), isNotNull(priceHistory.price), isNull(priceHistory.correctedBy));
 const cols = { id: priceHistory.id, price: priceHistory.price, createdAt: priceHistory.createdAt };
 
 /**

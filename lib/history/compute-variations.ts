@@ -4,7 +4,10 @@ import { centsToDecimal, toCents } from "./money";
 /** SPEC.md §2 / §9: the history table shows at most 10 entries; the CSV holds the full history. */
 export const HISTORY_TABLE_LIMIT = 10;
 
-type TEntry = { price: string | number | null };
+type TEntry = { price: string | number | null; kind?: string; corrected_by?: number | null };
+
+/** A reading whose wrong value a correction replaced: shown for audit, never compared with. */
+const isCorrected = (e: TEntry) => e.corrected_by != null;
 
 export type TVariationRow<T> = T & {
   /** Signed decimal string ("-1.50"), null for the first reading or when it cannot be compared. */
@@ -24,6 +27,7 @@ export type TVariationTable<T> = {
 /**
  * The rows of the history table from entries sorted newest first. Each row compares with the nearest older
  * entry that has a price; the oldest retained entry is "Premier relevé"; an entry without a price shows "—".
+ * A corrected entry says "Corrigé" and is skipped by the others; a correction says "Prix corrigé" (not a move).
  * Pass one entry more than `limit` (and the full `total`) so the last shown row can be compared.
  */
 export function computeVariations<T extends TEntry>(
@@ -38,9 +42,12 @@ export function computeVariations<T extends TEntry>(
     const current = toCents(entry.price);
     const isOldest = complete && index === entries.length - 1;
     if (isOldest) return { ...entry, variation: null, variation_label: formatVariation(null) };
+    if (isCorrected(entry)) return { ...entry, variation: null, variation_label: "Corrigé" };
+    if (entry.kind === "correction") return { ...entry, variation: null, variation_label: "Prix corrigé" };
     if (current === null) return { ...entry, variation: null, variation_label: "—" };
     let previous: number | null = null;
-    for (let j = index + 1; j < entries.length && previous === null; j++) previous = toCents(entries[j]!.price);
+    for (let j = index + 1; j < entries.length && previous === null; j++)
+      if (!isCorrected(entries[j]!)) previous = toCents(entries[j]!.price);
     if (previous === null) {
       // no older priced entry: the first price ever read, unless older entries were not passed in
       return { ...entry, variation: null, variation_label: complete ? formatVariation(null) : "—" };

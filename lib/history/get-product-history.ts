@@ -127,6 +127,7 @@ function readingBuckets(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, 
              case when available then regular_price end as regular
         from price_history
        where url_id in (${ids}) and created_at >= ${fromIso}::timestamptz and created_at <= ${nowIso}::timestamptz
+         and corrected_by is null
       union all
       select url_id, coalesce(finished_at, updated_at), 0, null, null
         from scrape_tasks

@@ -48,6 +48,10 @@ function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
   };
 }
 
+/** A baseline reading's value, or the value of the correction that replaced it (a correction is not a move). */
+const corrected = (column: "price" | "currency" | "available") =>
+  sql.raw(`case when c.id is null then h.${column} else c.${column} end as ${column}`);
+
 /** The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none). */
 const baselineCols = sql.raw(
   `${READING_KEYS.map((k) => {
@@ -80,20 +84,24 @@ export async function loadMarket(userId: string, changes?: TChangePick) {
     ? sql`, ${baselineCols}
           from ${listed}
           left join lateral (
-            select h.id, h.price, h.currency, h.available, h.created_at
-              from price_history h
-             where h.url_id = u.id
-               ${cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
-               and h.created_at < ${at}::timestamptz
-             order by h.created_at desc, h.id desc
-             limit 1
+            select h.id, ${corrected("price")}, ${corrected("currency")}, ${corrected("available")}, h.created_at
+              from (select h.id, h.price, h.currency, h.available, h.created_at, h.corrected_by
+                      from price_history h
+                     where h.url_id = u.id
+                       ${cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
+                       and h.created_at < ${at}::timestamptz
+                     order by h.created_at desc, h.id desc
+                     limit 1) h
+              left join price_history c on c.id = h.corrected_by
           ) b on true
           left join lateral (
-            select h.id, h.price, h.currency, h.available, h.created_at
-              from price_history h
-             where b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz
-             order by h.created_at, h.id
-             limit 1
+            select h.id, ${corrected("price")}, ${corrected("currency")}, ${corrected("available")}, h.created_at
+              from (select h.id, h.price, h.currency, h.available, h.created_at, h.corrected_by
+                      from price_history h
+                     where b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz
+                     order by h.created_at, h.id
+                     limit 1) h
+              left join price_history c on c.id = h.corrected_by
           ) f on true`
     : sql` from ${listed}`;
   const select = sql`select u.product_id, u.product_name, u.reference_price, u.id as url_id, u.name as url_name,

@@ -40,7 +40,13 @@ export async function setPriceSource(userId: string, productId: string, urlId: s
   }
   await db
     .update(productUrls)
-    .set({ selector, selectorLostAt: null, updatedAt: sql`now()` })
+    .set({
+      selector,
+      selectorLostAt: null,
+      // the reading shown now was read with the rule the user just replaced: the next one corrects it
+      ...(selector !== row.selector ? { correctingId: sql`${productUrls.latestReadingId}` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
   const { task, created } = await requestUrlScrape(userId, urlId);
   const [product] = await queryProducts(db, userId, { productId });

@@ -16,6 +16,10 @@ export type TUrlHistoryPage = {
     regular_price: number | null;
     /** Shipping the page stated, if any. */
     shipping: number | null;
+    /** 'correction': the reading after the user chose the right price on the page. */
+    kind: "reading" | "correction";
+    /** The correction that replaced this reading's wrong value (kept for audit), if any. */
+    corrected_by: number | null;
     created_at: string;
   }[];
   /** Entries within the plan's retention, all pages together. */
@@ -55,6 +59,8 @@ export async function getUrlHistory(
         available: priceHistory.available,
         regularPrice: priceHistory.regularPrice,
         shipping: priceHistory.shipping,
+        kind: priceHistory.kind,
+        correctedBy: priceHistory.correctedBy,
         createdAt: priceHistory.createdAt,
       })
       .from(priceHistory)
@@ -73,6 +79,8 @@ export async function getUrlHistory(
       availability: r.available,
       regular_price: r.regularPrice === null ? null : Number(r.regularPrice),
       shipping: r.shipping === null ? null : Number(r.shipping),
+      kind: r.kind,
+      corrected_by: r.correctedBy,
       created_at: r.createdAt.toISOString(),
     })),
   };

@@ -18,7 +18,7 @@ export type TConfirmPrice = (urlId: string) => Promise<{ price: string | number 
 export type TEvaluateNewPrice = { priceHistoryId: number; urlId?: string };
 
 export type TEvaluateResult =
-  | { status: "skipped"; reason: "not_found" | "missing_price" | "plan" | "no_rules" }
+  | { status: "skipped"; reason: "not_found" | "missing_price" | "plan" | "no_rules" | "correction" }
   | { status: "needs_confirmation"; urlId: string }
   | { status: "unconfirmed"; urlId: string }
   | { status: "evaluated"; fired: string[]; sent: number };
@@ -43,7 +43,8 @@ async function hasActiveRule(db: DbLike, urlId: string): Promise<boolean> {
  * Runs the owner's active alert rules on a new price entry. Safe to re-run and to run concurrently for
  * the same entry: one alert_event per (rule, entry) and one e-mail per event. A price-less "available"
  * entry (blocked or broken page) triggers nothing. A move of more than 50 % that would fire a price
- * rule is first confirmed through `confirmPrice`; without it the answer is "needs_confirmation".
+ * rule is first confirmed through `confirmPrice`; without it the answer is "needs_confirmation". A correction
+ * (the first reading after the user chose the right price on the page) fires nothing.
  */
 export async function evaluateNewPrice(
   input: TEvaluateNewPrice,
@@ -57,6 +58,8 @@ export async function evaluateNewPrice(
   const ctx = await loadPriceContext(db, input.priceHistoryId);
   if (!ctx || (input.urlId && input.urlId !== ctx.url.id)) return { status: "skipped", reason: "not_found" };
   if (ctx.entry.price === null && ctx.entry.available) return { status: "skipped", reason: "missing_price" };
+  // the user's price choice fixed our reading, the shop's price did not move: no alert, no webhook
+  if (ctx.entry.kind === "correction") return { status: "skipped", reason: "correction" };
   const plan = await getUserPlan(ctx.product.userId, db);
   if (!plan.hasEmailAlerts) return { status: "skipped", reason: "plan" };
   const rules = await db

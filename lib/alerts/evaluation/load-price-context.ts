@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceHistory, productUrls, products, users } from "@/db/schema";
 import { pickPreviousPrice } from "./pick-previous-price";
@@ -27,6 +27,7 @@ export async function loadPriceContext(db: DbLike, priceHistoryId: number) {
 
   const earlier = and(
     eq(priceHistory.urlId, row.entry.urlId),
+    isNull(priceHistory.correctedBy),
     sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${row.entry.id})`,
   );
   const order = [desc(priceHistory.createdAt), desc(priceHistory.id)];
