@@ -94,9 +94,13 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
             <TBody>
               {table.rows.map((row, i) => {
                 const available = row.availability;
-                const availability = (
-                  <Badge tone={available ? "success" : "danger"}>{available ? "Disponible" : "Indisponible"}</Badge>
-                );
+                const availability =
+                  available && row.availability_stated === false ? (
+                    <Badge tone="neutral">Non précisée</Badge>
+                  ) : (
+                    <Badge tone={available ? "success" : "danger"}>{available ? "Disponible" : "Indisponible"}</Badge>
+                  );
+                const currency = row.currency?.trim() || "EUR";
                 return (
                   <Tr key={row.id ?? i}>
                     <Td className="num sm:whitespace-nowrap">{formatDateTime(row.created_at)}</Td>
@@ -115,7 +119,17 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
                       ) : null}
                       {row.shipping != null && row.price !== null ? (
                         <span className="block text-xs font-normal text-zinc-600">
-                          livraison {formatEuros(row.shipping, row.currency?.trim() || "EUR")}
+                          livraison {formatEuros(row.shipping, currency)}
+                        </span>
+                      ) : null}
+                      {row.member_price != null ? (
+                        <span className="block text-xs font-normal text-zinc-600">
+                          prix membre {formatEuros(row.member_price, currency)}
+                        </span>
+                      ) : null}
+                      {row.coupon_price != null ? (
+                        <span className="block text-xs font-normal text-zinc-600">
+                          avec coupon {formatEuros(row.coupon_price, currency)}
                         </span>
                       ) : null}
                       {/* on a phone the availability goes under the price, so the four columns fit the screen */}

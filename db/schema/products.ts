@@ -124,6 +124,14 @@ export const priceHistory = pgTable(
     regularPrice: numeric({ precision: 12, scale: 2 }),
     // Shipping cost when the page states it; null is "not stated", never "free".
     shipping: numeric({ precision: 12, scale: 2 }),
+    // false: the page showed a price but said nothing of stock ('Non précisée'); `available` then only means
+    // "not stated unavailable", as the rollups and rules read it.
+    availabilityStated: boolean().notNull().default(true),
+    // What members (loyalty card, club) or a coupon / promo code pay, beside the price, never instead of it.
+    memberPrice: numeric({ precision: 12, scale: 2 }),
+    couponPrice: numeric({ precision: 12, scale: 2 }),
+    // The sellers' offers the page listed (bounded, see TPageOffer), the URL's price being one of them.
+    offers: jsonb(),
     taskId: uuid(),
     // 'correction': the first reading after the user chose the right price on the page (not a market move).
     kind: text({ enum: ["reading", "correction"] })

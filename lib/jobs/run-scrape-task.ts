@@ -85,9 +85,13 @@ async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrap
         where url_id = (select url_id from t) order by created_at desc, id desc limit 1
       ),
       h as (
-        insert into price_history (id, url_id, price, currency, available, regular_price, shipping, task_id)
+        insert into price_history (id, url_id, price, currency, available, regular_price, shipping, task_id,
+          availability_stated, member_price, coupon_price, offers)
         select ${historyId}, t.url_id, ${r.price}::numeric, ${r.currency}::text, ${r.available}::boolean,
-          ${r.regularPrice}::numeric, ${r.shipping}::numeric, t.id from t where t.url_id is not null
+          ${r.regularPrice}::numeric, ${r.shipping}::numeric, t.id, ${r.availabilityStated !== false}::boolean,
+          ${r.memberPrice ?? null}::numeric, ${r.couponPrice ?? null}::numeric,
+          ${r.offers?.length ? JSON.stringify(r.offers) : null}::jsonb
+        from t where t.url_id is not null
         returning id, created_at
       ),
       u as (

@@ -51,6 +51,28 @@ export const RHistoryEntry = z.object({
   availability: z.boolean(),
   regular_price: z.number().nullable().describe("Prix barré d'une promotion, quand la page en montre un"),
   shipping: z.number().nullable().describe("Frais de livraison indiqués par la page ; null si non indiqués"),
+  availability_stated: z
+    .boolean()
+    .describe("false : la page montrait un prix sans rien dire du stock (disponibilité « Non précisée »)"),
+  member_price: z.number().nullable().describe("Prix membre / carte de fidélité, à côté du prix, jamais à sa place"),
+  coupon_price: z.number().nullable().describe("Prix avec coupon ou code promo, à côté du prix"),
+  offers: z
+    .array(
+      z.object({
+        seller: z.string().nullable(),
+        price: z.string(),
+        currency: z.string().nullable(),
+        shipping: z.string().nullable(),
+        regularPrice: z.string().nullable(),
+        condition: z.enum(["new", "used", "refurbished"]).nullable(),
+        available: z.boolean().nullable(),
+        buyBox: z.boolean(),
+      }),
+    )
+    .nullable()
+    .describe("Les offres des vendeurs listées par la page (place de marché), dont celle retenue pour le prix"),
+  kind: z.enum(["reading", "correction"]).describe("'correction' : premier relevé après le choix du bon prix"),
+  corrected_by: z.number().int().nullable().describe("La correction qui a remplacé ce relevé erroné"),
   created_at: iso,
 });
 export const RPriceCandidates = z.object({

@@ -32,10 +32,28 @@ export type TExtractResult = {
   // The reference price of a sale (crossed-out, list price), and a stated shipping cost; never guessed.
   regularPrice: string | null;
   shipping: string | null;
+  // What members (loyalty card, club, subscription) or a coupon or promo code pay: beside the price, never it.
+  memberPrice: string | null;
+  couponPrice: string | null;
+  // The offers of several sellers when the page lists them (at most MAX_OFFERS), else empty.
+  offers: TPageOffer[];
   // 0..1; under WEIGHTS.confidence.threshold the price should not be trusted (see `uncertainReason`).
   confidence: number;
   uncertainReason: string | null;
   candidates: TExtractCandidate[];
+};
+
+/** One seller's offer as the page lists it (a marketplace page lists several; the buy-box one is the URL's). */
+export type TPageOffer = {
+  seller: string | null;
+  price: string;
+  currency: string | null;
+  // null: not stated; "0" stated free.
+  shipping: string | null;
+  regularPrice: string | null;
+  condition: "new" | "used" | "refurbished" | null;
+  available: boolean | null;
+  buyBox: boolean;
 };
 
 export type TExtractOptions = { selector?: string | null };
@@ -51,6 +69,9 @@ function emptyResult(): TExtractResult {
     method: null,
     regularPrice: null,
     shipping: null,
+    memberPrice: null,
+    couponPrice: null,
+    offers: [],
     confidence: 0,
     uncertainReason: null,
     candidates: [],
@@ -63,6 +84,21 @@ const STRUCTURED_RULE = /^(?:jsonld|microdata|meta)(?::shopify)?(?::|$)/;
 function structuredRule(rule: string, structured: Array<{ locator: string; price: string; currency: string | null }>) {
   const found = structured.find((c) => c.locator === rule);
   return found ? { amount: found.price, currency: found.currency, ambiguous: false, family: null } : null;
+}
+
+/**
+ * The best-placed member or coupon price of the page, if any: below the price, and not so far below that it is
+ * rather the amount taken off ("coupon de 5 €").
+ */
+function conditionalPrice(kind: "member" | "coupon", price: string | null, text: TTextCandidate[]): string | null {
+  if (price === null) return null;
+  const top = Number(price);
+  let best: TTextCandidate | null = null;
+  for (const c of text) {
+    const value = Number(c.price);
+    if (c.excluded === kind && value < top && value >= top / 2 && (!best || c.softScore > best.softScore)) best = c;
+  }
+  return best?.price ?? null;
 }
 
 const PESO_DOLLARS = new Set(["CLP", "ARS", "COP", "MXN", "UYU", "DOP"]);
@@ -174,8 +210,9 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
     }
   }
 
-  // A shown price with no sign of unavailability is, on a product page, almost always buyable.
-  if (available === null && price !== null) available = true;
+  // An add-to-cart button next to the price states that it can be bought; without one (a price "en magasin",
+  // a quote, a catalogue page) the page does not say, and neither do we.
+  if (available === null && price !== null && zones.cartOrder >= 0) available = true;
 
   const currency =
     price === null ? null : refineCurrency(currencyInfo, structured.currency, locale.declared, locale.domain);
@@ -197,6 +234,9 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
     method,
     regularPrice: findRegularPrice(price, currency, structured.regularPrice, textCands, zones),
     shipping: price === null ? null : findShipping(structured.shipping, textCands, zones),
+    memberPrice: conditionalPrice("member", price, textCands),
+    couponPrice: conditionalPrice("coupon", price, textCands),
+    offers: [],
     confidence,
     uncertainReason: confidence < WEIGHTS.confidence.threshold ? reason : null,
     candidates,

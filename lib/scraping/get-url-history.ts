@@ -5,6 +5,7 @@ import { countRetainedReadings } from "@/lib/history/count-retained-readings";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { notFound } from "@/lib/http/api-error";
 import { URL_NOT_FOUND } from "@/lib/products/urls/get-product-url-or-throw";
+import type { TPageOffer } from "./extract";
 
 export type TUrlHistoryPage = {
   entries: {
@@ -16,6 +17,13 @@ export type TUrlHistoryPage = {
     regular_price: number | null;
     /** Shipping the page stated, if any. */
     shipping: number | null;
+    /** false: the page showed a price but said nothing of stock ('Non précisée'). */
+    availability_stated: boolean;
+    /** What members or a coupon / promo code paid, beside the price. */
+    member_price: number | null;
+    coupon_price: number | null;
+    /** The sellers' offers the page listed, if several. */
+    offers: TPageOffer[] | null;
     /** 'correction': the reading after the user chose the right price on the page. */
     kind: "reading" | "correction";
     /** The correction that replaced this reading's wrong value (kept for audit), if any. */
@@ -59,6 +67,10 @@ export async function getUrlHistory(
         available: priceHistory.available,
         regularPrice: priceHistory.regularPrice,
         shipping: priceHistory.shipping,
+        availabilityStated: priceHistory.availabilityStated,
+        memberPrice: priceHistory.memberPrice,
+        couponPrice: priceHistory.couponPrice,
+        offers: priceHistory.offers,
         kind: priceHistory.kind,
         correctedBy: priceHistory.correctedBy,
         createdAt: priceHistory.createdAt,
@@ -79,6 +91,10 @@ export async function getUrlHistory(
       availability: r.available,
       regular_price: r.regularPrice === null ? null : Number(r.regularPrice),
       shipping: r.shipping === null ? null : Number(r.shipping),
+      availability_stated: r.availabilityStated,
+      member_price: r.memberPrice === null ? null : Number(r.memberPrice),
+      coupon_price: r.couponPrice === null ? null : Number(r.couponPrice),
+      offers: Array.isArray(r.offers) ? (r.offers as TPageOffer[]) : null,
       kind: r.kind,
       corrected_by: r.correctedBy,
       created_at: r.createdAt.toISOString(),

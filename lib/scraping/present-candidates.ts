@@ -26,14 +26,20 @@ export const CANDIDATE_SOURCES: Record<TCandidateKind, string> = {
   page: "ailleurs sur la page",
   "other-amount": "autre montant (livraison, mensualité, économie…)",
   related: "produit similaire",
+  deal: "offre à durée limitée",
+  member: "prix membre / carte de fidélité",
+  coupon: "prix avec coupon ou code promo",
 };
 
 const ORDER: TCandidateKind[] = [
   "selector",
   "structured",
   "variant",
+  "deal",
   "main",
   "crossed-out",
+  "member",
+  "coupon",
   "page",
   "other-amount",
   "related",
@@ -59,7 +65,13 @@ export function presentCandidates(found: TExtractResult, stored = true): TStored
     const key = `${c.locator}|${c.price}`;
     if (seen.has(key) || (c.kind === "selector" && listed.has(key))) continue;
     seen.add(key);
-    const chosen = !chosenGiven && found.price !== null && c.price === found.price && c.kind !== "other-amount";
+    const chosen =
+      !chosenGiven &&
+      found.price !== null &&
+      c.price === found.price &&
+      c.kind !== "other-amount" &&
+      c.kind !== "member" &&
+      c.kind !== "coupon";
     if (chosen) chosenGiven = true;
     out.push({
       id: createHash("sha1").update(key).digest("hex").slice(0, 12),

@@ -3,7 +3,7 @@
 import { env } from "@/lib/env";
 import { renderPage } from "./browser";
 import { detectBotWall } from "./detect-bot-wall";
-import { extractProduct } from "./extract";
+import { extractProduct, type TPageOffer } from "./extract";
 import { WEIGHTS } from "./extract/weights";
 import { presentCandidates, type TStoredCandidate } from "./present-candidates";
 import { fetchPage, type TResolver } from "./fetch-page";
@@ -29,6 +29,11 @@ export type TScrapeSuccess = {
   currency: string | null;
   regularPrice: string | null;
   shipping: string | null;
+  memberPrice: string | null;
+  couponPrice: string | null;
+  offers: TPageOffer[];
+  // false: the page shows a price but states no stock ('Non précisée'); `available` is then true.
+  availabilityStated: boolean;
   candidates: TStoredCandidate[];
   // The URL's price rule found nothing on the page: the automatic price was used instead.
   ruleLost: boolean;
@@ -89,6 +94,10 @@ function read(attempt: TAttempt, selector: string | null | undefined): Omit<TScr
     currency: found.currency ?? (found.price !== null ? "EUR" : null),
     regularPrice: found.regularPrice,
     shipping: found.shipping,
+    memberPrice: found.memberPrice,
+    couponPrice: found.couponPrice,
+    offers: found.offers,
+    availabilityStated: found.available !== null,
     candidates: presentCandidates(found),
     ruleLost: !!selector && found.method !== "selector",
     available,

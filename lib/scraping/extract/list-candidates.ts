@@ -8,7 +8,9 @@ import type { TZones } from "./page-zones";
 /**
  * Where a candidate was found, for the user choosing among them: structured data of the product, one of
  * its variants or offers, the main product block, elsewhere on the page, a crossed-out price, another
- * kind of amount (shipping, instalment, saving), another product, or the user's own selector.
+ * kind of amount (shipping, instalment, saving), another product, or the user's own selector; a public
+ * limited-time deal price ("deal"), a price for members or card holders ("member") or with a coupon or code
+ * ("coupon"): the last two are never the price.
  */
 export type TCandidateKind =
   | "structured"
@@ -18,7 +20,10 @@ export type TCandidateKind =
   | "crossed-out"
   | "other-amount"
   | "related"
-  | "selector";
+  | "selector"
+  | "deal"
+  | "member"
+  | "coupon";
 
 export type TExtractCandidate = {
   price: string;
@@ -64,8 +69,11 @@ function textKind(c: TTextCandidate, zones: TZones): TCandidateKind {
     case "not-the-price":
     case "context":
       return "other-amount";
+    case "member":
+    case "coupon":
+      return c.excluded;
     default:
-      return zones.isInMain(c.el) ? "main" : "page";
+      return c.deal ? "deal" : zones.isInMain(c.el) ? "main" : "page";
   }
 }
 

@@ -89,6 +89,9 @@ export const IN_STOCK: TPhraseTable = {
     /derniers? articles?/,
     /plus que \d+/,
     /\bsur commande\b/,
+    /\bhabituellement expédié\b/,
+    /\blivraison en \d+\s?h\b/,
+    /\bprécommande\b/,
   ],
   en: [
     /\bin stock\b/,
@@ -97,10 +100,12 @@ export const IN_STOCK: TPhraseTable = {
     /\bavailable\b/,
     /last items?/,
     /only \d+ left/,
+    /\b(?:usually )?dispatched (?:within|in|today)\b/,
+    /\bpre-?order now\b/,
   ],
   de: [/\bauf lager\b/, /\bsofort lieferbar\b/, /\bsofort verfügbar\b/, /\blieferbar\b/],
-  es: [/\ben existencia\b/],
-  it: [/\bdisponibile\b/],
+  es: [/\ben existencia\b/, /\bdisponibilidad inmediata\b/],
+  it: [/\bdisponibile\b/, /\bdisponibilità immediata\b/],
   pl: [/\bdostępny\b/, /na stanie/],
   cs: [/\bna skladě(?![a-zà-ž])/, /\bskladem\b/],
   sk: [/na sklade/],
@@ -323,7 +328,7 @@ export const CART_LABELS: TPhraseTable = {
   sk: [/do košíka/],
   hu: [/kosárba/, /kosárba tesz/],
   ro: [/adaugă în coș/, /adauga in cos/],
-  nl: [/in winkelwagen/, /toevoegen aan winkelwagen/, /in winkelmand/],
+  nl: [/in (?:mijn |de )?winkelwagen/, /toevoegen aan winkelwagen/, /in (?:mijn |de )?winkelmand/],
   sv: [/lägg i varukorgen/, /lägg i varukorg/, /köp/],
   da: [/læg i kurv/, /køb/],
   no: [/legg i handlekurv/, /kjøp/],
@@ -368,4 +373,41 @@ export const SHIPPING_LABELS: TPhraseTable = {
   ko: [/배송비/],
   ja: [/送料/],
   zh: [/运费/, /運費/],
+};
+
+/**
+ * Words before a price that only some buyers pay: members, loyalty-card holders, subscribers, or a coupon or
+ * promo code. Recorded beside the public price, never instead of it.
+ */
+export const MEMBER_PRICE: TPhraseTable = {
+  fr: [
+    /\bprix (?:membres?|adhérents?|adherents?|club|fidélité|fidelite|abonnés?|carte|pro)\b/,
+    /\bavec (?:la|votre) carte\b/,
+    /\b(?:membres?|adhérents?|abonnés?) (?:club|premium|plus)?\s?:/,
+    /\bpour les (?:membres|adhérents|abonnés)\b/,
+    /\bcarte (?:fidélité|fnac|club)\b/,
+  ],
+  en: [/\bmember(?:s|ship)? price\b/, /\bclub price\b/, /\bwith (?:prime|membership|loyalty card)\b/],
+  de: [/\bmitgliederpreis\b/, /\bclubpreis\b/],
+};
+
+export const COUPON_PRICE: TPhraseTable = {
+  fr: [/\bcoupon\b/, /\bcode promo\b/, /\bbon de réduction\b/, /\bavec le code\b/, /\bprix avec code\b/],
+  en: [/\bcoupon\b/, /\bpromo code\b/, /\bwith code\b/, /\bvoucher\b/],
+  de: [/\bgutschein\b/, /\bmit code\b/],
+};
+
+/** Words near a price that announce a time-limited public deal: the deal price is the price to pay. */
+export const DEAL_PRICE: TPhraseTable = {
+  fr: [
+    /\boffre à durée limitée\b/,
+    /\bvente flash\b/,
+    /\bprix choc\b/,
+    /\boffre du jour\b/,
+    /\bse termine dans\b/,
+    /\bjusqu'au \d/,
+    /\bbon plan\b/,
+  ],
+  en: [/\blimited[- ]time deal\b/, /\blightning deal\b/, /\bdeal of the day\b/, /\bends in\b/],
+  de: [/\bblitzangebot\b/, /\bangebot des tages\b/],
 };

@@ -9,7 +9,7 @@ import { WEIGHTS } from "./weights";
 
 const W = WEIGHTS.text;
 import { phraseRegex } from "./phrase-regex";
-import { PRICE_CONTEXT } from "./phrases";
+import { COUPON_PRICE, DEAL_PRICE, MEMBER_PRICE, PRICE_CONTEXT } from "./phrases";
 
 export type TTextCandidate = {
   price: string;
@@ -19,6 +19,8 @@ export type TTextCandidate = {
   excluded: string | null;
   // Score the candidate would have if its exclusion were lifted.
   softScore: number;
+  // Announced as a limited-time public deal (the price to pay while it lasts).
+  deal: boolean;
   el: Element;
 };
 
@@ -30,6 +32,46 @@ const PURPOSE_TOKEN = new RegExp(
     "|quantity|fees|frais|points|loyalty|cashback|reward|rewards|ppu|textprice)$",
 );
 const CONTEXT_RE = phraseRegex(PRICE_CONTEXT);
+const MEMBER_RE = phraseRegex(MEMBER_PRICE);
+const COUPON_RE = phraseRegex(COUPON_PRICE);
+const DEAL_RE = phraseRegex(DEAL_PRICE);
+
+/** A deal badge is near its price: the amount's text, or its two nearest containers' (bounded). */
+function announcedDeal(el: Element, text: string): boolean {
+  if (DEAL_RE.test(text)) return true;
+  let box: Element = el;
+  for (let i = 0; i < 2 && isElement(box.parent); i++) {
+    box = box.parent;
+    if (DEAL_RE.test(visibleText(box, 300, true))) return true;
+  }
+  return false;
+}
+
+const MEMBER_TOKEN = /^(?:member|members|memberprice|club|clubprice|adherent|adherents|fidelite|subscriber)$/;
+const COUPON_TOKEN = /^(?:coupon|coupons|couponprice|voucher|promocode|codepromo)$/;
+
+/**
+ * "member" or "coupon" when the words before the amount (its own, its previous siblings', or its container's
+ * since the amount before it) or the class names of the amount and its two containers say so.
+ */
+function conditionalKind(el: Element, text: string, before: string, siblings: string): "member" | "coupon" | null {
+  let words = `${before} ${siblings}`;
+  if (isElement(el.parent)) {
+    const box = visibleText(el.parent, 160, true);
+    const at = box.indexOf(text.slice(0, 8));
+    // the words since the amount before it, if any ("Prix adhérent 116,10 € | 129,00 €": none for 129)
+    const prefix = box.slice(Math.max(0, at - 80), Math.max(0, at));
+    if (at > 0) words += ` ${prefix.slice(prefix.search(/\d(?=\D*$)/) + 1)}`;
+  }
+  if (MEMBER_RE.test(words)) return "member";
+  if (COUPON_RE.test(words)) return "coupon";
+  for (const a of [el, ...ancestors(el, 2)]) {
+    const tokens = classTokens(a).flatMap((t) => t.split(/[-_]/));
+    if (tokens.some((t) => MEMBER_TOKEN.test(t))) return "member";
+    if (tokens.some((t) => COUPON_TOKEN.test(t))) return "coupon";
+  }
+  return null;
+}
 const INSTALMENT_RE = new RegExp(
   String.raw`\/\s?\d*\s?(?:g|kg|l|ml|cl|m|m²|m2|pièce|unité|stk|st|lb|oz)\b|€\/(?:kg|l|m)|prix au|le litre|\/\s?mois` +
     String.raw`|par mois|per month|\/\s?mo\b|\d\s?x sans frais|\d\s?fois sans frais|mensualit|\/\s?kg\b|\/\s?m²|le kg\b` +
@@ -105,17 +147,16 @@ export function collectTextCandidates(scan: TPageScan, zones: TZones, localeCurr
     if (el.name === "sup" || tokens.some((t) => PART_TOKEN.test(t))) continue;
     const chain = [el, ...ancestors(el, 6)];
     let excluded: string | null = null;
+    const before = text.slice(0, text.search(/\d/) + 3);
+    const siblings = siblingText(el);
     if (zones.isOffTopic(el)) excluded = "off-topic";
     else if (chain.some((a) => struckKind(a) === "hard")) excluded = "crossed-out";
-    else if (chain.slice(0, 3).some((a) => struckKind(a) === "soft")) excluded = "maybe-crossed-out";
+    else if ((excluded = conditionalKind(el, text, before, siblings)) !== null) {
+      // a member or coupon price: recorded beside the public price, never chosen as it
+    } else if (chain.slice(0, 3).some((a) => struckKind(a) === "soft")) excluded = "maybe-crossed-out";
     else if (chain.slice(0, 4).some((a) => classTokens(a).some((t) => PURPOSE_TOKEN.test(t))))
       excluded = "not-the-price";
-    else if (
-      CONTEXT_RE.test(text.slice(0, text.search(/\d/) + 3)) ||
-      INSTALMENT_RE.test(text) ||
-      CONTEXT_RE.test(siblingText(el))
-    )
-      excluded = "context";
+    else if (CONTEXT_RE.test(before) || INSTALMENT_RE.test(text) || CONTEXT_RE.test(siblings)) excluded = "context";
 
     let score = W.base + weight;
     const kind =
@@ -141,7 +182,17 @@ export function collectTextCandidates(scan: TPageScan, zones: TZones, localeCurr
     else if (parsed.currency === null && literal === null) score += W.noCurrency;
     if (parsed.numberCount > W.manyNumbers.over) score += W.manyNumbers.points;
     if (EXCL_TAX.test(text) && !/\bTTC\b|incl\.?|inkl\.?|iva incl|tax incl/i.test(text)) score += W.excludingTax;
-    out.push({ price, parsed, score: excluded ? -1 : score, softScore: score, source: `text:${kind}`, excluded, el });
+    const deal = !excluded && zones.isInMain(el) && announcedDeal(el, text);
+    out.push({
+      price,
+      parsed,
+      score: excluded ? -1 : score,
+      softScore: score,
+      source: `text:${kind}`,
+      excluded,
+      deal,
+      el,
+    });
   }
   return out;
 }

@@ -59,8 +59,9 @@ const AVAIL_HINT = new RegExp(
   "stock|stoc|stok|slut|dispon|availab|verfügbar|lieferbar|épuisé|epuise|sold|agotado|esaurito|rupture" +
     "|indisponi|unavailable|ausverkauft|skladem|sklade|raktár|elfogyott|magazyn|stanie|voorraad|lager|наличи" +
     "|наявност|vyprodáno|vypredané|dostęp|dostup|esgotad|estoque|varasto|διαθέσιμ|εξαντλ|在庫|売り切れ|品切れ|缺货|有货|售罄|품절" +
-    "|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencias" +
-    String.raw`|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b`,
+    "|구매 가능|изчерпан|zalihi|rasprodan|išparduot|sandėl|izpārdots|noliktav|laos|läbimüüd|tükendi|existencia" +
+    String.raw`|réapprovisionnement|bientôt|coming soon|commande|derniers? articles?|last items?|left\b` +
+    String.raw`|expédié|dispatched|ships\b|livraison en \d|livré|pre-?order|précommande`,
   "i",
 );
 const CART_WORDS = phraseRegex(CART_LABELS);

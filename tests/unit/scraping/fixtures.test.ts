@@ -13,6 +13,9 @@ type TManifestEntry = {
     available: boolean | null;
     regularPrice: string | null;
     shipping: string | null;
+    // Checked when given (null otherwise expected).
+    memberPrice?: string | null;
+    couponPrice?: string | null;
   };
   // The page shows several equally plausible prices: the extractor must say it is not sure.
   uncertain?: boolean;
@@ -30,8 +33,10 @@ describe("extractProduct on the fixture corpus", () => {
     it(entry.file, () => {
       const html = readFileSync(path.join(dir, entry.file), "utf8");
       const result = extractProduct(html, entry.url);
-      const { price, currency, available, regularPrice, shipping } = result;
-      expect({ price, currency, available, regularPrice, shipping }).toEqual(entry.expected);
+      const { price, currency, available, regularPrice, shipping, memberPrice, couponPrice } = result;
+      const { memberPrice: member = null, couponPrice: coupon = null, ...expected } = entry.expected;
+      expect({ price, currency, available, regularPrice, shipping }).toEqual(expected);
+      expect({ memberPrice, couponPrice }).toEqual({ memberPrice: member, couponPrice: coupon });
       if (entry.uncertain) expect(result.confidence).toBeLessThan(WEIGHTS.confidence.threshold);
       else if (result.price !== null) expect(result.confidence).toBeGreaterThanOrEqual(WEIGHTS.confidence.threshold);
     });

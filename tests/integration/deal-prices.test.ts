@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as createProduct } from "@/app/api/products/route";
+import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
+import { JobRunner } from "@/lib/jobs/job-runner";
+import { call, signUp } from "../helpers/api";
+import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
+
+let merchant: TMerchantServer;
+let runner: JobRunner;
+
+beforeAll(async () => {
+  merchant = await startMerchantServer();
+  runner = new JobRunner({ concurrency: 2, retryDelayMs: () => 0 });
+});
+
+afterAll(async () => {
+  await runner.stop(1000);
+  await merchant.close();
+});
+
+async function firstReading(page: string) {
+  const { token } = await signUp();
+  const res = await call(createProduct, "/api/products", {
+    token,
+    body: {
+      name: page,
+      urls: [{ name: "Boutique", url: `${merchant.url}/pages/${page}`, tracking_frequency: "daily" }],
+    },
+  });
+  expect(res.status).toBe(201);
+  const urlId = res.json.urls[0].id as string;
+  await runner.drain();
+  const history = await call(historyRoute, `/api/scraping/urls/${urlId}/history`, { token, params: { urlId } });
+  expect(history.status).toBe(200);
+  const entries = Array.isArray(history.json) ? history.json : history.json.entries;
+  return entries[0] as Record<string, unknown>;
+}
+
+describe("deal, member and coupon prices, and availability the page does not state", () => {
+  it("stores the public deal price, with its crossed-out price", async () => {
+    expect(await firstReading("deal-limited-time.html")).toMatchObject({
+      price: 189.99,
+      regular_price: 249.99,
+      member_price: null,
+      coupon_price: null,
+      availability: true,
+      availability_stated: true,
+    });
+  }, 60_000);
+
+  it("records a member price and a coupon price beside the price, never instead of it", async () => {
+    expect(await firstReading("member-price-text-only.html")).toMatchObject({ price: 199.99, member_price: 179.99 });
+    expect(await firstReading("coupon-price.html")).toMatchObject({ price: 89.9, coupon_price: 79.9 });
+  }, 60_000);
+
+  it("says 'non précisée' when an in-store page states no stock", async () => {
+    expect(await firstReading("in-store-no-stock.html")).toMatchObject({
+      price: 299,
+      availability: true,
+      availability_stated: false,
+    });
+  }, 60_000);
+});
