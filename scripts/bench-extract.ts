@@ -6,8 +6,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { extractProduct } from "../lib/scraping/extract";
 import { parseHtml } from "../lib/scraping/extract/parse-html";
+import { WEIGHTS } from "../lib/scraping/extract/weights";
 
-type TEntry = { file: string; url: string };
+type TEntry = { file: string; url: string; expected: { price: string | null }; uncertain?: boolean };
 
 const dir = path.resolve(import.meta.dirname, "../tests/fixtures/pages");
 const manifest = JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) as TEntry[];
@@ -91,3 +92,26 @@ console.log(
   `  DOM build alone:   ${parseMs.toFixed(2)} ms/page, ${parseCpuMs.toFixed(2)} ms CPU (parseHtml, included in the figures above)`,
 );
 console.log(`  peak RSS:          ${mb(peakRss)} MB, peak heap used: ${mb(peakHeap)} MB`);
+
+// What is stored (a price at or above the confidence threshold) on the padded pages: right when stored, and
+// stored on pages that show one price (those marked uncertain must not be; the unit tests check their doubt).
+let shown = 0;
+let stored = 0;
+let right = 0;
+let doubtful = 0;
+manifest.forEach((e, i) => {
+  const r = extractProduct(pages[i]!.html, e.url);
+  const kept = r.price !== null && r.confidence >= WEIGHTS.confidence.threshold;
+  if (e.uncertain) {
+    if (!kept) doubtful++;
+    return;
+  }
+  if (e.expected.price === null) return;
+  shown++;
+  if (kept) stored++;
+  if (kept && r.price === e.expected.price) right++;
+});
+const share = (n: number, d: number) => `${((100 * n) / Math.max(1, d)).toFixed(1)} %`;
+console.log(`  stored = right:    ${share(right, stored)} (${right} of ${stored} stored prices)`);
+console.log(`  price stored on:   ${share(stored, shown)} of ${shown} pages that show one`);
+console.log(`  'Prix incertain':  ${doubtful} of ${manifest.filter((e) => e.uncertain).length} doubtful pages`);

@@ -55,9 +55,12 @@ export function computeConfidence(
   let confidence = C.text.base + Math.min(top, C.text.scoreCap) * C.text.perScorePoint + margin * C.text.perMarginPoint;
   // A visible price chosen among the structured product's own offers or range is confirmed by both.
   if (method !== "text") confidence += C.text.structuredAgreement;
-  const reason =
-    rival && top - second < C.text.closeRival
-      ? `plusieurs prix plausibles sur la page (${both(rival.price)})`
-      : "prix lu dans le texte de la page, sans repère fiable";
+  const close = !!rival && top - second < C.text.closeRival;
+  const reason = close
+    ? `plusieurs prix plausibles sur la page (${both(rival.price)})`
+    : "prix lu dans le texte de la page, sans repère fiable";
+  // Not the only strong candidate (several products' prices, a pack chooser): the user chooses.
+  if (close && second >= WEIGHTS.thresholds.strongText)
+    confidence = Math.min(confidence, C.threshold - C.text.rivalGap);
   return { confidence: round(Math.min(confidence, C.text.max)), reason };
 }

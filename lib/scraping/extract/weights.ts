@@ -62,6 +62,8 @@ export const WEIGHTS = {
       marginCap: 40,
       structuredAgreement: 0.1,
       closeRival: 15,
+      // A strong rival this close puts the answer this far under the threshold.
+      rivalGap: 0.05,
       max: 0.97,
     },
   },

@@ -47,6 +47,7 @@ describe("confidence on the fixture corpus", () => {
       let a = 0;
       let r = 0;
       for (const e of manifest) {
+        // a page marked uncertain must not be answered (see "honest doubt")
         if (e.expected.price === null || e.uncertain) continue;
         const result = extractProduct(transform(readFileSync(path.join(dir, e.file), "utf8")), e.url);
         s++;
@@ -74,6 +75,22 @@ const page = (main: string, head = "") =>
   `<html lang="fr"><head><title>Lampe Arco</title>${head}</head><body><main><div class="product"><h1>Lampe Arco</h1>` +
   `${main}<button class="add-to-cart">Ajouter au panier</button></div></main></body></html>`;
 const URL = "https://shop.example/p/lampe-arco";
+
+describe("honest doubt", () => {
+  it("says 'Prix incertain' where the price is not the only strong candidate, the right one among the candidates", () => {
+    const doubtful = manifest.filter((e) => e.uncertain);
+    expect(doubtful.length).toBeGreaterThanOrEqual(3);
+    for (const e of doubtful) {
+      const result = extractProduct(readFileSync(path.join(dir, e.file), "utf8"), e.url);
+      expect(result.confidence, e.file).toBeLessThan(THRESHOLD);
+      expect(result.uncertainReason, e.file).not.toBeNull();
+      expect(
+        result.candidates.map((c) => c.price),
+        e.file,
+      ).toContain(e.expected.price);
+    }
+  });
+});
 
 describe("confidence of single pages", () => {
   it("is high when structured data and the shown price agree", () => {
