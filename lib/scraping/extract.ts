@@ -1,7 +1,7 @@
 // Pure product extraction from an HTML page: price, ISO currency, availability, title.
 // No network, no database, no framework import; never throws.
 import { reconcilePrice, type TCurrencyInfo } from "./extract/reconcile-price";
-import { chooseStructured, type TStructuredPick } from "./extract/choose-structured";
+import { chooseStructured, type TStructuredCandidate, type TStructuredPick } from "./extract/choose-structured";
 import { computeConfidence } from "./extract/compute-confidence";
 import { findRegularPrice } from "./extract/find-regular-price";
 import { findShipping } from "./extract/find-shipping";
@@ -14,6 +14,14 @@ import { runSelector } from "./extract/run-selector";
 import { collectTextCandidates, type TTextCandidate } from "./extract/text-candidates";
 import { textAvailability } from "./extract/text-availability";
 import { headingText, walkPage } from "./extract/walk-page";
+import {
+  CHEAPEST_NEW_RULE,
+  findBuyBox,
+  listSellerOffers,
+  OFFER_RULE,
+  offerByRule,
+  type TSellerOffer,
+} from "./extract/page-offers";
 import { FAMILY_CODES } from "./extract/resolve-currency";
 import { WEIGHTS } from "./extract/weights";
 
@@ -43,18 +51,11 @@ export type TExtractResult = {
   candidates: TExtractCandidate[];
 };
 
-/** One seller's offer as the page lists it (a marketplace page lists several; the buy-box one is the URL's). */
-export type TPageOffer = {
-  seller: string | null;
-  price: string;
-  currency: string | null;
-  // null: not stated; "0" stated free.
-  shipping: string | null;
-  regularPrice: string | null;
-  condition: "new" | "used" | "refurbished" | null;
-  available: boolean | null;
-  buyBox: boolean;
-};
+/**
+ * One seller's offer as the page lists it (a marketplace page lists several; the buy-box one is the URL's price
+ * unless the URL's rule names another: "offer:cheapest-new", "offer:seller=<name>"). Shipping null: not stated.
+ */
+export type TPageOffer = TSellerOffer;
 
 export type TExtractOptions = { selector?: string | null };
 
@@ -99,6 +100,44 @@ function conditionalPrice(kind: "member" | "coupon", price: string | null, text:
     if (c.excluded === kind && value < top && value >= top / 2 && (!best || c.softScore > best.softScore)) best = c;
   }
   return best?.price ?? null;
+}
+
+const CONDITION_FR = { new: "neuf", used: "occasion", refurbished: "reconditionné" } as const;
+
+/** The price picker's choices on a marketplace page: each seller's offer, and the cheapest new one. */
+function offerCandidates(offers: TSellerOffer[]): TStructuredCandidate[] {
+  if (offers.length === 0) return [];
+  const listed = offers.map(
+    (o): TStructuredCandidate => ({
+      price: o.price,
+      currency: o.currency,
+      source: "jsonld",
+      score: WEIGHTS.structured.jsonld - 10,
+      kind: "offer",
+      label: [
+        o.seller ?? "Vendeur",
+        o.condition ? CONDITION_FR[o.condition] : null,
+        o.buyBox ? "offre principale" : null,
+      ]
+        .filter(Boolean)
+        .join(" – "),
+      sku: null,
+      locator: `offer:seller=${o.seller ?? ""}`,
+    }),
+  );
+  const cheapest = offerByRule(offers, CHEAPEST_NEW_RULE);
+  if (cheapest)
+    listed.unshift({
+      price: cheapest.price,
+      currency: cheapest.currency,
+      source: "jsonld",
+      score: WEIGHTS.structured.jsonld - 5,
+      kind: "offer",
+      label: "L'offre la moins chère (neuf, livraison comprise)",
+      sku: null,
+      locator: CHEAPEST_NEW_RULE,
+    });
+  return listed.filter((c) => c.locator !== "offer:seller=");
 }
 
 const PESO_DOLLARS = new Set(["CLP", "ARS", "COP", "MXN", "UYU", "DOP"]);
@@ -162,13 +201,15 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
   let method: TExtractMethod | null = null;
   let selectorCandidate: TExtractCandidate | null = null;
 
-  const sel = options.selector
-    ? STRUCTURED_RULE.test(options.selector)
-      ? structuredRule(options.selector, [...structured.candidates, ...optionCandidates(scan, zones, localeForText)])
-      : runSelector(doc, options.selector, localeForText)
-    : null;
+  const offerRule = options.selector && OFFER_RULE.test(options.selector) ? options.selector : null;
+  const sel =
+    options.selector && !offerRule
+      ? STRUCTURED_RULE.test(options.selector)
+        ? structuredRule(options.selector, [...structured.candidates, ...optionCandidates(scan, zones, localeForText)])
+        : runSelector(doc, options.selector, localeForText)
+      : null;
   // A structured rule is already among the candidates (same locator): only a CSS rule adds one.
-  if (sel && options.selector && !STRUCTURED_RULE.test(options.selector)) {
+  if (sel && options.selector && !STRUCTURED_RULE.test(options.selector) && !offerRule) {
     selectorCandidate = {
       price: sel.amount,
       currency: sel.currency,
@@ -210,6 +251,27 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
     }
   }
 
+  // A marketplace: the buy-box offer is the price, with its own crossed-out price and shipping or none; the
+  // URL's rule may name another offer instead.
+  const offers = listSellerOffers(structured.offers);
+  let offer: TSellerOffer | null = null;
+  let offerConfidence = 0;
+  if (offers.length > 0 && method !== "selector") {
+    const buyBox = findBuyBox(offers, textCands, scan, zones);
+    offers[buyBox.index]!.buyBox = true;
+    const ruled = offerRule ? offerByRule(offers, offerRule) : null;
+    offer = ruled ?? offers[buyBox.index]!;
+    price = offer.price;
+    currencyInfo = { currency: offer.currency ?? structured.currency, ambiguous: false, family: null };
+    method = ruled ? "selector" : (structured.method ?? "jsonld");
+    if (offer.available !== null) available = offer.available;
+    offerConfidence = ruled
+      ? 1
+      : buyBox.shown
+        ? WEIGHTS.confidence.structuredOwnProduct
+        : WEIGHTS.confidence.structuredOtherProduct;
+  }
+
   // An add-to-cart button next to the price states that it can be bought; without one (a price "en magasin",
   // a quote, a catalogue page) the page does not say, and neither do we.
   if (available === null && price !== null && zones.cartOrder >= 0) available = true;
@@ -218,9 +280,10 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
     price === null ? null : refineCurrency(currencyInfo, structured.currency, locale.declared, locale.domain);
 
   const title = structured.title ?? h1Text ?? scan.metas.get("og:title")?.[0]?.trim() ?? scan.titleText ?? null;
-  const { confidence, reason } = computeConfidence(method, price, currency, structured, liveText);
+  const computed = computeConfidence(method, price, currency, structured, liveText);
+  const { confidence, reason } = offer ? { confidence: offerConfidence, reason: null } : computed;
   const candidates = listCandidates(
-    [...structured.candidates, ...optionCandidates(scan, zones, localeForText)],
+    [...structured.candidates, ...optionCandidates(scan, zones, localeForText), ...offerCandidates(offers)],
     selectorCandidate,
     [...liveText, ...textCands.filter((x) => x.excluded)],
     zones,
@@ -232,11 +295,13 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
     available,
     title: title || null,
     method,
-    regularPrice: findRegularPrice(price, currency, structured.regularPrice, textCands, zones),
-    shipping: price === null ? null : findShipping(structured.shipping, textCands, zones),
+    regularPrice: offer
+      ? offer.regularPrice
+      : findRegularPrice(price, currency, structured.regularPrice, textCands, zones),
+    shipping: offer ? offer.shipping : price === null ? null : findShipping(structured.shipping, textCands, zones),
     memberPrice: conditionalPrice("member", price, textCands),
     couponPrice: conditionalPrice("coupon", price, textCands),
-    offers: [],
+    offers,
     confidence,
     uncertainReason: confidence < WEIGHTS.confidence.threshold ? reason : null,
     candidates,

@@ -29,11 +29,13 @@ export const CANDIDATE_SOURCES: Record<TCandidateKind, string> = {
   deal: "offre à durée limitée",
   member: "prix membre / carte de fidélité",
   coupon: "prix avec coupon ou code promo",
+  offer: "offre d'un vendeur",
 };
 
 const ORDER: TCandidateKind[] = [
   "selector",
   "structured",
+  "offer",
   "variant",
   "deal",
   "main",

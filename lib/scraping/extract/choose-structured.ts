@@ -23,6 +23,8 @@ export type TStructuredPick = {
   // The chosen offer's list price and stated shipping cost, when structured data gives them.
   regularPrice: string | null;
   shipping: string | null;
+  // The chosen structured product's offers (a marketplace lists one per seller).
+  offers: TOffer[];
 };
 
 export type TStructuredCandidate = {
@@ -30,7 +32,7 @@ export type TStructuredCandidate = {
   currency: string | null;
   source: string;
   score: number;
-  kind: "structured" | "variant";
+  kind: "structured" | "variant" | "offer";
   label: string | null;
   sku: string | null;
   locator: string;
@@ -141,6 +143,7 @@ export function chooseStructured(scan: TPageScan, zones: TZones, pageUrl: string
     candidates: [],
     regularPrice: null,
     shipping: null,
+    offers: [],
   };
   const json = pickProduct(extractJsonLdProducts(scan.jsonLd), pageUrl, h1);
   const micro = pickProduct(
@@ -175,6 +178,7 @@ export function chooseStructured(scan: TPageScan, zones: TZones, pageUrl: string
       pick.confidence = s.confidence;
       pick.regularPrice = offer.regularPrice ?? null;
       pick.shipping = offer.shipping ?? null;
+      pick.offers = s.product.offers;
       const buyable = s.product.offers.filter((o) => o.available !== false);
       pick.offerPrices = [
         ...new Set(buyable.flatMap((o) => [o.price, o.highPrice ?? null]).filter((p): p is string => !!p && p !== "0")),

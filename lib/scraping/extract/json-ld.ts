@@ -2,6 +2,7 @@ import { decodeHTML } from "entities";
 import { parseJsonLenient } from "./parse-json-lenient";
 import {
   normalizeAvailability,
+  normalizeCondition,
   structuredAmount,
   structuredCurrency,
   type TOffer,
@@ -126,6 +127,8 @@ function readOffers(v: unknown, inherited: string | null, out: TOffer[], depth =
       regularPrice:
         regularPrice !== null && price !== null && Number(regularPrice) > Number(price) ? regularPrice : null,
       shipping: shippingRate(o.shippingDetails),
+      seller: str(o.seller),
+      condition: normalizeCondition(o.itemCondition),
     });
   }
 }

@@ -23,7 +23,8 @@ export type TCandidateKind =
   | "selector"
   | "deal"
   | "member"
-  | "coupon";
+  | "coupon"
+  | "offer";
 
 export type TExtractCandidate = {
   price: string;

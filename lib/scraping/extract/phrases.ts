@@ -411,3 +411,16 @@ export const DEAL_PRICE: TPhraseTable = {
   en: [/\blimited[- ]time deal\b/, /\blightning deal\b/, /\bdeal of the day\b/, /\bends in\b/],
   de: [/\bblitzangebot\b/, /\bangebot des tages\b/],
 };
+
+/** Headings of a marketplace's list of the other sellers' offers: their prices are not the buy-box's. */
+export const OTHER_OFFERS_HEADINGS: TPhraseTable = {
+  fr: [
+    /\d+ offres? (?:pour ce produit|neufs?|d'occasion|à partir de)/,
+    /\bautres? (?:vendeurs|offres)\b/,
+    /\btoutes les offres\b/,
+    /\bcomparer les offres\b/,
+    /\bneuf et occasion\b/,
+  ],
+  en: [/\bother sellers\b/, /\bmore buying choices\b/, /\bother offers\b/, /\bcompare offers\b/],
+  de: [/\bweitere angebote\b/, /\bandere verkäufer\b/],
+};

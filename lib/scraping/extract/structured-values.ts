@@ -16,7 +16,19 @@ export type TOffer = {
   regularPrice?: string | null;
   // Shipping cost stated by OfferShippingDetails; null when absent or not one single amount.
   shipping?: string | null;
+  // The marketplace seller of this offer and the item's condition, when stated.
+  seller?: string | null;
+  condition?: "new" | "used" | "refurbished" | null;
 };
+
+/** schema.org itemCondition ("https://schema.org/UsedCondition", "NewCondition"…) as new, used or refurbished. */
+export function normalizeCondition(v: unknown): "new" | "used" | "refurbished" | null {
+  const s = typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "";
+  if (/refurbish|reconditionn|recondition/i.test(s)) return "refurbished";
+  if (/used|damaged|occasion/i.test(s)) return "used";
+  if (/new|neuf/i.test(s)) return "new";
+  return null;
+}
 
 export type TStructuredProduct = {
   name: string | null;

@@ -54,9 +54,16 @@ const COUPON_TOKEN = /^(?:coupon|coupons|couponprice|voucher|promocode|codepromo
  * "member" or "coupon" when the words before the amount (its own, its previous siblings', or its container's
  * since the amount before it) or the class names of the amount and its two containers say so.
  */
-function conditionalKind(el: Element, text: string, before: string, siblings: string): "member" | "coupon" | null {
+function conditionalKind(
+  el: Element,
+  text: string,
+  before: string,
+  siblings: string,
+  main: boolean,
+): "member" | "coupon" | null {
   let words = `${before} ${siblings}`;
-  if (isElement(el.parent)) {
+  // the container's words only in the product block (a DOM walk per amount)
+  if (main && isElement(el.parent)) {
     const box = visibleText(el.parent, 160, true);
     const at = box.indexOf(text.slice(0, 8));
     // the words since the amount before it, if any ("Prix adhérent 116,10 € | 129,00 €": none for 129)
@@ -151,7 +158,7 @@ export function collectTextCandidates(scan: TPageScan, zones: TZones, localeCurr
     const siblings = siblingText(el);
     if (zones.isOffTopic(el)) excluded = "off-topic";
     else if (chain.some((a) => struckKind(a) === "hard")) excluded = "crossed-out";
-    else if ((excluded = conditionalKind(el, text, before, siblings)) !== null) {
+    else if ((excluded = conditionalKind(el, text, before, siblings, zones.isInMain(el))) !== null) {
       // a member or coupon price: recorded beside the public price, never chosen as it
     } else if (chain.slice(0, 3).some((a) => struckKind(a) === "soft")) excluded = "maybe-crossed-out";
     else if (chain.slice(0, 4).some((a) => classTokens(a).some((t) => PURPOSE_TOKEN.test(t))))

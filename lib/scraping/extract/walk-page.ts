@@ -1,7 +1,7 @@
 import type { AnyNode, Document, Element } from "domhandler";
 import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
 import { phraseRegex } from "./phrase-regex";
-import { CART_LABELS, RELATED_HEADINGS } from "./phrases";
+import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
 
 // Everything later stages need, gathered in one iterative pass over the DOM (no recursion, so
 // pathological nesting cannot overflow the stack).
@@ -50,7 +50,8 @@ const RELATED_RAW = new RegExp(
     "|recently-?viewed|you-?may-?also|product-recommendations|recommendation",
   "i",
 );
-const RELATED_HEADING = phraseRegex(RELATED_HEADINGS);
+// Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer.
+const RELATED_HEADING = phraseRegex({ ...RELATED_HEADINGS, offers: Object.values(OTHER_OFFERS_HEADINGS).flat() });
 const RELATED_TOKEN = new RegExp(
   "^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories" +
     "|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$",
