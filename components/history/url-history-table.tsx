@@ -14,6 +14,7 @@ import { cn } from "@/lib/cn";
 import { downloadFile } from "./download-file";
 
 const DOWNLOAD_ERROR = "Erreur lors du téléchargement de l'historique";
+const CONDITIONS = { new: "neuf", used: "occasion", refurbished: "reconditionné" } as const;
 
 type Props = {
   urlId: string;
@@ -35,6 +36,7 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
   const entries = data?.entries ?? [];
   const total = data?.total ?? 0;
   const table = computeVariations(entries, { limit: HISTORY_TABLE_LIMIT, total });
+  const latestOffers = entries[0]?.offers ?? [];
 
   async function downloadAll() {
     if (!productId) return;
@@ -154,6 +156,25 @@ export function UrlHistoryTable({ urlId, url, name, productId, productName }: Pr
               })}
             </TBody>
           </Table>
+          {latestOffers.length > 0 ? (
+            <div className="border-t border-zinc-100 px-4 py-3" data-testid="offers">
+              <p className="mb-1 text-xs font-semibold text-zinc-700">Offres des vendeurs (dernier relevé)</p>
+              <ul className="space-y-0.5 text-xs text-zinc-600">
+                {latestOffers.map((o, i) => (
+                  <li key={`${o.seller ?? ""}-${i}`} className={cn(o.buyBox && "font-medium text-zinc-900")}>
+                    {o.seller ?? "Vendeur"}
+                    {o.condition ? ` – ${CONDITIONS[o.condition]}` : ""} : {formatEuros(o.price, o.currency || "EUR")}
+                    {o.shipping === null
+                      ? " (livraison non précisée)"
+                      : Number(o.shipping) === 0
+                        ? ", livraison gratuite"
+                        : ` + ${formatEuros(o.shipping, o.currency || "EUR")} de livraison`}
+                    {o.buyBox ? " – offre principale" : ""}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {table.truncated ? (
             <div className="flex flex-wrap items-center justify-between gap-2 border-t border-zinc-100 px-4 py-2.5 text-xs text-zinc-500">
               <span>

@@ -60,4 +60,15 @@ describe("deal, member and coupon prices, and availability the page does not sta
       availability_stated: false,
     });
   }, 60_000);
+
+  it("stores a marketplace page's offers, the buy-box one as the price with its own shipping", async () => {
+    const entry = await firstReading("marketplace-sellers-crossed.html");
+    expect(entry).toMatchObject({ price: 219, regular_price: null, shipping: 0 });
+    const offers = entry.offers as Array<Record<string, unknown>>;
+    expect(offers.map((o) => [o.seller, o.price, o.shipping, o.condition, o.buyBox])).toEqual([
+      ["MegaPlace", "219", "0", "new", true],
+      ["GameDiscount", "199.99", "9.99", "new", false],
+      ["ReGame", "149", "4.9", "used", false],
+    ]);
+  }, 60_000);
 });
