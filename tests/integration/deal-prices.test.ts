@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as createProduct } from "@/app/api/products/route";
+import { GET as candidatesRoute } from "@/app/api/products/[id]/urls/[urlId]/candidates/route";
+import { PUT as priceSourceRoute } from "@/app/api/products/[id]/urls/[urlId]/price-source/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
 import { JobRunner } from "@/lib/jobs/job-runner";
 import { call, signUp } from "../helpers/api";
@@ -19,6 +21,10 @@ afterAll(async () => {
 });
 
 async function firstReading(page: string) {
+  return (await track(page)).entry;
+}
+
+async function track(page: string) {
   const { token } = await signUp();
   const res = await call(createProduct, "/api/products", {
     token,
@@ -33,7 +39,7 @@ async function firstReading(page: string) {
   const history = await call(historyRoute, `/api/scraping/urls/${urlId}/history`, { token, params: { urlId } });
   expect(history.status).toBe(200);
   const entries = Array.isArray(history.json) ? history.json : history.json.entries;
-  return entries[0] as Record<string, unknown>;
+  return { token, urlId, productId: res.json.id as string, entry: entries[0] as Record<string, unknown> };
 }
 
 describe("deal, member and coupon prices, and availability the page does not state", () => {
@@ -70,5 +76,30 @@ describe("deal, member and coupon prices, and availability the page does not sta
       ["GameDiscount", "199.99", "9.99", "new", false],
       ["ReGame", "149", "4.9", "used", false],
     ]);
+  }, 60_000);
+
+  it("lets the user choose 'l'offre la moins chère (neuf, livraison comprise)', a correction of the buy-box", async () => {
+    const { token, urlId, productId } = await track("marketplace-sellers-crossed.html");
+    const params = { id: productId, urlId };
+    const base = `/api/products/${productId}/urls/${urlId}`;
+    const listed = await call(candidatesRoute, `${base}/candidates`, { token, params });
+    const cheapest = (listed.json.candidates as Array<Record<string, unknown>>).find(
+      (c) => c.context === "L'offre la moins chère (neuf, livraison comprise)",
+    );
+    expect(cheapest).toMatchObject({ price: "199.99", source: "offre d'un vendeur" });
+    const chosen = await call(priceSourceRoute, `${base}/price-source`, {
+      token,
+      params,
+      method: "PUT",
+      body: { candidate_id: cheapest!.id },
+    });
+    expect(chosen.status).toBe(200);
+    await runner.drain();
+    const history = await call(historyRoute, `/api/scraping/urls/${urlId}/history`, { token, params: { urlId } });
+    const entries = (Array.isArray(history.json) ? history.json : history.json.entries) as Array<
+      Record<string, unknown>
+    >;
+    expect(entries[0]).toMatchObject({ price: 199.99, shipping: 9.99, regular_price: 299, kind: "correction" });
+    expect(entries[1]).toMatchObject({ price: 219, corrected_by: entries[0]!.id });
   }, 60_000);
 });
