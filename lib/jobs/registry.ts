@@ -2,7 +2,9 @@
 // the Inngest functions from it, the local runner its minute and daily schedule.
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
+import { importProductsJob } from "./definitions/import-products";
 import { purgeHistoryJob } from "./definitions/purge-history";
+import { resumeImportsJob } from "./definitions/resume-imports";
 import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
 import { scrapeTaskJob } from "./definitions/scrape-task";
 import { sendAlertDigestJob } from "./definitions/send-alert-digest";
@@ -18,6 +20,8 @@ export const JOBS = {
   deliverChannelMessages: deliverChannelMessagesJob,
   retryChannelDeliveries: retryChannelDeliveriesJob,
   sendScheduledReports: sendScheduledReportsJob,
+  importProducts: importProductsJob,
+  resumeImports: resumeImportsJob,
 };
 
 export type TJobName = keyof typeof JOBS;
