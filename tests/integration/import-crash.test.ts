@@ -7,7 +7,6 @@ import path from "node:path";
 import readline from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 
-const TSX = path.resolve("node_modules/.bin/tsx");
 const CHILD = path.resolve("tests/fixtures/import-child.ts");
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "veilleprix-import-"));
 const env = { ...process.env, ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: folder }), JOBS_DISABLED: "1" };
@@ -15,7 +14,11 @@ const env = { ...process.env, ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: 
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 function child(args: string[]): { proc: ChildProcess; lines: AsyncIterable<string>; exited: Promise<number | null> } {
-  const proc = spawn(TSX, [CHILD, ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+  // one process (node with tsx's loader, not the tsx CLI, which runs the script in a second one): kill -9 ends it
+  const proc = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
   return { proc, lines: readline.createInterface({ input: proc.stdout! }), exited };
 }
@@ -35,6 +38,7 @@ describe("an import killed mid-way", () => {
       }
     }
     await first.exited;
+    expect(first.proc.signalCode).toBe("SIGKILL");
     expect(ids).not.toBeNull();
 
     const second = child(["resume", ids!.importId, ids!.userId]);

@@ -1,5 +1,6 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
-import { productImports, productUrls, products, type TImportRefusalRow } from "@/db/schema";
+import { count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { queryRows } from "@/db";
+import { productImports, productUrls, products, type TImportFileRow, type TImportRefusalRow } from "@/db/schema";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { inTransaction } from "@/lib/jobs/in-transaction";
@@ -10,6 +11,9 @@ import { validateImportRow, type TValidImportRow } from "./validate-import-row";
 
 const IMPORT_FIRST_SCRAPES_PER_SECOND = 5;
 
+// the file's rows are read batch by batch (pickRows), not all of them for every batch
+const { rows: _rows, ...IMPORT_COLUMNS } = getTableColumns(productImports);
+
 /**
  * Writes the import's next batch in one transaction, under the owner's lock with the plan limits checked
  * again, and moves the import's cursor in that same transaction: a run that dies before the commit leaves
@@ -18,7 +22,11 @@ const IMPORT_FIRST_SCRAPES_PER_SECOND = 5;
  */
 export async function writeImportBatch(importId: string): Promise<boolean> {
   const more = await inTransaction(async (tx) => {
-    const [job] = await tx.select().from(productImports).where(eq(productImports.id, importId)).for("update");
+    const [job] = await tx
+      .select(IMPORT_COLUMNS)
+      .from(productImports)
+      .where(eq(productImports.id, importId))
+      .for("update");
     if (!job?.plan || job.status === "done") return false;
     const batch = job.plan.batches[job.cursor];
     if (!batch) {
@@ -62,9 +70,18 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
         createdProducts = inserted.length;
       }
     }
-    const rowsOf = (indexes: number[]) =>
-      indexes.flatMap((i) => {
-        const checked = validateImportRow(job.rows[i]!);
+    const indexes = batch.flatMap((p) => p.rows);
+    const [picked] = await queryRows<{ rows: TImportFileRow[] }>(
+      tx,
+      sql`select coalesce(jsonb_agg(p.rows -> i.n order by i.k), '[]'::jsonb) as rows
+          from product_imports p cross join unnest(${`{${indexes.join(",")}}`}::int[])
+            with ordinality as i(n, k)
+          where p.id = ${importId}`,
+    );
+    const fileRow = new Map(indexes.map((n, k) => [n, picked!.rows[k]!]));
+    const rowsOf = (list: number[]) =>
+      list.flatMap((i) => {
+        const checked = validateImportRow(fileRow.get(i)!);
         return checked.ok ? [checked.data] : [];
       });
     const writable = batch.filter((piece) => {
