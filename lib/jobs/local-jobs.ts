@@ -78,7 +78,16 @@ async function execute(def: TJobDefinition, payload: TPayload): Promise<unknown>
   const io: TJobIo = {
     runId: `local:${randomUUID()}`,
     step: once,
-    sleep: (name, ms) => once(name, () => sleep(ms)),
+    // a sleeping run holds no concurrency slot (as on Inngest, where only running steps count)
+    sleep: (name, ms) =>
+      once(name, async () => {
+        for (const gate of gates) gate.give();
+        try {
+          await sleep(ms);
+        } finally {
+          for (const gate of gates) await gate.take();
+        }
+      }),
     fanOut: (name, job, payloads) =>
       once(name, async () => {
         const { JOBS } = await import("./registry");

@@ -10,6 +10,7 @@ export const evaluateAlertsJob = defineJob<TEvaluateNewPrice>({
   name: "Évaluer les alertes prix",
   trigger: { event: PRICE_RECORDED },
   idempotencyKey: "priceHistoryId",
+  concurrency: { limit: 20 },
   retries: 4,
   handler: async (entry, io) => {
     const first = await io.step("evaluate", () => evaluateNewPrice(entry));
