@@ -51,8 +51,8 @@ const MEMBER_TOKEN = /^(?:member|members|memberprice|club|clubprice|adherent|adh
 const COUPON_TOKEN = /^(?:coupon|coupons|couponprice|voucher|promocode|codepromo)$/;
 
 /**
- * "member" or "coupon" when the words before the amount (its own, its previous siblings', or its container's
- * since the amount before it) or the class names of the amount and its two containers say so.
+ * "member" or "coupon" when the words before the amount (in its text, in the previous siblings, or in the
+ * parent element since the amount before it) or the class names of the amount and its two parents say so.
  */
 function conditionalKind(
   el: Element,

@@ -1,3 +1,7 @@
+ALTER TABLE "price_history" ADD COLUMN "availability_stated" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "price_history" ADD COLUMN "member_price" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "price_history" ADD COLUMN "coupon_price" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "price_history" ADD COLUMN "offers" jsonb;--> statement-breakpoint
 ALTER TABLE "price_history" ADD COLUMN "kind" text DEFAULT 'reading' NOT NULL;--> statement-breakpoint
 ALTER TABLE "price_history" ADD COLUMN "corrected_by" bigint;--> statement-breakpoint
 ALTER TABLE "product_urls" ADD COLUMN "correcting_id" bigint;--> statement-breakpoint
