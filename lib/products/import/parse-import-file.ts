@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { unprocessable } from "@/lib/http/api-error";
-import { checkXlsxSize } from "./check-xlsx-size";
+import { readXlsxArchive } from "./read-xlsx-archive";
 
 export type TImportRow = {
   line: number;
@@ -143,10 +143,10 @@ function cellText(value: ExcelJS.CellValue, preferLink: boolean): string {
 }
 
 async function parseXlsx(bytes: Uint8Array): Promise<TImportRow[]> {
-  checkXlsxSize(bytes);
+  const verified = await readXlsxArchive(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(verified as unknown as ArrayBuffer);
   } catch {
     throw unprocessable("Fichier XLSX illisible", "invalid_file");
   }
