@@ -60,6 +60,8 @@ async function launch(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_ARGS,
     protocolTimeout: 60_000,
+    // DevTools over a pipe: Chromium exits when the pipe closes, so it never outlives this process (even SIGKILLed)
+    pipe: true,
   });
   // a crashed or closed browser is replaced on next use
   browser.once("disconnected", () => {
