@@ -8,7 +8,7 @@ import type { TPageAnalysis, TPageInput } from "./analyze-page";
 import { ScrapeError } from "./scrape-error";
 
 export const ANALYSIS_BUDGET_MS = 10_000;
-const HEAP_MB = 512;
+const HEAP_MB = 256;
 const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism() - 1));
 
 type TJob = {
