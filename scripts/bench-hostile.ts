@@ -23,11 +23,12 @@ process.env.JOBS_DISABLED = "1";
 
 const { sql } = await import("drizzle-orm");
 const { closeDb, getDb } = await import("@/db");
-const { productUrls, products, scrapeTasks, users } = await import("@/db/schema");
+const { productUrls, scrapeTasks } = await import("@/db/schema");
 const { GET: health } = await import("@/app/api/health/route");
 const { enqueueScrape } = await import("@/lib/jobs/enqueue-scrape");
 const { JobRunner } = await import("@/lib/jobs/job-runner");
 const { startMerchantServer } = await import("../tests/fixtures/merchant-server");
+const { seedBenchProduct } = await import("./seed-bench-product");
 
 const pageCount = Number(values.pages);
 const elements = Number(values.elements);
@@ -52,11 +53,7 @@ await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const healthUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`;
 
 const db = await getDb();
-const [user] = await db
-  .insert(users)
-  .values({ email: `bench-${Date.now()}@exemple.fr`, passwordHash: "x", firstName: "Banc" })
-  .returning();
-const [product] = await db.insert(products).values({ userId: user!.id, name: "Banc d'essai" }).returning();
+const { user, product } = await seedBenchProduct(db);
 
 /** Polls health until `until` settles; latencies from each poll's due time, and the event loop's own delay. */
 async function pollHealth(until: Promise<unknown>) {
