@@ -4,14 +4,14 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, emailOutbox, productUrls, scrapeTasks, users } from "@/db/schema";
+import { alertEvents, productUrls, scrapeTasks, users } from "@/db/schema";
 import { evaluateAlertsFn } from "@/inngest/functions/evaluate-alerts";
 import { sendAlertDigestFn } from "@/inngest/functions/send-alert-digest";
 import { scrapeTask } from "@/inngest/functions/scrape-task";
 import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+import { addPrice, addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
 
 let merchant: TMerchantServer;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("alerts in the scrape pipeline", () => {
     const db = await getDb();
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     expect(events.map((e) => [e.newPrice, e.status])).toEqual([["149.90", "sent"]]);
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails.map((m) => m.subject)).toEqual([
       "Prix sous votre minimum : Casque Sony WH-1000XM5 chez Marchand 1 (149,90\u00a0€)",
     ]);
@@ -68,7 +68,7 @@ describe("alerts in the scrape pipeline", () => {
     );
     expect(failed?.status ?? "error").not.toBe("completed");
     expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, any.id))).toHaveLength(0);
-    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email))).toHaveLength(1);
+    expect(await mailsTo(account.email)).toHaveLength(1);
     const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, url.id));
     expect(tasks.some((t) => t.status !== "completed")).toBe(true);
   });
@@ -115,7 +115,7 @@ describe("Inngest functions of the alerts", () => {
     await evaluateNewPrice({ priceHistoryId: await addPrice(url.id, "12.00") });
     const { result } = await new InngestTestEngine({ function: sendAlertDigestFn }).execute();
     expect(result).toMatchObject({ emails: expect.any(Number) });
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails.map((m) => m.kind)).toEqual(["alert_digest"]);
     expect(sendAlertDigestFn.opts.triggers).toEqual([{ cron: "TZ=Europe/Paris 0 8 * * *" }]);
   });
