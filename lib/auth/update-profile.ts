@@ -65,6 +65,9 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
     }
     throw error;
   }
-  if (emailChanged) await sendEmailVerification(user);
+  if (emailChanged) {
+    // the change stands; 'Renvoyer l'e-mail' sends another link
+    await sendEmailVerification(user).catch((error) => console.error("[auth] email de vérification non envoyé", error));
+  }
   return user;
 }
