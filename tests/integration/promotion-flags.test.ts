@@ -124,7 +124,7 @@ describe("Omnibus check", () => {
     });
     const db = await getDb();
     expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id))).toHaveLength(1);
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const [mail] = await mailsTo(account.email);
     expect(mail!.html).toContain("un prix plus bas a été relevé");
     expect(mail!.html).toContain("79,99");
   });
