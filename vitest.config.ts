@@ -6,11 +6,19 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 // vitest's default is one worker less than the cores (one on a 2-core machine); the integration files wait on
 // their database and fake servers as much as they compute, and each has a database of its own
 const cores = os.availableParallelism();
+// .ci/run collects every run's per-test durations (scripts/test-summary.mjs prints the slowest)
+const jsonDir = process.env.VITEST_JSON_DIR;
 
 export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: Math.max(2, cores),
+    ...(jsonDir
+      ? {
+          reporters: ["default", "json"],
+          outputFile: { json: path.join(jsonDir, `${Date.now()}-${process.pid}.json`) },
+        }
+      : {}),
     projects: [
       {
         resolve: { alias },
