@@ -41,7 +41,12 @@ function importedPackages(source: string): string[] {
   for (const [, specifier] of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(specifier);
   return specifiers
     .filter((s) => !s.startsWith(".") && !s.startsWith("@/") && !s.startsWith("node:") && !builtinModules.includes(s))
-    .map((s) => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/"));
+    .map((s) =>
+      s
+        .split("/")
+        .slice(0, s.startsWith("@") ? 2 : 1)
+        .join("/"),
+    );
 }
 
 /** The lock entry a package at `from` (a key of `packages`) gets for `name`: its own node_modules, then upwards. */
