@@ -12,7 +12,7 @@ const jsonDir = process.env.VITEST_JSON_DIR;
 export default defineConfig({
   resolve: { alias },
   test: {
-    maxWorkers: Math.max(2, cores),
+    maxWorkers: Math.max(3, cores + 1),
     ...(jsonDir
       ? {
           reporters: ["default", "json"],
@@ -32,7 +32,6 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
-          maxWorkers: Math.max(3, cores + 1),
           // a file's first test also opens its copy of the migrated database: generous on a loaded machine
           testTimeout: 120_000,
           hookTimeout: 180_000,
