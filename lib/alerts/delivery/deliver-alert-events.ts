@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
 import { claimAlertEvents } from "./claim-alert-events";
-import { releaseAlertEvents } from "./release-alert-events";
+import { releaseAlertEvents, UNVERIFIED_RECIPIENT } from "./release-alert-events";
 import { renderAlertEmail } from "./render-alert-email";
 
 type TFilter = { priceHistoryId?: number; eventIds?: string[]; olderThanMinutes?: number };
@@ -29,13 +29,23 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
   for (const event of claimed) {
     try {
       const [user] = await db
-        .select({ email: users.email, firstName: users.firstName })
+        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, event.userId))
         .limit(1);
       if (!user) continue;
+      if (!user.verifiedAt) {
+        await releaseAlertEvents(db, [event.id], UNVERIFIED_RECIPIENT, true);
+        continue;
+      }
       const email = await renderAlertEmail({ event, firstName: user.firstName });
-      await sendEmail({ to: user.email, ...email, kind: "alert", idempotencyKey: event.dedupeKey });
+      await sendEmail({
+        to: user.email,
+        userId: event.userId,
+        ...email,
+        kind: "alert",
+        idempotencyKey: event.dedupeKey,
+      });
       await releaseAlertEvents(db, [event.id], null);
       sent += 1;
     } catch (error) {
