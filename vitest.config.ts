@@ -1,11 +1,24 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
+// vitest's default is one worker less than the cores (one on a 2-core machine); the integration files wait on
+// their database and fake servers as much as they compute, and each has a database of its own
+const cores = os.availableParallelism();
+// .ci/run collects every run's per-test durations (scripts/test-summary.mjs prints the slowest)
+const jsonDir = process.env.VITEST_JSON_DIR;
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: Math.max(3, cores + 1),
+    ...(jsonDir
+      ? {
+          reporters: ["default", "json"],
+          outputFile: { json: path.join(jsonDir, `${Date.now()}-${process.pid}.json`) },
+        }
+      : {}),
     projects: [
       {
         resolve: { alias },
@@ -19,7 +32,7 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
-          // a file's first test also opens the database and runs the migrations: generous on a loaded machine
+          // a file's first test also opens its copy of the migrated database: generous on a loaded machine
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -30,6 +43,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/helpers/browser-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
@@ -42,6 +56,7 @@ export default defineConfig({
           name: "security",
           include: ["tests/security/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/helpers/browser-setup.ts"],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -104,7 +104,8 @@ const classGroups = {
   transition: [{ transition: ["", isAny] }],
 };
 
-const merge = createTailwindMerge(() => ({
+/** cn's tailwind-merge configuration (tests/unit/cn.test.ts reads the class group of each word through it). */
+export const cnMergeConfig = () => ({
   cacheSize: 500,
   theme: {},
   classGroups,
@@ -131,7 +132,9 @@ const merge = createTailwindMerge(() => ({
   },
   conflictingClassGroupModifiers: { "font-size": ["leading"] },
   orderSensitiveModifiers: ["*", "**", "after", "backdrop", "before", "file", "marker", "placeholder", "selection"],
-}));
+});
+
+const merge = createTailwindMerge(cnMergeConfig);
 
 /** Joins class names, skipping falsy values; a later Tailwind class overrides a conflicting earlier one. */
 export function cn(...inputs: ClassValue[]): string {

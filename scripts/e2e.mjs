@@ -3,6 +3,8 @@
 // A second instance, "bare", is started the way most people start Next.js in production
 // (`NODE_ENV=production next start` with NEXTAUTH_SECRET and APP_URL only: no APP_ENV, no DATABASE_URL, no
 // demo or outbox switch); the black-box security tests (tests/security) attack it.
+// `--project e2e` runs the browser scenarios only (the bare server is then not started): its database is the only
+// thing that changes between an embedded and a PostgreSQL run.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -56,6 +58,15 @@ async function waitFor(url, ms) {
   }
   throw new Error(`le serveur ne répond pas sur ${url}`);
 }
+
+const args = process.argv.slice(2);
+const chosen = args.filter((_, i) => args[i - 1] === "--project");
+const projects = chosen.length > 0 ? chosen : ["e2e", "security"];
+const vitestArgs = [
+  ...projects.flatMap((p) => ["--project", p]),
+  ...args.filter((a, i) => a !== "--project" && args[i - 1] !== "--project"),
+];
+const withBare = projects.includes("security");
 
 if (!process.env.E2E_SKIP_BUILD) {
   console.log("[e2e] next build");
@@ -115,13 +126,13 @@ Object.assign(bareEnv, {
   COMPANY_NAME: "Société Nue Exploitation SARL",
   COMPANY_EMAIL: "bonjour@nue-exploitation.example",
 });
-const { child: bare, logPath: bareLogPath } = startServer(barePort, bareEnv, "bare-server.log");
+const bareServer = withBare ? startServer(barePort, bareEnv, "bare-server.log") : null;
 
 let status = 1;
 try {
   await waitFor(`${baseUrl}/api/health`, 120_000);
-  await waitFor(`${bareUrl}/api/health`, 120_000);
-  status = run("npx", ["vitest", "run", "--project", "e2e", "--project", "security", ...process.argv.slice(2)], {
+  if (bareServer) await waitFor(`${bareUrl}/api/health`, 120_000);
+  status = run("npx", ["vitest", "run", ...vitestArgs], {
     E2E_BASE_URL: baseUrl,
     E2E_DATA_DIR: dataDir,
     SECURITY_BASE_URL: bareUrl,
@@ -131,7 +142,7 @@ try {
 } catch (error) {
   console.error(String(error));
 } finally {
-  for (const child of [server, bare]) {
+  for (const child of [server, bareServer?.child].filter(Boolean)) {
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {}
@@ -141,8 +152,10 @@ try {
   if (status !== 0) {
     console.log("[e2e] journal du serveur :");
     console.log(fs.readFileSync(logPath, "utf8").split("\n").slice(-80).join("\n"));
-    console.log("[e2e] journal du serveur nu (bare) :");
-    console.log(fs.readFileSync(bareLogPath, "utf8").split("\n").slice(-40).join("\n"));
+    if (bareServer) {
+      console.log("[e2e] journal du serveur nu (bare) :");
+      console.log(fs.readFileSync(bareServer.logPath, "utf8").split("\n").slice(-40).join("\n"));
+    }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
 import { signInHttp, verificationLinkInOutbox } from "./sign-in-http";
 
 const ARGS = [
@@ -22,8 +23,17 @@ export async function chromiumPath(): Promise<string> {
   return sparticuz.executablePath();
 }
 
+/** The run's one Chromium (browser-setup.ts, the projects' global setup). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: await chromiumPath(), args: ARGS });
+}
+
+/**
+ * The run's Chromium, seen by this test file only: closing it closes the file's pages and contexts, not the
+ * browser (each page of `newPage` has a context of its own).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), args: ARGS });
+  return chromium.connect(inject("browserWsEndpoint"));
 }
 
 export const baseUrl = () => {

@@ -1,27 +1,33 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeEach, inject } from "vitest";
+import { withDatabase } from "./global-setup";
 
 // Runs before each integration test file imports the app: lib/env.ts reads these once.
+// One database per test file, a copy of the migrated template (global-setup.ts): files run in parallel and the
+// job runner works across all users.
 const serverUrl = inject("databaseUrl");
+const template = inject("databaseTemplate");
+const copy = `${inject("testRunId")}_${randomBytes(4).toString("hex")}`;
 let dropDatabase = async () => {};
 if (serverUrl) {
-  // one database per test file: files run in parallel and the job runner works across all users
-  const name = `${inject("testRunId")}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
+  await admin.unsafe(`create database "${copy}" template "${template}"`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = withDatabase(serverUrl, copy);
   dropDatabase = async () => {
     const c = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await c.unsafe(`drop database if exists "${name}" with (force)`);
+    await c.unsafe(`drop database if exists "${copy}" with (force)`);
     await c.end();
   };
 } else {
+  const folder = path.join(path.dirname(template), copy);
+  fs.cpSync(template, folder, { recursive: true });
   delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = "memory://";
+  process.env.PGLITE_DIR = folder;
+  dropDatabase = async () => fs.rmSync(folder, { recursive: true, force: true });
 }
 process.env.APP_URL = "http://localhost:3000";
 process.env.SCRAPER_ALLOW_PRIVATE_HOSTS ??= "1";
