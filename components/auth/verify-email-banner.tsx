@@ -32,7 +32,7 @@ export function VerifyEmailBanner() {
           n&apos;est envoyé à cette adresse.
         </p>
         <Button type="button" variant="secondary" className="mt-2" loading={busy !== null} onClick={resend}>
-          Renvoyer l&apos;e-mail
+          Renvoyer l&apos;email
         </Button>
       </Alert>
       <ActionAlert message={message} onDismiss={clear} />

@@ -42,8 +42,9 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [importId, setImportId] = useState<string | null>(null);
-  const job = useProductImport(importId).data;
+  const [started, setStarted] = useState<ImportSummary | null>(null);
+  const importId = started?.id ?? null;
+  const job = useProductImport(importId).data ?? started ?? undefined;
   const summary = job?.status === "done" ? job : null;
   const running = importId !== null && !summary && job?.status !== "failed";
   const reported = useRef<string | null>(null);
@@ -58,7 +59,7 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
     if (busy) return;
     setFile(null);
     setError(null);
-    setImportId(null);
+    setStarted(null);
     onClose();
   };
 
@@ -74,8 +75,7 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const started = await uploadFile(file);
-      setImportId(started.id);
+      setStarted(await uploadFile(file));
     } catch (err) {
       setError(err instanceof ApiClientError ? err.message : IMPORT_ERROR);
     } finally {

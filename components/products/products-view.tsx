@@ -63,7 +63,7 @@ export function ProductsView() {
             {authenticated && limits ? (
               <span className="num ml-1">
                 {list.length}
-                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit{list.length > 1 ? "s" : ""} ·
+                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit{(limits.maxProducts ?? list.length) > 1 ? "s" : ""} ·
                 plan {limits.planName}
               </span>
             ) : null}

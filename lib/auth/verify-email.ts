@@ -6,6 +6,7 @@ import { hashToken } from "./tokens";
 
 export const INVALID_VERIFY_LINK =
   "Lien de vérification invalide ou expiré. Connectez-vous puis demandez un nouvel email de vérification.";
+export const ALREADY_VERIFIED = "Votre adresse email est déjà vérifiée.";
 export const EMAIL_VERIFIED = "Votre adresse email est vérifiée. Vos alertes et rapports vous seront envoyés.";
 
 /** Spends a verification link: the address it was sent to is verified if it is still the account's address. */

@@ -125,7 +125,7 @@ describe("accounts in the browser", () => {
     await page.getByText("Vérifiez votre adresse email").waitFor();
     await page.goto(url("/products"));
     await page.getByText("Vérifiez votre adresse email").waitFor();
-    await page.getByRole("button", { name: "Renvoyer l'e-mail" }).click();
+    await page.getByRole("button", { name: "Renvoyer l'email" }).click();
     await page.getByText("Un nouvel email de vérification vient de vous être envoyé.").waitFor();
 
     const login = await fetch(url("/api/auth/login"), {

@@ -60,7 +60,7 @@ describe("e-mail verification at registration", () => {
     expect(user!.emailVerifiedAt).toBeNull();
   });
 
-  it("'Renvoyer l'e-mail' sends a new link, three times a quarter of an hour, and nothing once verified", async () => {
+  it("'Renvoyer l'email' sends a new link, three times a quarter of an hour, and nothing once verified", async () => {
     const who = await signUp({}, { verified: false });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)

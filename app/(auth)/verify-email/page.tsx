@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
-import { INVALID_VERIFY_LINK, verifyEmail } from "@/lib/auth/verify-email";
+import { getPageUser } from "@/lib/auth/get-page-user";
+import { ALREADY_VERIFIED, INVALID_VERIFY_LINK, verifyEmail } from "@/lib/auth/verify-email";
 import { ApiError } from "@/lib/http/api-error";
 
 export const metadata: Metadata = { title: "Vérification de l'adresse email", robots: { index: false } };
@@ -15,7 +16,9 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
     outcome = { ok: true, text: (await verifyEmail(typeof token === "string" ? token : null)).message };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    outcome = { ok: false, text: INVALID_VERIFY_LINK };
+    // a spent link opened again by its signed-in, verified owner is no error for them
+    const user = await getPageUser();
+    outcome = user?.emailVerified ? { ok: true, text: ALREADY_VERIFIED } : { ok: false, text: INVALID_VERIFY_LINK };
   }
   return (
     <AuthCard
