@@ -63,8 +63,8 @@ export function ProductsView() {
             {authenticated && limits ? (
               <span className="num ml-1">
                 {list.length}
-                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit{(limits.maxProducts ?? list.length) > 1 ? "s" : ""} ·
-                plan {limits.planName}
+                {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit
+                {(limits.maxProducts ?? list.length) > 1 ? "s" : ""} · plan {limits.planName}
               </span>
             ) : null}
           </p>
