@@ -37,12 +37,13 @@ export class ScrapeError extends Error {
   /** The prices the page showed when it was read but none could be trusted (for the price picker). */
   candidates?: TStoredCandidate[];
 
-  /** product_urls.last_status for this failure; a bot wall is "blocked", never "out of stock". */
+  /**
+   * product_urls.last_status for this failure; a bot wall is "blocked" (the site refused us), never "out of
+   * stock". An address our own guard refuses is an "error" whose message says why: the site is not to blame.
+   */
   get urlStatus(): TUrlStatus {
     switch (this.code) {
       case "bot_wall":
-      case "blocked_address":
-      case "blocked_port":
         return "blocked";
       case "no_price":
         return "no_price";
