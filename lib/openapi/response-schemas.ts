@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { URL_STATUSES } from "@/db/schema/products";
 
 // Shapes of the answers, written as zod so the document is generated like the request schemas.
 const iso = z.iso.datetime();
@@ -108,6 +109,7 @@ export const RComparison = z.object({
   reference_price: decimal.nullable(),
   stats: z.object({
     count: z.number().int(),
+    out_of_stock_only: z.boolean(),
     min: decimal.nullable(),
     avg: decimal.nullable(),
     max: decimal.nullable(),
@@ -122,6 +124,8 @@ export const RComparison = z.object({
       currency: z.string(),
       available: z.boolean().nullable(),
       checked_at: iso.nullable(),
+      status: z.enum(URL_STATUSES),
+      last_checked_at: iso.nullable(),
       comparable: z.boolean(),
       is_cheapest: z.boolean(),
       gap_to_cheapest: decimal.nullable(),

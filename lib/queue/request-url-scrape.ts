@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { type DbTx, getDb } from "@/db";
 import { products, scrapeTasks } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { conflict, forbidden } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
@@ -23,6 +23,7 @@ export async function requestUrlScrape(userId: string, urlId: string, options: {
     const { productId } = await getProductUrlOrThrow(userId, urlId, undefined, tx);
     await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
     const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
+    assertNotPaused(url);
     const active = await findActiveTask(tx, urlId);
     if (active) return { ...active, created: false };
     await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000, { db: tx });
@@ -46,6 +47,12 @@ export async function requestUrlScrape(userId: string, urlId: string, options: {
   });
   if (outcome.dispatch) await dispatchTasks([outcome.task]);
   return { task: presentTask(outcome.task), created: outcome.created };
+}
+
+/** A paused URL (plan limit after a downgrade) is read-only: no reading, not even on demand. */
+export function assertNotPaused(url: { paused: boolean; pausedReason: string | null }): void {
+  if (!url.paused) return;
+  throw forbidden(url.pausedReason ?? "Cette URL est en pause : son suivi est en lecture seule", "url_paused");
 }
 
 /**
