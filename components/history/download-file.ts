@@ -23,7 +23,10 @@ export async function downloadFile(url: string, fallbackName: string, errorFallb
   }
   if (!res.ok) {
     const data = (await res.json().catch(() => null)) as { detail?: string; code?: string } | null;
-    if (res.status === 401) window.location.assign(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    if (res.status === 401)
+      window.location.assign(
+        `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
     throw new ApiClientError(data?.detail || errorFallback, res.status, data?.code);
   }
   const blob = await res.blob();
