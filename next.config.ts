@@ -14,6 +14,8 @@ export function devOrigins(): string[] {
   return [...new Set(["127.0.0.1", "[::1]", ...own])];
 }
 
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 const nextConfig: NextConfig = {
   serverExternalPackages: [
     "@electric-sql/pglite",
@@ -35,6 +37,8 @@ const nextConfig: NextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // what proxy.ts sets on every API answer, for the requests with a body that it does not see
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
     ];
   },
   async rewrites() {
