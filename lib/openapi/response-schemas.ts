@@ -24,15 +24,34 @@ export const RUser = z.object({
   roles: z.array(z.object({ name: z.string() })).or(z.array(z.string())),
 });
 export const RAccessToken = z.object({ access_token: z.string(), token_type: z.literal("bearer") });
-export const RProductUrl = z
-  .object({
-    id: z.uuid(),
-    product_id: z.uuid(),
-    name: z.string().describe("Nom de la source"),
-    url: z.url(),
-    tracking_frequency: z.enum(["hourly", "daily", "weekly"]),
-  })
-  .catchall(z.unknown());
+export const RProductUrl = z.object({
+  id: z.uuid(),
+  product_id: z.uuid(),
+  name: z.string().describe("Nom de la source"),
+  url: z.url(),
+  tracking_frequency: z.enum(["hourly", "daily", "weekly"]),
+  selector: z.string().nullable().describe("Règle de prix choisie (sélecteur CSS), null : prix automatique"),
+  price_rule_lost: z.boolean().describe("La règle de prix choisie ne trouve plus de prix : le prix automatique sert"),
+  last_status: z.enum(URL_STATUSES).describe("État du dernier relevé"),
+  last_error: z.string().nullable().describe("Message du dernier échec, en français"),
+  last_checked_at: iso.nullable().describe("Date du dernier relevé, réussi ou non"),
+  next_check_at: iso.nullable().describe("Prochain relevé planifié"),
+  paused: z.boolean().describe("Suivi en pause (limite de l'abonnement) : lecture seule"),
+  created_at: iso,
+  latest: z
+    .object({
+      price: decimal.nullable(),
+      currency: z.string().nullable(),
+      available: z.boolean(),
+      created_at: iso,
+    })
+    .nullable()
+    .describe("Dernier prix relevé ; null avant le premier relevé réussi"),
+});
+export const RProductUrlCreated = RProductUrl.extend({
+  scrape_task_id: z.uuid().describe("Tâche du premier relevé, lancée aussitôt"),
+  message: z.string(),
+});
 export const RProduct = z
   .object({
     id: z.uuid(),
