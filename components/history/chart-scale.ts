@@ -88,10 +88,11 @@ export function timeTickLabel(t: number, spanMs: number): string {
 }
 
 /**
- * The prices the axis must show: every visible line's prices, their crossed-out prices, and my price, so the
- * reference line is never drawn off the chart. Null when there is nothing to draw.
+ * The prices the axis must show: every visible line's prices, their crossed-out prices, and the reference prices
+ * (my price, the minimum advertised price), so no reference line is drawn off the chart. Null when there is
+ * nothing to draw.
  */
-export function priceExtent(lines: TPoint[][], reference: number | null): [number, number] | null {
+export function priceExtent(lines: TPoint[][], ...references: (number | null)[]): [number, number] | null {
   let min = Infinity;
   let max = -Infinity;
   for (const points of lines)
@@ -101,7 +102,11 @@ export function priceExtent(lines: TPoint[][], reference: number | null): [numbe
       if (v > max) max = v;
     }
   if (min === Infinity) return null;
-  if (reference !== null) return [Math.min(min, reference), Math.max(max, reference)];
+  for (const reference of references) {
+    if (reference === null) continue;
+    min = Math.min(min, reference);
+    max = Math.max(max, reference);
+  }
   return [min, max];
 }
 

@@ -13,6 +13,7 @@ import { stepTime, timeTickLabel } from "./chart-scale";
 import { CHART_HEIGHT as HEIGHT, CHART_PAD as PAD, useChartView } from "./use-chart-view";
 
 const REFERENCE_COLOR = "#18181b";
+const MIN_ADVERTISED_COLOR = "#b45309";
 
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -29,7 +30,7 @@ function useWidth<T extends HTMLElement>() {
 
 /**
  * Price per merchant over time (hand-written SVG): step lines, gaps where a URL was unavailable or failed, the
- * crossed-out price as a faint dashed line, my price as a reference line, a fr-FR tooltip under the pointer,
+ * crossed-out price as a faint dashed line, my price and the minimum advertised price as reference lines, a fr-FR tooltip under the pointer,
  * the finger or the arrow keys, ranges 7 / 30 / 90 days / all within the plan's retention.
  */
 export function PriceChart({ productId }: { productId: string }) {
@@ -185,6 +186,26 @@ export function PriceChart({ productId }: { productId: string }) {
                 </text>
               </g>
             ) : null}
+            {ready.minAdvertised !== null ? (
+              <g data-min-advertised-line>
+                <line
+                  x1={PAD.left}
+                  x2={width - PAD.right}
+                  y1={ready.y(ready.minAdvertised)}
+                  y2={ready.y(ready.minAdvertised)}
+                  stroke={MIN_ADVERTISED_COLOR}
+                  strokeWidth={1.25}
+                  strokeDasharray="2 3"
+                />
+                <text
+                  x={PAD.left + 4}
+                  y={ready.y(ready.minAdvertised) + 13}
+                  className="fill-amber-800 text-[11px] font-medium"
+                >
+                  Prix min. annoncé {formatCents(ready.minAdvertised)}
+                </text>
+              </g>
+            ) : null}
             {ready.series.map((s) =>
               s.regularD ? (
                 <path
@@ -264,6 +285,7 @@ export function PriceChart({ productId }: { productId: string }) {
         <ChartLegend
           series={view?.series ?? []}
           reference={reference}
+          minAdvertised={data.min_advertised_price}
           hasRegular={hasRegular}
           onToggle={(urlId) =>
             setHidden((h) => {

@@ -103,6 +103,7 @@ export const RProductHistory = z.object({
   to: iso,
   retention_days: z.number().int().nullable(),
   reference_price: z.number().int().nullable().describe("Mon prix (prix de référence du produit) en centimes"),
+  min_advertised_price: z.number().int().nullable().describe("Prix minimum annoncé du produit en centimes"),
   grain: z
     .enum(["reading", "day"])
     .describe("reading : relevés regroupés (jusqu'à 8 jours) ; day : agrégats journaliers (heure de Paris)"),

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { productUrls } from "@/db/schema";
+import { productUrls, products } from "@/db/schema";
 import { GET as comparison } from "@/app/api/products/[id]/comparison/route";
+import { GET as history } from "@/app/api/products/[id]/history/route";
 import { GET as listProducts } from "@/app/api/products/route";
 import { POST as batch } from "@/app/api/queue/tasks/batch/route";
 import { POST as scrapeNow } from "@/app/api/scraping/urls/[urlId]/scrape/route";
@@ -77,5 +78,17 @@ describe("what the product grid and the comparison say about a product's URLs", 
     expect(after.json.stats).toMatchObject({ count: 1, out_of_stock_only: false, min: "25.50" });
     const darty2 = after.json.merchants.find((m: { name: string }) => m.name === "Darty");
     expect(darty2).toMatchObject({ price: "22.99", available: false, comparable: false, is_cheapest: false });
+  });
+
+  it("gives the chart the minimum advertised price, drawn as a reference line beside my price", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Enceinte", "49.90");
+    const db = await getDb();
+    await db.update(products).set({ minAdvertisedPrice: "44.90" }).where(eq(products.id, product.id));
+    const url = await seedUrl(userId, product.id, "Darty");
+    await seedHistory(url.id, [{ price: "42.00", at: daysAgo(1) }]);
+    const res = await call(history, "/x", { token, params: { id: product.id }, query: { range: "7d" } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toMatchObject({ reference_price: 4990, min_advertised_price: 4490 });
   });
 });

@@ -56,6 +56,9 @@ describe("price chart scales", () => {
     expect(priceExtent(lines, null)).toEqual([2_000, 3_000]);
     expect(priceExtent(lines, 1_500)).toEqual([1_500, 3_000]);
     expect(priceExtent(lines, 4_000)).toEqual([2_000, 4_000]);
+    // my price and the minimum advertised price: both reference lines stay on the chart
+    expect(priceExtent(lines, 2_500, 1_200)).toEqual([1_200, 3_000]);
+    expect(priceExtent(lines, null, 3_600)).toEqual([2_000, 3_600]);
     // nothing to draw: no axis, even with a reference price
     expect(priceExtent([[[1, null]], []], 1_000)).toBeNull();
     // one reading and my price equal to it: a readable axis around it
