@@ -51,6 +51,21 @@ export function pointAt(points: TPoint[], t: number): TPoint | undefined {
   return found >= 0 ? points[found] : undefined;
 }
 
+/**
+ * The lowest and highest prices read within `halfWidth` ms of t (the pixel column under the cursor), when they
+ * differ: a drop and its rebound minutes apart share one column, and the tooltip shows both. Null otherwise.
+ */
+export function columnSpread(points: TPoint[], t: number, halfWidth: number): [number, number] | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const [at, v] of points) {
+    if (v === null || at < t - halfWidth || at > t + halfWidth) continue;
+    min = Math.min(min, v);
+    max = Math.max(max, v);
+  }
+  return min < max ? [min, max] : null;
+}
+
 const HOUR = 3_600_000;
 
 /**
