@@ -115,6 +115,7 @@ describe.each([
     // the green gap to my price is readable (axe, WCAG AA contrast)
     await comparison
       .getByText(/-7,67\s%/)
+      .filter({ visible: true })
       .first()
       .waitFor();
     expect(await axeViolations(page, "section[aria-labelledby^='cmp-']")).toEqual([]);
