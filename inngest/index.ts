@@ -1,20 +1,50 @@
-import { deliverChannelMessagesFn } from "./functions/deliver-channel-messages";
-import { evaluateAlertsFn } from "./functions/evaluate-alerts";
-import { purgeHistoryFn } from "./functions/purge-history";
-import { scrapeTask } from "./functions/scrape-task";
-import { retryChannelDeliveriesFn } from "./functions/retry-channel-deliveries";
-import { sendScheduledReportsFn } from "./functions/send-scheduled-reports";
-import { sendAlertDigestFn } from "./functions/send-alert-digest";
-import { sweepDueUrlsFn } from "./functions/sweep-due-urls";
+// The Inngest provider's functions, built from the registry: one per job, no file per job (DESIGN.md §8).
+import { RetryAfterError } from "inngest";
+import { RetryLater, type TJobDefinition, type TJobIo } from "@/lib/jobs/define-job";
+import { inngest } from "@/lib/jobs/inngest-client";
+import { inngestOptions } from "@/lib/jobs/inngest-options";
+import { JOBS } from "@/lib/jobs/registry";
 
-export { inngest } from "@/lib/jobs/inngest-client";
-export const functions = [
-  sweepDueUrlsFn,
-  scrapeTask,
-  purgeHistoryFn,
-  evaluateAlertsFn,
-  sendAlertDigestFn,
-  deliverChannelMessagesFn,
-  retryChannelDeliveriesFn,
-  sendScheduledReportsFn,
-];
+export { inngest };
+
+function toInngestError(error: unknown): unknown {
+  return error instanceof RetryLater ? new RetryAfterError(error.message, error.retryInMs) : error;
+}
+
+function eventName(job: string): string {
+  const def = JOBS[job as keyof typeof JOBS] as TJobDefinition;
+  if (!("event" in def.trigger)) throw new Error(`La tâche ${def.id} n'est pas déclenchée par un événement`);
+  return def.trigger.event;
+}
+
+function functionOf(def: TJobDefinition) {
+  return inngest.createFunction(inngestOptions(def), async ({ event, step, runId }) => {
+    const io: TJobIo = {
+      runId,
+      step: (name, fn) =>
+        step.run(name, async () => {
+          try {
+            return await fn();
+          } catch (error) {
+            throw toInngestError(error);
+          }
+        }) as never,
+      sleep: async (name, ms) => {
+        await step.sleep(name, ms);
+      },
+      fanOut: async (name, job, payloads) => {
+        await step.sendEvent(
+          name,
+          payloads.map((data) => ({ name: eventName(job), data })),
+        );
+      },
+    };
+    try {
+      return await def.handler((event?.data ?? {}) as Record<string, unknown>, io);
+    } catch (error) {
+      throw toInngestError(error);
+    }
+  });
+}
+
+export const functions = Object.values(JOBS).map((def) => functionOf(def as TJobDefinition));

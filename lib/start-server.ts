@@ -20,7 +20,7 @@ export async function startServer() {
     );
   }
   // `next build` workers load instrumentation.ts too
-  if (env.JOBS_DISABLED || env.inngestEnabled || env.buildPhase) return;
-  const { startLocalRunner } = await import("@/lib/jobs/local-runner");
-  startLocalRunner();
+  if (env.JOBS_DISABLED || env.buildPhase) return;
+  const { startJobWorker } = await import("@/lib/jobs/job-provider");
+  await startJobWorker();
 }

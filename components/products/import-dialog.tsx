@@ -1,8 +1,9 @@
 "use client";
 
 import { cn } from "@/lib/cn";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiClientError } from "@/client/api-client-error";
+import { useProductImport } from "@/client/hooks/use-product-import";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -32,19 +33,32 @@ async function uploadFile(file: File): Promise<ImportSummary> {
 
 type Props = { open: boolean; onClose: () => void; onImported: (summary: ImportSummary) => void };
 
-/** Bulk import of a CSV or XLSX file; shows what was created and every refused line with its reason. */
+/**
+ * Bulk import of a CSV or XLSX file, run in the background: shows its progress ('1 200 / 10 000 lignes'), then
+ * what was created and every refused line with its reason. Closing the dialog does not stop the import.
+ */
 export function ImportDialog({ open, onClose, onImported }: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const [importId, setImportId] = useState<string | null>(null);
+  const job = useProductImport(importId).data;
+  const summary = job?.status === "done" ? job : null;
+  const running = importId !== null && !summary && job?.status !== "failed";
+  const reported = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!summary || reported.current === summary.id) return;
+    reported.current = summary.id;
+    onImported(summary);
+  }, [summary, onImported]);
 
   const close = () => {
     if (busy) return;
     setFile(null);
     setError(null);
-    setSummary(null);
+    setImportId(null);
     onClose();
   };
 
@@ -60,9 +74,8 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
     setBusy(true);
     setError(null);
     try {
-      const result = await uploadFile(file);
-      setSummary(result);
-      onImported(result);
+      const started = await uploadFile(file);
+      setImportId(started.id);
     } catch (err) {
       setError(err instanceof ApiClientError ? err.message : IMPORT_ERROR);
     } finally {
@@ -79,7 +92,7 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
       size="lg"
       dismissible={!busy}
       footer={
-        summary ? (
+        importId ? (
           <Button onClick={close}>Fermer</Button>
         ) : (
           <>
@@ -93,7 +106,36 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
         )
       }
     >
-      {summary ? (
+      {importId && !summary ? (
+        <div className="space-y-3" aria-live="polite">
+          {job?.status === "failed" ? (
+            <Alert tone="error">{job.message}</Alert>
+          ) : (
+            <>
+              <p className="text-sm text-zinc-700">{job ? job.message : "Import en cours…"}</p>
+              <div
+                className="h-2 overflow-hidden rounded-full bg-zinc-100"
+                role="progressbar"
+                aria-label="Progression de l'import"
+                aria-valuemin={0}
+                aria-valuemax={job?.total_rows ?? 0}
+                aria-valuenow={job?.done_rows ?? 0}
+              >
+                <div
+                  className="h-full bg-brand-600 transition-all"
+                  style={{ width: `${job && job.total_rows > 0 ? (100 * job.done_rows) / job.total_rows : 0}%` }}
+                />
+              </div>
+              {running ? (
+                <p className="text-xs text-zinc-500">
+                  Vous pouvez fermer cette fenêtre : l&apos;import continue et vos produits apparaîtront au fur et à
+                  mesure.
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : summary ? (
         <div className="space-y-4">
           <Alert tone={summary.refused_count > 0 ? "warning" : "success"}>{summary.message}</Alert>
           {summary.refused.length > 0 ? (

@@ -1,5 +1,4 @@
 import type { Jsonify } from "@/client/jsonify";
-import type { importProducts } from "@/lib/products/import/import-products";
 import type { listProducts } from "@/lib/products/list-products";
 import type { TProductView } from "@/lib/products/present-product";
 import type { TProductUrlView } from "@/lib/products/urls/present-product-url";
@@ -19,5 +18,5 @@ export type PlanLimits = {
   hasAutomation: boolean;
 };
 
-/** POST /api/products/import. */
-export type ImportSummary = Jsonify<Awaited<ReturnType<typeof importProducts>>>;
+/** POST /api/products/import and GET /api/products/import/{id}: an import, its progress and report. */
+export type { TProductImport as ImportSummary } from "@/client/hooks/use-product-import";

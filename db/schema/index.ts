@@ -9,3 +9,4 @@ export * from "./flags";
 export * from "./alert-channels";
 export * from "./reports";
 export * from "./market-trend";
+export * from "./imports";

@@ -1,13 +1,14 @@
-import { sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
+import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
 
 type TaskRow = typeof scrapeTasks.$inferSelect;
 
 export type TEnqueueScrape = {
   userId: string;
-  urlId: string;
-  productId: string;
+  /** null: a page address scraped once, its result kept on the task only. */
+  urlId: string | null;
+  productId: string | null;
   url: string;
   trigger: TaskRow["trigger"];
   priority?: TaskRow["priority"];
@@ -18,12 +19,9 @@ export type TEnqueueScrape = {
 // Bounded by PostgreSQL's 65,535 bind parameters per statement.
 const CHUNK = 1000;
 
-/** The predicate of scrape_tasks_url_active_unique: a URL has at most one waiting or running task. */
-export const ACTIVE_TASK_OF_URL = sql.raw(`status in ('pending', 'processing', 'retry') and url_id is not null`);
-
 /**
  * Queues scrapes as `scrape_tasks` rows with status 'pending' and returns the rows created; fetches nothing
- * (the job runner picks pending tasks up). A URL that already has a waiting or running task gets no second
+ * (requestScrapes starts them; the minute sweep is the one other caller). A URL that already has a waiting or running task gets no second
  * one (the unique index decides, race-free): it is left out of the answer (null for a single task).
  * Pass a transaction to queue atomically with the caller's writes.
  */
@@ -47,7 +45,7 @@ export async function enqueueScrape(
       priority: t.priority ?? "normal",
       useAi: t.useAi ?? false,
       runAt: t.runAt ?? new Date(),
-      metadata: { url_id: t.urlId, product_id: t.productId },
+      metadata: t.urlId ? { url_id: t.urlId, product_id: t.productId } : { product_id: t.productId, ad_hoc: true },
     }));
     rows.push(
       ...(await conn

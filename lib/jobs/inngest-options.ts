@@ -1,4 +1,4 @@
-import type { TJobDefinition, TJobTrigger } from "./job-definitions";
+import type { TJobDefinition, TJobTrigger } from "./define-job";
 
 type TRetries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
 
@@ -16,11 +16,11 @@ export function inngestOptions(def: TJobDefinition) {
     name: def.name,
     triggers: [trigger(def.trigger)],
     ...(concurrency && {
-      concurrency: concurrency.perHost
-        ? ([{ key: "event.data.host", limit: concurrency.perHost }, { limit: concurrency.limit }] as [
-            { key: string; limit: number },
-            { limit: number },
-          ])
+      concurrency: concurrency.per
+        ? ([
+            { key: `event.data.${concurrency.per.key}`, limit: concurrency.per.limit },
+            { limit: concurrency.limit },
+          ] as [{ key: string; limit: number }, { limit: number }])
         : { limit: concurrency.limit },
     }),
     ...(cancelOn && {

@@ -1,15 +1,16 @@
-// The in-process runner (no Inngest configured): the jobs of job-definitions.ts, driven by timers.
+// The in-process runner (no Inngest configured): the scrape queue, and the scheduled jobs of registry.ts.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/db";
 import type { TScrapeOptions } from "@/lib/scraping/scrape-url";
 import { claimTasks, type TClaimedTask, type TTaskRow } from "./claim-tasks";
 import { dailyRunDue } from "./daily-run-due";
-import { JOBS } from "./job-definitions";
+import type { TJobDefinition } from "./define-job";
+import { runLocalJob, settleLocalJobs } from "./local-jobs";
+import { JOBS } from "./registry";
 import { recoverStuckTasks } from "./recover-stuck-tasks";
 import { releaseTask } from "./release-task";
 import { runScrapeTask, SHUTDOWN, type TRunOutcome } from "./run-scrape-task";
-import { sweepDueUrls } from "./sweep-due-urls";
 
 export type TRunnerOptions = {
   concurrency?: number;
@@ -34,8 +35,7 @@ export type TRunnerOptions = {
 const registry = ((globalThis as unknown as { __veilleprixRunners?: Set<JobRunner> }).__veilleprixRunners ??=
   new Set());
 
-// tsc fails here if the sweep is given another trigger
-const SWEEP_EVERY_MS = JOBS.sweepDueUrls.trigger.everyMinute && 60_000;
+const MINUTE_MS = 60_000;
 
 type TActive = { task: TTaskRow; host: string; controller: AbortController; done: Promise<void> };
 
@@ -66,7 +66,7 @@ export class JobRunner {
 
   constructor(private readonly options: TRunnerOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
-    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency.perHost;
+    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency?.per?.limit ?? 1;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     registry.add(this);
   }
@@ -82,13 +82,13 @@ export class JobRunner {
     return this.active.size;
   }
 
-  /** Starts polling (about every second), the minute sweep and the daily jobs. */
+  /** Starts polling (about every second) and the scheduled jobs (every minute, daily). */
   start(): void {
     if (this.running) return;
     this.running = true;
     this.stopping = false;
     const poll = this.options.pollMs ?? 1000;
-    const sweep = this.options.sweepMs ?? SWEEP_EVERY_MS;
+    const sweep = this.options.sweepMs ?? MINUTE_MS;
     this.timers.push(setInterval(() => this.wake(), poll));
     this.timers.push(setInterval(() => void this.maintain().catch(logError("maintenance")), sweep));
     this.timers.push(
@@ -106,19 +106,18 @@ export class JobRunner {
     if (recovered > 0) this.wake();
   }
 
-  /** Sweep due URLs, recover stuck tasks and run the daily jobs whose time has come today. */
+  /** Starts the registry's scheduled jobs: the minute ones, and the daily ones whose time has come today. */
   async maintain(): Promise<void> {
     if (this.stopping) return;
-    const db = this.options.db;
-    await recoverStuckTasks({ olderThanMs: this.options.stuckAfterMs, db });
-    await sweepDueUrls({ db });
-    // not awaited: a slow channel endpoint never delays the sweep
-    void JOBS.retryChannelDeliveries.run({ db }).catch(logError("canaux d'alerte"));
-    for (const job of [JOBS.purgeHistory, JOBS.sendAlertDigest, JOBS.sendScheduledReports]) {
-      const day = dailyRunDue(new Date(), job.trigger.daily);
-      if (!day || this.lastDailyRun.get(job.id) === day) continue;
-      this.lastDailyRun.set(job.id, day);
-      await job.run({ db });
+    for (const def of Object.values(JOBS) as TJobDefinition[]) {
+      if ("event" in def.trigger) continue;
+      if ("daily" in def.trigger) {
+        const day = dailyRunDue(new Date(), def.trigger.daily);
+        if (!day || this.lastDailyRun.get(def.id) === day) continue;
+        this.lastDailyRun.set(def.id, day);
+      }
+      // not awaited: a slow job (a channel endpoint, a digest) never delays the others
+      void runLocalJob(def, {});
     }
     this.wake();
   }
@@ -198,11 +197,12 @@ export class JobRunner {
     return true;
   }
 
-  /** Resolves when no task is running and nothing runnable is left (tests, benchmarks). */
+  /** Resolves when no task is running, nothing runnable is left and the jobs they triggered are done (tests). */
   async drain(): Promise<void> {
     for (;;) {
       await this.wake();
       if (this.active.size === 0) {
+        await settleLocalJobs();
         await this.wake();
         if (this.active.size === 0) return;
       }

@@ -6,7 +6,8 @@ import { scrapeUrl, type TScrapeOptions, type TScrapeSuccess } from "@/lib/scrap
 import type { TClaimedTask, TTaskRow } from "./claim-tasks";
 import { releaseTask } from "./release-task";
 import { renewTaskLease, TASK_LEASE_MS } from "./renew-task-lease";
-import { onNewPrice, type TPricePoint } from "./on-new-price";
+import type { TEarlierReadings } from "@/lib/alerts/evaluation/load-price-context";
+import { triggerJob } from "./trigger-job";
 
 export type TRunTaskOptions = {
   workerId: string;
@@ -56,16 +57,15 @@ function presentResult(r: TScrapeSuccess, priceHistoryId: number | null, useAi: 
 type TSaved = {
   task_id: string | null;
   history_id: number | string | null;
-  history_at: Date | string | null;
-  prev_price: string | null;
-  prev_currency: string | null;
+  latest_price: string | null;
+  before_latest_price: string | null;
   prev_available: boolean | null;
-  prev_at: Date | string | null;
 };
 
 /**
  * One statement (atomic, a single round trip): completes the task if it is still this worker's, and only
- * then adds the price entry and updates the URL. `prev` reads the entry before this one (same snapshot).
+ * then adds the price entry and updates the URL. `earlier` reads what the alert rules compare the entry with
+ * (the entries before it: same snapshot), handed to their evaluation instead of being read again.
  */
 async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrapeSuccess) {
   const historyId = sql`(select id from hid)`;
@@ -80,15 +80,20 @@ async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrap
         where id = ${task.id} and status = 'processing' and locked_by = ${workerId}
         returning id, url_id
       ),
-      prev as (
-        select price, currency, available, created_at from price_history
-        where url_id = (select url_id from t) order by created_at desc, id desc limit 1
+      past as not materialized (select price, available, created_at, id from price_history where url_id = (select url_id from t)),
+      earlier as (
+        select
+          (select price from past where price is not null order by created_at desc, id desc limit 1) as latest_price,
+          (select price from past where price is not null order by created_at desc, id desc offset 1 limit 1)
+            as before_latest_price,
+          (select available from past where price is not null or available = false
+            order by created_at desc, id desc limit 1) as prev_available
       ),
       h as (
         insert into price_history (id, url_id, price, currency, available, regular_price, shipping, task_id)
         select ${historyId}, t.url_id, ${r.price}::numeric, ${r.currency}::text, ${r.available}::boolean,
           ${r.regularPrice}::numeric, ${r.shipping}::numeric, t.id from t where t.url_id is not null
-        returning id, created_at
+        returning id
       ),
       u as (
         update product_urls set last_checked_at = now(), last_status = 'ok', last_error = null,
@@ -97,22 +102,18 @@ async function recordSuccess(db: Db, task: TTaskRow, workerId: string, r: TScrap
           selector_lost_at = case when ${r.ruleLost}::boolean then coalesce(selector_lost_at, now()) else null end
         where id = (select url_id from t)
       )
-      select (select id from t) as task_id, (select id from h) as history_id, (select created_at from h) as history_at,
-        prev.price as prev_price, prev.currency as prev_currency, prev.available as prev_available, prev.created_at as prev_at
-      from (select 1) one left join prev on true`,
+      select (select id from t) as task_id, (select id from h) as history_id,
+        earlier.latest_price, earlier.before_latest_price, earlier.prev_available
+      from earlier`,
   );
   if (!row?.task_id) return null;
-  const history = row.history_id !== null ? { id: Number(row.history_id), createdAt: new Date(row.history_at!) } : null;
-  const previous: TPricePoint | null =
-    row.prev_at !== null
-      ? {
-          price: row.prev_price,
-          currency: row.prev_currency?.trim() ?? null,
-          available: Boolean(row.prev_available),
-          createdAt: new Date(row.prev_at),
-        }
-      : null;
-  return { history, previous };
+  const history = row.history_id !== null ? { id: Number(row.history_id) } : null;
+  const earlier: TEarlierReadings = {
+    latestPrice: row.latest_price,
+    beforeLatestPrice: row.before_latest_price,
+    available: row.prev_available,
+  };
+  return { history, earlier };
 }
 
 async function recordFailure(
@@ -221,21 +222,7 @@ async function runClaimedTask(task: TTaskRow | TClaimedTask, options: TRunTaskOp
   const saved = await recordSuccess(db, task, options.workerId, outcome);
   if (!saved) return { status: "cancelled" };
   if (saved.history && task.urlId) {
-    try {
-      await onNewPrice({
-        urlId: task.urlId,
-        priceHistoryId: saved.history.id,
-        previous: saved.previous,
-        current: {
-          price: outcome.price,
-          currency: outcome.currency,
-          available: outcome.available,
-          createdAt: saved.history.createdAt,
-        },
-      });
-    } catch (error) {
-      console.error("[jobs] évaluation des alertes en échec", error);
-    }
+    await triggerJob("evaluateAlerts", { urlId: task.urlId, priceHistoryId: saved.history.id, earlier: saved.earlier });
   }
   return { status: "completed", priceHistoryId: saved.history?.id ?? null, result: outcome };
 }

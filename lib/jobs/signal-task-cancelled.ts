@@ -1,12 +1,8 @@
-import { env } from "@/lib/env";
-import { SCRAPE_CANCELLED } from "./job-events";
-import { JobRunner } from "./job-runner";
-import { sendJobEvents } from "./send-job-events";
+import type { TJobDefinition } from "./define-job";
+import { jobProvider } from "./job-provider";
 
-/** Stops a cancelled task wherever it runs: aborts it in this process, or cancels its Inngest run. */
+/** Stops a cancelled task wherever it runs: aborts it in this process's runner, or cancels its Inngest run. */
 export async function signalTaskCancelled(taskId: string): Promise<void> {
-  JobRunner.abortEverywhere(taskId);
-  if (env.inngestEnabled) {
-    await sendJobEvents({ name: SCRAPE_CANCELLED, data: { taskId } });
-  }
+  const [{ JOBS }, provider] = await Promise.all([import("./registry"), jobProvider()]);
+  await provider.cancel(JOBS.scrapeTask as TJobDefinition, { taskId });
 }

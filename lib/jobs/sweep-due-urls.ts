@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/db";
 import { productUrls } from "@/db/schema";
 import { enqueueScrape, type TEnqueueScrape } from "./enqueue-scrape";
+import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
 import type { TTaskRow } from "./claim-tasks";
 import { computeNextCheck, type TTrackingFrequency } from "./compute-next-check";
 
@@ -26,9 +27,7 @@ function selectDue(limit: number, userId?: string) {
         (select f.has_automation from plans f where f.code = 'freemium'),
         false
       ) as has_automation,
-      exists (
-        select 1 from scrape_tasks t where t.url_id = pu.id and t.status in ('pending', 'processing', 'retry')
-      ) as busy
+      exists (select 1 from scrape_tasks t where t.url_id = pu.id and ${ACTIVE_TASK_OF_URL}) as busy
     from product_urls pu
     left join subscriptions s on s.user_id = pu.user_id
     left join plans p on p.id = s.plan_id

@@ -194,10 +194,21 @@ export const OPERATIONS: TOperation[] = [
     path: "/api/products/import",
     tag: "Produits",
     summary: "Importer des produits (CSV ou XLSX)",
-    description: "Formulaire multipart, champ `file`, 5 Mo au plus.",
+    description:
+      "Formulaire multipart, champ `file`, 5 Mo au plus. L'import se poursuit en arrière-plan : " +
+      "suivez-le avec GET /api/products/import/{importId}.",
     body: "multipart",
-    ok: { schema: R.RAny, description: "Bilan de l'import" },
+    ok: { status: 202, schema: R.RAny, description: "L'import, en attente" },
     errors: [403],
+  },
+  {
+    method: "get",
+    path: "/api/products/import/{importId}",
+    tag: "Produits",
+    summary: "Suivre un import",
+    description: "Sa progression ('1 200 / 10 000 lignes') puis son bilan et les lignes refusées avec leur motif.",
+    ok: { schema: R.RAny, description: "L'import" },
+    errors: [404],
   },
   {
     method: "get",

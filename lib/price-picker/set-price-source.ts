@@ -22,27 +22,32 @@ function checkSelector(selector: string): void {
 
 /**
  * Stores how the URL's price is read (a found candidate, a typed CSS selector, or automatic) and queues a
- * re-scrape so the chosen price shows at once. A candidate is kept by its locator (sku, structured path or
+ * re-scrape so the chosen price shows at once, in one transaction: a refused scrape (429) saves nothing. A candidate is kept by its locator (sku, structured path or
  * stable CSS path), so it survives the next scrape of the same page template.
  */
 export async function setPriceSource(userId: string, productId: string, urlId: string, input: TPriceSource) {
   const db = await getDb();
-  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
-  let selector: string | null = null;
-  if ("candidate_id" in input) {
-    const stored = Array.isArray(row.candidates) ? (row.candidates as TStoredCandidate[]) : [];
-    const found = stored.find((c) => c.id === input.candidate_id);
-    if (!found) throw conflict("Ce prix ne figure plus parmi ceux de la page : rechargez la liste", "stale_candidate");
-    selector = found.locator;
-  } else if ("selector" in input) {
-    checkSelector(input.selector);
-    selector = input.selector;
-  }
-  await db
-    .update(productUrls)
-    .set({ selector, selectorLostAt: null, updatedAt: sql`now()` })
-    .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
-  const { task, created } = await requestUrlScrape(userId, urlId);
+  await getProductUrlOrThrow(userId, urlId, productId, db);
+  if ("selector" in input) checkSelector(input.selector);
+  const { task, created } = await requestUrlScrape(userId, urlId, {
+    change: async (tx, row) => {
+      let selector: string | null = null;
+      if ("candidate_id" in input) {
+        const stored = Array.isArray(row.candidates) ? (row.candidates as TStoredCandidate[]) : [];
+        const found = stored.find((c) => c.id === input.candidate_id);
+        if (!found) {
+          throw conflict("Ce prix ne figure plus parmi ceux de la page : rechargez la liste", "stale_candidate");
+        }
+        selector = found.locator;
+      } else if ("selector" in input) {
+        selector = input.selector;
+      }
+      await tx
+        .update(productUrls)
+        .set({ selector, selectorLostAt: null, updatedAt: sql`now()` })
+        .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
+    },
+  });
   const [product] = await queryProducts(db, userId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
   if (!url) throw notFound(URL_NOT_FOUND);

@@ -2,9 +2,9 @@ import { count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls, products } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
-import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
-import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { inTransaction } from "@/lib/jobs/in-transaction";
+import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProduct } from "./get-product";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
@@ -24,7 +24,7 @@ export async function createProduct(userId: string, input: TCreateProductData) {
     seen.add(u.url);
   }
   const db = await getDb();
-  const { productId, tasks } = await db.transaction(async (tx) => {
+  const productId = await inTransaction(async (tx) => {
     const plan = await lockOwnerPlan(tx, userId);
     if (plan.maxProducts !== null) {
       const [row] = await tx.select({ n: count() }).from(products).where(eq(products.userId, userId));
@@ -45,7 +45,6 @@ export async function createProduct(userId: string, input: TCreateProductData) {
         minAdvertisedPrice: input.min_advertised_price ?? null,
       })
       .returning({ id: products.id });
-    let tasks: { id: string; url: string }[] = [];
     if (urls.length > 0) {
       const now = new Date();
       const inserted = await tx
@@ -65,14 +64,12 @@ export async function createProduct(userId: string, input: TCreateProductData) {
           })),
         )
         .returning({ id: productUrls.id, url: productUrls.url });
-      tasks = await enqueueScrape(
-        inserted.map((r) => ({ userId, urlId: r.id, productId: product!.id, url: r.url, trigger: "first" as const })),
-        tx,
+      await requestScrapes(
+        inserted.map((r) => ({ userId, urlId: r.id, productId: product!.id, url: r.url })),
+        { tx, reason: "first" },
       );
     }
-    return { productId: product!.id, tasks };
+    return product!.id;
   });
-  // after commit: the runner must not look for tasks that are not visible yet; a missed wake-up is caught by its sweep
-  await dispatchTasks(tasks).catch((error: unknown) => console.error("[products] dispatch des relevés", error));
   return getProduct(userId, productId, db);
 }

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/db";
-import { productUrls, scrapeTasks } from "@/db/schema";
+import { productUrls } from "@/db/schema";
 import { notFound, unprocessable } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
-import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
-import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
+import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { presentTask } from "./present-task";
 import { assertNotPaused } from "./request-url-scrape";
 import { QUEUE_MSG, type ZBatchScrape } from "./schemas";
@@ -57,34 +57,15 @@ export async function batchScrape(userId: string, input: TInput) {
     return row;
   });
   const unique = [...new Map(targets.map((t) => [t.id, t])).values()];
-  const busy = await db
-    .select()
-    .from(scrapeTasks)
-    .where(
-      and(
-        inArray(
-          scrapeTasks.urlId,
-          unique.map((t) => t.id),
-        ),
-        inArray(scrapeTasks.status, ["pending", "processing", "retry"]),
-      ),
-    );
-  const busyIds = new Set(busy.map((t) => t.urlId));
-  const created = await enqueueScrape(
-    unique
-      .filter((t) => !busyIds.has(t.id))
-      .map((t) => ({
-        userId,
-        urlId: t.id,
-        productId: t.productId,
-        url: t.url,
-        trigger: "batch" as const,
-        priority: input.priority,
-        useAi: input.use_ai,
-      })),
-    db,
+  const busy = await findActiveTasks(
+    unique.map((t) => t.id),
+    { db },
   );
-  await dispatchTasks(created);
+  const busyIds = new Set(busy.map((t) => t.urlId));
+  const created = await requestScrapes(
+    unique.filter((t) => !busyIds.has(t.id)).map((t) => ({ userId, urlId: t.id, productId: t.productId, url: t.url })),
+    { reason: "batch", priority: input.priority, useAi: input.use_ai },
+  );
   const tasks = [...created, ...busy].map(presentTask);
   return { count: tasks.length, created: created.length, priority: input.priority, use_ai: input.use_ai, tasks };
 }

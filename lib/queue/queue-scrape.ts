@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { productUrls, scrapeTasks } from "@/db/schema";
+import { productUrls } from "@/db/schema";
 import { unprocessable } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
-import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentTask } from "./present-task";
 import { MANUAL_SCRAPE_LIMIT, requestUrlScrape } from "./request-url-scrape";
@@ -49,19 +49,10 @@ export async function queueScrape(
     if (!input.url) throw unprocessable(QUEUE_MSG.urlRequired);
     if (input.options.product_id) await getProductOrThrow(userId, input.options.product_id, db);
     await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
-    const [row] = await db
-      .insert(scrapeTasks)
-      .values({
-        userId,
-        url: input.url,
-        productId: input.options.product_id ?? null,
-        trigger: "api",
-        priority: "high",
-        useAi: input.use_ai,
-        metadata: { product_id: input.options.product_id ?? null, ad_hoc: true },
-      })
-      .returning();
-    await dispatchTasks([row!]);
+    const [row] = await requestScrapes(
+      [{ userId, urlId: null, productId: input.options.product_id ?? null, url: input.url }],
+      { reason: "api", priority: "high", useAi: input.use_ai },
+    );
     task = presentTask(row!);
   }
   if (!wait.wait || wait.timeoutSec <= 0) return { task, created, finished: false };

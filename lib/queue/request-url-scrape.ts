@@ -1,51 +1,54 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { type DbTx, getDb } from "@/db";
+import { and, eq } from "drizzle-orm";
+import type { DbTx } from "@/db";
 import { products, scrapeTasks } from "@/db/schema";
 import { conflict, forbidden } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
-import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
+import { inTransaction } from "@/lib/jobs/in-transaction";
+import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { presentTask } from "./present-task";
 
 /** Manual scrapes (re-scrape buttons, API) per user and minute. */
 export const MANUAL_SCRAPE_LIMIT = 30;
 
+type TUrlRow = Awaited<ReturnType<typeof getProductUrlOrThrow>>;
+
+export type TRequestUrlScrape = {
+  useAi?: boolean;
+  /** The caller's change to the URL, in the same transaction once the URL is held: undone by a refusal (429). */
+  change?: (tx: DbTx, url: TUrlRow) => Promise<void>;
+};
+
 /**
  * Queues a manual, high-priority scrape of one of the owner's URLs and starts it. Idempotent while a scrape
  * of that URL is waiting or running: that task is answered instead of a second one (`created: false`).
  */
-export async function requestUrlScrape(userId: string, urlId: string, options: { useAi?: boolean } = {}) {
-  const db = await getDb();
+export async function requestUrlScrape(userId: string, urlId: string, options: TRequestUrlScrape = {}) {
   // the product, then the URL, are held until the task is written (the order of a product delete's cascade, so
   // neither can deadlock the other): a concurrent delete waits, or this answers 404
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await inTransaction(async (tx) => {
     const { productId } = await getProductUrlOrThrow(userId, urlId, undefined, tx);
     await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
     const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
     assertNotPaused(url);
-    const active = await findActiveTask(tx, urlId);
-    if (active) return { ...active, created: false };
+    await options.change?.(tx, url);
+    const active = await takeActiveTask(tx, urlId);
+    if (active) return { task: active, created: false };
     await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000, { db: tx });
-    const task = await enqueueScrape(
-      {
-        userId,
-        urlId,
-        productId: url.productId,
-        url: url.url,
-        trigger: "manual",
-        priority: "high",
-        useAi: options.useAi,
-      },
+    const [task] = await requestScrapes([{ userId, urlId, productId: url.productId, url: url.url }], {
       tx,
-    );
-    if (task) return { task, dispatch: true, created: true };
+      reason: "manual",
+      priority: "high",
+      useAi: options.useAi,
+    });
+    if (task) return { task, created: true };
     // another request queued one in between: the unique index kept that one
-    const winner = await findActiveTask(tx, urlId);
-    if (winner) return { ...winner, created: false };
+    const winner = await takeActiveTask(tx, urlId);
+    if (winner) return { task: winner, created: false };
     throw conflict("Un relevé de cette URL vient de se terminer, veuillez réessayer", "scrape_race");
   });
-  if (outcome.dispatch) await dispatchTasks([outcome.task]);
   return { task: presentTask(outcome.task), created: outcome.created };
 }
 
@@ -55,23 +58,18 @@ export function assertNotPaused(url: { paused: boolean; pausedReason: string | n
   throw forbidden(url.pausedReason ?? "Cette URL est en pause : son suivi est en lecture seule", "url_paused");
 }
 
-/**
- * The URL's waiting or running task (at most one); a waiting retry is brought forward to run at once
- * (`dispatch`: start it once the transaction commits).
- */
-async function findActiveTask(tx: DbTx, urlId: string) {
-  const [active] = await tx
-    .select()
-    .from(scrapeTasks)
-    .where(and(eq(scrapeTasks.urlId, urlId), inArray(scrapeTasks.status, ["pending", "processing", "retry"])))
-    .limit(1);
+/** The URL's waiting or running task (at most one); a waiting retry is brought forward to run once committed. */
+async function takeActiveTask(tx: DbTx, urlId: string) {
+  const [active] = await findActiveTasks([urlId], { db: tx });
   if (!active) return null;
-  if (active.status !== "retry") return { task: active, dispatch: false };
+  if (active.status !== "retry") return active;
   // a click means "now": the waiting retry runs at once instead of after its backoff
   const [now] = await tx
     .update(scrapeTasks)
     .set({ runAt: new Date(), status: "pending" })
     .where(and(eq(scrapeTasks.id, active.id), eq(scrapeTasks.status, "retry")))
     .returning();
-  return now ? { task: now, dispatch: true } : { task: active, dispatch: false };
+  if (!now) return active;
+  await dispatchTasks([now], { tx });
+  return now;
 }

@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
+import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { getTaskOrThrow } from "./get-task-or-throw";
 import { presentTask } from "./present-task";
 import { MANUAL_SCRAPE_LIMIT } from "./request-url-scrape";
@@ -62,17 +63,6 @@ export async function retryTask(userId: string, taskId: string, force: boolean) 
 }
 
 async function findOtherActiveTask(urlId: string, taskId: string) {
-  const db = await getDb();
-  const [active] = await db
-    .select()
-    .from(scrapeTasks)
-    .where(
-      and(
-        eq(scrapeTasks.urlId, urlId),
-        ne(scrapeTasks.id, taskId),
-        inArray(scrapeTasks.status, ["pending", "processing", "retry"]),
-      ),
-    )
-    .limit(1);
+  const [active] = await findActiveTasks([urlId], { exceptTaskId: taskId });
   return active ?? null;
 }

@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lte, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
-import { productUrls, scrapeTasks } from "@/db/schema";
+import { productUrls } from "@/db/schema";
 import { unprocessable } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
-import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
-import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
+import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentTask } from "./present-task";
 import { QUEUE_MSG } from "./schemas";
@@ -28,32 +28,14 @@ export async function scheduleUserScrapes(userId: string, input: { product_id?: 
     if (input.product_id) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
     return { count: 0, tasks: [] };
   }
-  const busy = await db
-    .select({ urlId: scrapeTasks.urlId })
-    .from(scrapeTasks)
-    .where(
-      and(
-        inArray(
-          scrapeTasks.urlId,
-          urls.map((u) => u.id),
-        ),
-        inArray(scrapeTasks.status, ["pending", "processing", "retry"]),
-      ),
-    );
-  const busyIds = new Set(busy.map((b) => b.urlId));
-  const created = await enqueueScrape(
-    urls
-      .filter((u) => !busyIds.has(u.id))
-      .map((u) => ({
-        userId,
-        urlId: u.id,
-        productId: u.productId,
-        url: u.url,
-        trigger: "manual" as const,
-        priority: "normal" as const,
-      })),
-    db,
+  const busy = await findActiveTasks(
+    urls.map((u) => u.id),
+    { db },
   );
-  await dispatchTasks(created);
+  const busyIds = new Set(busy.map((b) => b.urlId));
+  const created = await requestScrapes(
+    urls.filter((u) => !busyIds.has(u.id)).map((u) => ({ userId, urlId: u.id, productId: u.productId, url: u.url })),
+    { reason: "manual", priority: "normal" },
+  );
   return { count: created.length, tasks: created.map(presentTask) };
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, plans, priceHistory, productUrls, products, subscriptions } from "@/db/schema";
 import { signUp } from "../helpers/api";
+import type { TMerchantServer } from "../fixtures/merchant-server";
 
 export async function alertsUser(plan: "freemium" | "professionnel" = "professionnel") {
   const user = await signUp();
@@ -68,4 +69,17 @@ export async function addRule(
     .values({ userId, productId, cooldownMinutes: 0, ...values })
     .returning();
   return rule!;
+}
+
+/** A Professionnel user's product whose URL is a page of the local merchant site (not due before tomorrow). */
+export async function watchedProduct(merchant: TMerchantServer, pageId: string) {
+  const user = await alertsUser();
+  const { productId, urlIds } = await makeProduct(user.userId);
+  const db = await getDb();
+  const [url] = await db
+    .update(productUrls)
+    .set({ url: `${merchant.url}/product/${pageId}`, nextCheckAt: new Date(Date.now() + 86_400_000) })
+    .where(eq(productUrls.id, urlIds[0]!))
+    .returning();
+  return { ...user, productId, url: url! };
 }

@@ -1,19 +1,23 @@
-// Alerts wired to the scrape pipeline (lib/jobs/on-new-price.ts) and the two Inngest functions, against
+// Alerts wired to the scrape pipeline (lib/jobs/run-scrape-task.ts triggers evaluate-alerts) and their jobs, against
 // the local merchant site: real scrapes, no mock of our code.
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
 import { alertEvents, emailOutbox, productUrls, scrapeTasks, users } from "@/db/schema";
-import { evaluateAlertsFn } from "@/inngest/functions/evaluate-alerts";
-import { sendAlertDigestFn } from "@/inngest/functions/send-alert-digest";
-import { scrapeTask } from "@/inngest/functions/scrape-task";
+import { functions } from "@/inngest";
 import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { countLocalSleeps, settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { triggerJob } from "@/lib/jobs/trigger-job";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+import { addPrice, addRule, watchedProduct } from "./alerts-fixtures";
 
 let merchant: TMerchantServer;
+const fn = (id: string) => functions.find((f) => f.id() === id)!;
+const scrapeTask = fn("scrape-task");
+const evaluateAlertsFn = fn("evaluate-alerts");
+const sendAlertDigestFn = fn("send-alert-digest");
 beforeAll(async () => {
   merchant = await startMerchantServer();
   await getDb();
@@ -22,29 +26,19 @@ afterAll(async () => {
   await merchant.close();
 });
 
-async function watchedProduct(pageId: string) {
-  const user = await alertsUser();
-  const { productId, urlIds } = await makeProduct(user.userId);
-  const db = await getDb();
-  const [url] = await db
-    .update(productUrls)
-    .set({ url: `${merchant.url}/product/${pageId}` })
-    .where(eq(productUrls.id, urlIds[0]!))
-    .returning();
-  return { ...user, productId, url: url! };
-}
-
 async function scrapeOnce(userId: string, productId: string, url: { id: string; url: string }) {
   const task = (await enqueueScrape({ userId, productId, urlId: url.id, url: url.url, trigger: "manual" }))!;
   const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
     events: [{ name: SCRAPE_REQUESTED, data: { taskId: task.id, host: "127.0.0.1" } }] as never,
   });
+  // the evaluation it triggered runs on the local provider (no Inngest configured here)
+  await settleLocalJobs();
   return result as { status: string; priceHistoryId: number | null };
 }
 
 describe("alerts in the scrape pipeline", () => {
   it("a scraped price goes through the hook and alerts once; a failed scrape alerts nothing", async () => {
-    const { userId, account, productId, url } = await watchedProduct("alerte-pipeline");
+    const { userId, account, productId, url } = await watchedProduct(merchant, "alerte-pipeline");
     const rule = await addRule(userId, productId, { kind: "below", minPrice: "150.00" });
     const any = await addRule(userId, productId, { kind: "any_change" });
     merchant.setPrice("alerte-pipeline", "149.90");
@@ -74,13 +68,37 @@ describe("alerts in the scrape pipeline", () => {
   });
 });
 
+/** A drop rule and a fall from 100 to 30 (over 50 %), the page showing 30. */
+async function bigJump(pageId: string) {
+  const { userId, productId, url } = await watchedProduct(merchant, pageId);
+  const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "20" });
+  await addPrice(url.id, "100.00");
+  const jump = await addPrice(url.id, "30.00");
+  merchant.setPrice(pageId, "30.00");
+  return { rule, url, jump };
+}
+
+const eventsOf = async (ruleId: string) =>
+  (await (await getDb()).select().from(alertEvents).where(eq(alertEvents.ruleId, ruleId))).map((e) => e.newPrice);
+
+describe("evaluate-alerts on the local provider", () => {
+  it("re-checks a jump of more than 50 % after sleeping a minute, as on Inngest", async () => {
+    const { rule, url, jump } = await bigJump("saut-local");
+    await triggerJob("evaluateAlerts", { urlId: url.id, priceHistoryId: jump });
+    // the run sleeps: the second scrape has not happened and nothing fired
+    await vi.waitFor(() => expect(countLocalSleeps()).toBe(1));
+    expect(merchant.hits.get("/product/saut-local")).toBeUndefined();
+    expect(await eventsOf(rule.id)).toEqual([]);
+    // the minute is over (answered at once here, as the Inngest test engine answers step.sleep)
+    await settleLocalJobs({ skipSleeps: true });
+    expect(merchant.hits.get("/product/saut-local")).toBe(1);
+    expect(await eventsOf(rule.id)).toEqual(["30.00"]);
+  });
+});
+
 describe("Inngest functions of the alerts", () => {
   it("evaluate-alerts confirms a big jump with a second scrape before alerting", async () => {
-    const { userId, productId, url } = await watchedProduct("alerte-saut");
-    const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "20" });
-    await addPrice(url.id, "100.00");
-    const jump = await addPrice(url.id, "30.00");
-    merchant.setPrice("alerte-saut", "30.00");
+    const { rule, url, jump } = await bigJump("alerte-saut");
     // Inngest's sleep is the platform's timer: answered at once here
     const engine = () =>
       new InngestTestEngine({
@@ -107,7 +125,7 @@ describe("Inngest functions of the alerts", () => {
   });
 
   it("send-alert-digest sends the daily digest", async () => {
-    const { userId, account, productId, url } = await watchedProduct("alerte-digest");
+    const { userId, account, productId, url } = await watchedProduct(merchant, "alerte-digest");
     const db = await getDb();
     await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
     await addRule(userId, productId, { kind: "above", maxPrice: "10" });

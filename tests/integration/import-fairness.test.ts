@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, scrapeTasks, subscriptions } from "@/db/schema";
 import { getUserStats } from "@/lib/auth/get-user-stats";
-import { importProducts } from "@/lib/products/import/import-products";
+import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { getImport } from "@/lib/products/import/get-import";
+import { startImport } from "@/lib/products/import/start-import";
+import { importRows } from "../fixtures/import-rows";
 import { signUp } from "../helpers/api";
 
 describe("import fairness", () => {
@@ -13,17 +16,15 @@ describe("import fairness", () => {
     const db = await getDb();
     const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
     await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
-    const rows = Array.from({ length: 2000 }, (_, i) => ({
-      line: i + 2,
-      product: `Produit ${Math.floor(i / 5)}`,
-      description: "",
-      source: `Source ${i % 5}`,
-      url: `https://shop${i % 5}.example/p/${Math.floor(i / 5)}`,
-      frequency: "daily",
-    }));
+    const rows = importRows(2000);
 
     let importDone = false;
-    const importing = importProducts(userId, rows).finally(() => (importDone = true));
+    const file = { name: "gros.csv", bytes: new TextEncoder().encode(JSON.stringify(rows)) };
+    const importing = (async () => {
+      const { id } = await startImport(userId, rows, file);
+      await settleLocalJobs();
+      return getImport(userId, id);
+    })().finally(() => (importDone = true));
     // another user asks for their dashboard while the import runs: answered before the import ends
     let answeredDuringImport = 0;
     for (let i = 0; i < 3; i++) {

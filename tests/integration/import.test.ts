@@ -8,8 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { POST as importRoute } from "@/app/api/products/import/route";
+import { GET as importStatus } from "@/app/api/products/import/[importId]/route";
 import { GET as getOne } from "@/app/api/products/[id]/route";
 import { GET as list, POST as create } from "@/app/api/products/route";
+import { settleLocalJobs } from "@/lib/jobs/local-jobs";
 import { call, signUp } from "../helpers/api";
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/import");
@@ -31,7 +33,10 @@ async function setPlan(userId: string, code: "freemium" | "professionnel" | "ent
   await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
 }
 
-/** POSTs a multipart form the way a browser does. */
+/**
+ * POSTs a multipart form the way a browser does. An accepted file answers 202 with the import, which runs in
+ * the background: this waits for its job and answers what GET /api/products/import/{id} then shows.
+ */
 async function upload(
   token: string | undefined,
   file: { name: string; content: string | Uint8Array } | null,
@@ -44,7 +49,13 @@ async function upload(
   const req = new NextRequest("http://localhost:3000/api/products/import", { method: "POST", body: form, headers });
   const res = await importRoute(req, { params: Promise.resolve({}) });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  const json = text ? JSON.parse(text) : undefined;
+  if (res.status !== 202) return { status: res.status, json };
+  const total = (json.total_rows as number).toLocaleString("fr-FR");
+  expect(json).toMatchObject({ status: "pending", done_rows: 0, progress: `0 / ${total} lignes` });
+  await settleLocalJobs();
+  const id = json.id as string;
+  return call(importStatus, `/api/products/import/${id}`, { token, params: { importId: id } });
 }
 
 const fixture = (name: string) => ({ name, content: new Uint8Array(fs.readFileSync(path.join(FIXTURES, name))) });
@@ -292,5 +303,21 @@ describe("POST /api/products/import (refused files)", () => {
     expect(asJson.json.code).toBe("invalid_upload");
     const anon = await upload(undefined, fixture("produits-virgule.csv"));
     expect(anon.status).toBe(401);
+  });
+
+  it("shows an import only to its owner (404 otherwise)", async () => {
+    const { token } = await signUp();
+    const other = await signUp();
+    const done = await upload(token, {
+      name: "un.csv",
+      content: "produit;source;url\nCasque;Fnac;https://www.fnac.example/c",
+    });
+    expect(done.json).toMatchObject({ status: "done", done_rows: 1, progress: "1 / 1 lignes", created_urls: 1 });
+    const id = done.json.id as string;
+    const foreign = await call(importStatus, `/api/products/import/${id}`, {
+      token: other.token,
+      params: { importId: id },
+    });
+    expect([foreign.status, foreign.json.detail]).toEqual([404, "Import introuvable"]);
   });
 });

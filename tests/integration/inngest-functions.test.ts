@@ -4,15 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { priceHistory, productUrls, products, scrapeTasks } from "@/db/schema";
 import { functions } from "@/inngest";
-import { purgeHistoryFn } from "@/inngest/functions/purge-history";
-import { scrapeTask } from "@/inngest/functions/scrape-task";
-import { sweepDueUrlsFn } from "@/inngest/functions/sweep-due-urls";
 import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 
 let merchant: TMerchantServer;
+const fn = (id: string) => functions.find((f) => f.id() === id)!;
+const scrapeTask = fn("scrape-task");
+const sweepDueUrlsFn = fn("sweep-due-urls");
+const purgeHistoryFn = fn("purge-history");
 
 beforeAll(async () => {
   merchant = await startMerchantServer();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { inngestOptions } from "@/lib/jobs/inngest-options";
-import { JOBS } from "@/lib/jobs/job-definitions";
+import { JOBS } from "@/lib/jobs/registry";
 import { JobRunner } from "@/lib/jobs/job-runner";
 
 describe("job definitions", () => {

@@ -4,7 +4,12 @@ import { GET as candidatesRoute } from "@/app/api/products/[id]/urls/[urlId]/can
 import { PUT as priceSourceRoute } from "@/app/api/products/[id]/urls/[urlId]/price-source/route";
 import { POST as scrapeRoute } from "@/app/api/scraping/urls/[urlId]/scrape/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { productUrls } from "@/db/schema";
+import { rateLimit } from "@/lib/http/rate-limit";
 import { JobRunner } from "@/lib/jobs/job-runner";
+import { MANUAL_SCRAPE_LIMIT } from "@/lib/queue/request-url-scrape";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 
@@ -157,5 +162,18 @@ describe("the price picker", () => {
       params: { id: productId, urlId },
     });
     expect(foreign.status).toBe(404);
+  }, 60_000);
+
+  it("saves nothing when the re-scrape it asks for is refused (429): the choice and its scrape are one transaction", async () => {
+    const { token, userId } = await signUp();
+    merchant.setHtml("limit", phonePage([V128], "699,00 €"));
+    const { productId, urlId } = await track(token, "/served/limit");
+    await runner.drain();
+    for (let i = 0; i < MANUAL_SCRAPE_LIMIT; i++) await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+    const refused = await api(token, productId, urlId).choose({ selector: ".price" });
+    expect(refused.status).toBe(429);
+    const db = await getDb();
+    const [url] = await db.select().from(productUrls).where(eq(productUrls.id, urlId));
+    expect(url!.selector).toBeNull();
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailyRunDue } from "@/lib/jobs/daily-run-due";
-import { JOBS } from "@/lib/jobs/job-definitions";
+import { JOBS } from "@/lib/jobs/registry";
 
 describe("dailyRunDue", () => {
   const digest = JOBS.sendAlertDigest.trigger.daily;

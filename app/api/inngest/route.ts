@@ -3,14 +3,13 @@
 import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
 import { functions, inngest } from "@/inngest";
-import { env } from "@/lib/env";
 import { notFound } from "@/lib/http/api-error";
 import { errorResponse } from "@/lib/http/json";
+import { servesInngest } from "@/lib/jobs/job-provider";
 
 type THandler = (req: NextRequest, ctx: unknown) => Promise<Response>;
 
-const active = env.inngestEnabled || env.INNGEST_DEV;
-const served = active ? (serve({ client: inngest, functions }) as unknown as Record<string, THandler>) : null;
+const served = servesInngest ? (serve({ client: inngest, functions }) as unknown as Record<string, THandler>) : null;
 
 function handler(method: "GET" | "POST" | "PUT"): THandler {
   return async (req, ctx) => {

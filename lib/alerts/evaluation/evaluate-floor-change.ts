@@ -1,12 +1,12 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
-import { requestChannelDeliveries } from "@/lib/alert-channels/request-channel-deliveries";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { syncFloorFlags } from "@/lib/flags/record-price-flags";
 import { applyRule } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import { loadPriceContext } from "./load-price-context";
+import { triggerJob } from "@/lib/jobs/trigger-job";
 
 /**
  * After a product's minimum advertised price changed: re-judges each URL's latest reading against the new floor
@@ -38,7 +38,8 @@ export async function evaluateFloorChange(productId: string, deps: { now?: Date 
       if (id) fired.push(id);
     }
   }
-  requestChannelDeliveries(fired);
+  // not awaited: e-mail is never held up by a channel; what is missed is sent by the minute job
+  if (fired.length > 0) void triggerJob("deliverChannelMessages", { alertEventIds: fired });
   // the product is saved: a failed e-mail stays 'failed' for the retry sweep rather than failing the edit
   if (fired.length)
     await deliverAlertEvents({ eventIds: fired }).catch((error: unknown) =>

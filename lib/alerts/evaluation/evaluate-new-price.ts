@@ -1,21 +1,26 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { requestChannelDeliveries } from "@/lib/alert-channels/request-channel-deliveries";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { applyRule, ruleInput } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
-import { loadPriceContext } from "./load-price-context";
+import { loadPriceContext, type TEarlierReadings } from "./load-price-context";
 import { centsToDecimal, toCents } from "./cents";
 import { confirmsPrice } from "./confirms-price";
 import { evaluateRule } from "./evaluate-rule";
 import { isBigJump } from "./is-big-jump";
+import { triggerJob } from "@/lib/jobs/trigger-job";
 
 /** Re-fetches a URL's price (the pipeline supplies its scraper); null when the second fetch fails. */
 export type TConfirmPrice = (urlId: string) => Promise<{ price: string | number | null; available: boolean } | null>;
 
-export type TEvaluateNewPrice = { priceHistoryId: number; urlId?: string };
+export type TEvaluateNewPrice = {
+  priceHistoryId: number;
+  urlId?: string;
+  /** The earlier readings, when the writer of the entry read them (recordSuccess): not read again. */
+  earlier?: TEarlierReadings;
+};
 
 export type TEvaluateResult =
   | { status: "skipped"; reason: "not_found" | "missing_price" | "plan" | "no_rules" }
@@ -54,7 +59,7 @@ export async function evaluateNewPrice(
   const flags = await recordPriceFlags(db, input.priceHistoryId);
   // fast path for the common case of a URL without any active rule: one query instead of the context's
   if (input.urlId && !(await hasActiveRule(db, input.urlId))) return { status: "skipped", reason: "no_rules" };
-  const ctx = await loadPriceContext(db, input.priceHistoryId);
+  const ctx = await loadPriceContext(db, input.priceHistoryId, input.earlier);
   if (!ctx || (input.urlId && input.urlId !== ctx.url.id)) return { status: "skipped", reason: "not_found" };
   if (ctx.entry.price === null && ctx.entry.available) return { status: "skipped", reason: "missing_price" };
   const plan = await getUserPlan(ctx.product.userId, db);
@@ -93,7 +98,8 @@ export async function evaluateNewPrice(
     const id = await applyRule(db, rule.id, ctx, flags, now);
     if (id) fired.push(id);
   }
-  requestChannelDeliveries(fired);
+  // not awaited: e-mail is never held up by a channel; what is missed is sent by the minute job
+  if (fired.length > 0) void triggerJob("deliverChannelMessages", { alertEventIds: fired });
   const { sent } = await deliverAlertEvents({ priceHistoryId: ctx.entry.id });
   return { status: "evaluated", fired, sent };
 }

@@ -3,8 +3,20 @@ import type { DbLike } from "@/db";
 import { priceHistory, productUrls, products, users } from "@/db/schema";
 import { pickPreviousPrice } from "./pick-previous-price";
 
-/** A price entry with its URL, product and owner, and the earlier entries the rules compare with. */
-export async function loadPriceContext(db: DbLike, priceHistoryId: number) {
+/** What the rules compare a new entry with, among the entries of its URL before it. */
+export type TEarlierReadings = {
+  /** the latest earlier price, and the one before it */
+  latestPrice: string | null;
+  beforeLatestPrice: string | null;
+  /** availability of the latest earlier entry with a price or saying "unavailable" */
+  available: boolean | null;
+};
+
+/**
+ * A price entry with its URL, product and owner, and the earlier entries the rules compare with (`earlier`
+ * when the caller already read them in the statement that wrote the entry).
+ */
+export async function loadPriceContext(db: DbLike, priceHistoryId: number, earlier?: TEarlierReadings) {
   const [row] = await db
     .select({
       entry: priceHistory,
@@ -24,10 +36,18 @@ export async function loadPriceContext(db: DbLike, priceHistoryId: number) {
     .where(eq(priceHistory.id, priceHistoryId))
     .limit(1);
   if (!row) return null;
+  const readings = earlier ?? (await readEarlier(db, row.entry));
+  return {
+    ...row,
+    previousPrice: pickPreviousPrice(row.entry.price, readings.latestPrice, readings.beforeLatestPrice),
+    previousAvailable: readings.available,
+  };
+}
 
+async function readEarlier(db: DbLike, entry: { id: number; urlId: string }): Promise<TEarlierReadings> {
   const earlier = and(
-    eq(priceHistory.urlId, row.entry.urlId),
-    sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${row.entry.id})`,
+    eq(priceHistory.urlId, entry.urlId),
+    sql`(${priceHistory.createdAt}, ${priceHistory.id}) < (select p.created_at, p.id from price_history p where p.id = ${entry.id})`,
   );
   const order = [desc(priceHistory.createdAt), desc(priceHistory.id)];
   const [latestPriced, beforeLatestPriced] = await db
@@ -45,9 +65,9 @@ export async function loadPriceContext(db: DbLike, priceHistoryId: number) {
     .limit(1);
 
   return {
-    ...row,
-    previousPrice: pickPreviousPrice(row.entry.price, latestPriced?.price ?? null, beforeLatestPriced?.price ?? null),
-    previousAvailable: previousMeaningful ? previousMeaningful.available : null,
+    latestPrice: latestPriced?.price ?? null,
+    beforeLatestPrice: beforeLatestPriced?.price ?? null,
+    available: previousMeaningful ? previousMeaningful.available : null,
   };
 }
 

@@ -1,9 +1,9 @@
-import { importProducts } from "./import-products";
 import { parseImportFile } from "./parse-import-file";
 import { readImportUpload } from "./read-import-upload";
+import { startImport } from "./start-import";
 
-/** POST /api/products/import: reads the uploaded file (size-capped), parses its rows and imports them. */
+/** POST /api/products/import: reads the uploaded file (size-capped), parses its rows and starts their import. */
 export async function importProductsUpload(userId: string, req: Request) {
   const file = await readImportUpload(req);
-  return importProducts(userId, await parseImportFile(file.bytes, file.name));
+  return startImport(userId, await parseImportFile(file.bytes, file.name), file);
 }

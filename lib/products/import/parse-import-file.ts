@@ -2,15 +2,10 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { unprocessable } from "@/lib/http/api-error";
 import { checkXlsxSize } from "./check-xlsx-size";
+import type { TImportFileRow } from "@/db/schema";
 
-export type TImportRow = {
-  line: number;
-  product: string;
-  description: string;
-  source: string;
-  url: string;
-  frequency: string;
-};
+/** One line of the file (the import keeps them as parsed: db/schema/imports.ts). */
+export type TImportRow = TImportFileRow;
 
 type Column = Exclude<keyof TImportRow, "line">;
 

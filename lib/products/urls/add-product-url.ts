@@ -1,10 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
-import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
-import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
-import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { inTransaction } from "@/lib/jobs/in-transaction";
+import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
@@ -18,10 +17,8 @@ import type { TCreateProductUrlData } from "@/lib/products/schemas";
  * (the answer does not wait for it). Check and insert share one transaction under the owner's row lock.
  */
 export async function addProductUrl(userId: string, productId: string, input: TCreateProductUrlData) {
-  const db = await getDb();
-  let created;
   try {
-    created = await db.transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const plan = await lockOwnerPlan(tx, userId);
       await getProductOrThrow(userId, productId, tx);
       if (input.tracking_frequency === "hourly" && !plan.hasAutomation) throw planLimitError("hourly");
@@ -49,14 +46,14 @@ export async function addProductUrl(userId: string, productId: string, input: TC
         })
         .returning();
       // a new URL has no task yet: this one is always created
-      const task = (await enqueueScrape({ userId, urlId: row!.id, productId, url: row!.url, trigger: "first" }, tx))!;
-      return { view: { ...presentProductUrl(row!, null), scrape_task_id: task.id }, task };
+      const [task] = await requestScrapes([{ userId, urlId: row!.id, productId, url: row!.url }], {
+        tx,
+        reason: "first",
+      });
+      return { ...presentProductUrl(row!, null), scrape_task_id: task!.id };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(DUPLICATE_URL, "duplicate_url");
     throw error;
   }
-  // after commit, so the runner sees the task; a missed wake-up is caught by its sweep
-  await dispatchTasks([created.task]).catch((error: unknown) => console.error("[products] dispatch du relevé", error));
-  return created.view;
 }

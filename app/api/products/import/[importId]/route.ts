@@ -1,0 +1,11 @@
+// GET /api/products/import/{importId} – an import's progress ('1 200 / 10 000 lignes') and its refused rows
+import { z } from "zod";
+import { idParam } from "@/lib/http/id-param";
+import { withAuth } from "@/lib/http/with-auth";
+import { getImport, IMPORT_NOT_FOUND } from "@/lib/products/import/get-import";
+
+const ZImportParams = z.object({ importId: idParam(IMPORT_NOT_FOUND) });
+
+export const GET = withAuth({ params: ZImportParams }, async ({ user, params }) =>
+  getImport(user.id, params.importId!),
+);

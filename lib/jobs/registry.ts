@@ -1,0 +1,28 @@
+// Every background job, one line each (DESIGN.md §8). Both providers read this list: inngest/index.ts builds
+// the Inngest functions from it, the local runner its minute and daily schedule.
+import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
+import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
+import { importProductsJob } from "./definitions/import-products";
+import { purgeHistoryJob } from "./definitions/purge-history";
+import { resumeImportsJob } from "./definitions/resume-imports";
+import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
+import { scrapeTaskJob } from "./definitions/scrape-task";
+import { sendAlertDigestJob } from "./definitions/send-alert-digest";
+import { sendScheduledReportsJob } from "./definitions/send-scheduled-reports";
+import { sweepDueUrlsJob } from "./definitions/sweep-due-urls";
+
+export const JOBS = {
+  sweepDueUrls: sweepDueUrlsJob,
+  scrapeTask: scrapeTaskJob,
+  purgeHistory: purgeHistoryJob,
+  sendAlertDigest: sendAlertDigestJob,
+  evaluateAlerts: evaluateAlertsJob,
+  deliverChannelMessages: deliverChannelMessagesJob,
+  retryChannelDeliveries: retryChannelDeliveriesJob,
+  sendScheduledReports: sendScheduledReportsJob,
+  importProducts: importProductsJob,
+  resumeImports: resumeImportsJob,
+};
+
+export type TJobName = keyof typeof JOBS;
+export type TJobPayload<N extends TJobName> = Parameters<(typeof JOBS)[N]["handler"]>[0];

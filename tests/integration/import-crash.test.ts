@@ -1,0 +1,59 @@
+// kill -9 of the process running an import, mid-way, then the import's job run again: the user owns exactly the
+// file's rows, nothing lost and nothing twice. On PostgreSQL (the test's database) or a PGlite folder.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { afterAll, describe, expect, it } from "vitest";
+
+const CHILD = path.resolve("tests/fixtures/import-child.ts");
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), "veilleprix-import-"));
+const env = { ...process.env, ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: folder }), JOBS_DISABLED: "1" };
+
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+function child(args: string[]): { proc: ChildProcess; lines: AsyncIterable<string>; exited: Promise<number | null> } {
+  // one process (node with tsx's loader, not the tsx CLI, which runs the script in a second one): kill -9 ends it
+  const proc = spawn(process.execPath, ["--import", "tsx", CHILD, ...args], {
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  return { proc, lines: readline.createInterface({ input: proc.stdout! }), exited };
+}
+
+describe("an import killed mid-way", () => {
+  it("resumes after its last committed batch: the file's rows, no more, no fewer", async () => {
+    const ROWS = 3000;
+    const first = child(["start", String(ROWS)]);
+    let ids: { importId: string; userId: string } | null = null;
+    for await (const line of first.lines) {
+      const msg = JSON.parse(line) as { importId?: string; userId?: string; done?: number };
+      if (msg.importId) ids = { importId: msg.importId, userId: msg.userId! };
+      // some batches are written, not all: kill -9, whatever it is doing
+      if (msg.done !== undefined && msg.done > 0 && msg.done < ROWS / 2) {
+        first.proc.kill("SIGKILL");
+        break;
+      }
+    }
+    await first.exited;
+    expect(first.proc.signalCode).toBe("SIGKILL");
+    expect(ids).not.toBeNull();
+
+    const second = child(["resume", ids!.importId, ids!.userId]);
+    let report: Record<string, number | string> | null = null;
+    for await (const line of second.lines) report = JSON.parse(line);
+    expect(await second.exited).toBe(0);
+    expect(report).toEqual({
+      status: "done",
+      done: ROWS,
+      total: ROWS,
+      refused: 0,
+      products: ROWS / 5,
+      urls: ROWS,
+      tasks: ROWS,
+      repeated: 0,
+    });
+  }, 180_000);
+});
