@@ -40,6 +40,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   name: user.firstName,
                   firstName: user.firstName,
                   lastName: user.lastName,
+                  emailVerified: user.emailVerified,
                 }
               : null
           }

@@ -7,6 +7,8 @@ export type CurrentUser = {
   name: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** false until the owner follows the verification link (a banner asks for it) */
+  emailVerified: boolean;
 };
 
 /** The signed-in user of the page, as the server resolved it for this render (a revoked session is nobody). */

@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import { env } from "@/lib/env";
 import { queryLog } from "./query-log";
+import { secureDataDir } from "./secure-data-dir";
 import * as schema from "./schema";
 import { seedPlans } from "./seed";
 
@@ -27,11 +27,17 @@ async function openPglite(dir: string): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const memory = dir.startsWith("memory://");
-  if (!memory) fs.mkdirSync(dir, { recursive: true });
+  if (!memory) secureDataDir(dir);
   const client = memory ? new PGlite() : new PGlite(dir);
   const db = drizzle({ client, schema, casing: "snake_case", logger: queryLog });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };
+  if (memory) return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };
+  secureDataDir(dir);
+  const close = async () => {
+    await client.close();
+    secureDataDir(dir);
+  };
+  return { db: db as unknown as Db, close, kind: "pglite" };
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {

@@ -84,6 +84,8 @@ function parseEnv() {
       return (configuredUrl ?? `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
     },
     embeddedDb: !raw.DATABASE_URL,
+    /** /dev/outbox is a development tool: off in any production build unless the operator sets DEV_OUTBOX=1 */
+    devOutbox: raw.DEV_OUTBOX || (raw.NODE_ENV !== "production" && !isProduction),
     buildPhase: raw.NEXT_PHASE === "phase-production-build",
     inngestEnabled: Boolean(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY),
     stripeEnabled: Boolean(raw.STRIPE_SECRET_KEY),

@@ -20,12 +20,13 @@ process.env.RATE_LIMIT_DISABLED = "1";
 
 const { inArray, sql } = await import("drizzle-orm");
 const { closeDb, getDb } = await import("@/db");
-const { productUrls, products, scrapeTasks, users } = await import("@/db/schema");
+const { productUrls, scrapeTasks } = await import("@/db/schema");
 const { env } = await import("@/lib/env");
 const { enqueueScrape } = await import("@/lib/jobs/enqueue-scrape");
 const { JobRunner } = await import("@/lib/jobs/job-runner");
 const { closeBrowser } = await import("@/lib/scraping/browser");
 const { startMerchantServer } = await import("../tests/fixtures/merchant-server");
+const { seedBenchProduct } = await import("./seed-bench-product");
 
 const staticCount = Number(values.urls);
 const browserCount = Number(values["browser-urls"]);
@@ -40,11 +41,7 @@ const merchants = await Promise.all(
   Array.from({ length: hostCount }, (_, i) => startMerchantServer({ host: `127.0.0.${i + 1}` })),
 );
 const db = await getDb();
-const [user] = await db
-  .insert(users)
-  .values({ email: `bench-${Date.now()}@exemple.fr`, passwordHash: "x", firstName: "Banc" })
-  .returning();
-const [product] = await db.insert(products).values({ userId: user!.id, name: "Banc d'essai" }).returning();
+const { user, product } = await seedBenchProduct(db);
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return 0;

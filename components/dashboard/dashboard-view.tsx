@@ -1,6 +1,7 @@
 "use client";
 
 import { useCurrentUser } from "@/client/use-current-user";
+import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
 import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
 import { AlertPreferencesCard } from "./alert-preferences-card";
@@ -26,6 +27,8 @@ export function DashboardView() {
           Votre compte, votre abonnement et vos factures en un coup d&apos;œil.
         </p>
       </div>
+
+      <VerifyEmailBanner />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">

@@ -12,7 +12,12 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
 const UPDATE_ERROR = "Échec de la mise à jour du mot de passe";
-const EMPTY: TChangePasswordForm = { current_password: "", new_password: "", confirm_password: "" };
+const EMPTY: TChangePasswordForm = {
+  current_password: "",
+  new_password: "",
+  confirm_password: "",
+  revoke_api_tokens: true,
+};
 
 /** The ordered banner: required, mismatch, length (SPEC.md §5). */
 function firstPasswordError(v: TChangePasswordForm): string | null {
@@ -41,7 +46,11 @@ export function PasswordCard() {
         async () => {
           await apiFetch("/api/users/me/password", {
             method: "PUT",
-            body: { current_password: v.current_password, new_password: v.new_password },
+            body: {
+              current_password: v.current_password,
+              new_password: v.new_password,
+              revoke_api_tokens: v.revoke_api_tokens,
+            },
             fallback: UPDATE_ERROR,
           });
           return true;
@@ -85,6 +94,17 @@ export function PasswordCard() {
               />
             </Field>
           </div>
+          <label className="flex items-start gap-2 text-sm text-gray-700">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 rounded border-gray-300"
+              {...register("revoke_api_tokens")}
+            />
+            <span>
+              Révoquer aussi mes jetons d&apos;API (intégrations) : les outils qui les utilisent devront recevoir un
+              nouveau jeton.
+            </span>
+          </label>
           <div className="flex justify-end">
             <Button type="submit" loading={busy !== null}>
               {busy ? "Enregistrement..." : "Mettre à jour le mot de passe"}

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useProducts } from "@/client/hooks/use-products";
 import { useCurrentUser } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limits/limit-messages";
+import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -78,6 +79,8 @@ export function ProductsView() {
           <Button onClick={openAdd}>Ajouter un produit</Button>
         </div>
       </div>
+
+      <VerifyEmailBanner />
 
       <div className="space-y-6">
         {banner ? (

@@ -51,6 +51,8 @@ export const productImports = pgTable(
     createdProducts: integer().notNull().default(0),
     updatedProducts: integer().notNull().default(0),
     createdUrls: integer().notNull().default(0),
+    /** failed attempts since the last batch written; at IMPORT_MAX_FAILURES the import is 'failed' */
+    failures: integer().notNull().default(0),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

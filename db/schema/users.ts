@@ -13,6 +13,8 @@ export const users = pgTable("users", {
     .default("instant"),
   stripeCustomerId: text().unique(),
   passwordChangedAt: timestamp({ withTimezone: true }),
+  /** null until the owner follows the link sent to `email`; cleared when `email` changes */
+  emailVerifiedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -30,6 +32,23 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Links sent to verify `email` for `userId`: single use, expiring, stored as their SHA-256 only. */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_verification_tokens_user_idx").on(t.userId)],
 );
 
 export const apiTokens = pgTable(

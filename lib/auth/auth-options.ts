@@ -1,13 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { NextAuthOptions } from "next-auth";
+import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
-import { users } from "@/db/schema";
+import { sessions, users } from "@/db/schema";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { ApiError } from "@/lib/http/api-error";
 import { openSession, SESSION_MAX_AGE_SECONDS } from "./open-session";
 import { revokeSession } from "./revoke-session";
 import { clientIp } from "@/lib/http/client-ip";
+import { isUuid } from "@/lib/http/is-uuid";
+import { knownDeviceCookie } from "./known-device";
 import { verifyCredentials } from "./verify-credentials";
 
 function headerValue(headers: unknown, name: string): string | undefined {
@@ -15,6 +18,24 @@ function headerValue(headers: unknown, name: string): string | undefined {
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+async function sessionIsLive(sid: unknown, userId: string | undefined): Promise<boolean> {
+  if (!isUuid(sid) || !isUuid(userId)) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sid),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export const authOptions: NextAuthOptions = {
@@ -41,7 +62,10 @@ export const authOptions: NextAuthOptions = {
           const user = await verifyCredentials(
             { email: credentials?.email ?? "", password: credentials?.password ?? "" },
             ip,
+            headerValue(req?.headers, "cookie"),
           );
+          const device = knownDeviceCookie(user.email);
+          (await cookies()).set(device.name, device.value, device.options);
           return {
             id: user.id,
             email: user.email,
@@ -70,7 +94,11 @@ export const authOptions: NextAuthOptions = {
         token.firstName = user.firstName;
         token.lastName = user.lastName;
         token.sid = await openSession(user.id);
-      } else if (trigger === "update" && token.sub) {
+        return token;
+      }
+      // a signed-out or revoked session is nobody: next-auth then answers `{}` and clears the cookie
+      if (!(await sessionIsLive(token.sid, token.sub))) throw new Error("Session terminée");
+      if (trigger === "update" && token.sub) {
         const db = await getDb();
         const [row] = await db.select().from(users).where(eq(users.id, token.sub)).limit(1);
         if (row) {

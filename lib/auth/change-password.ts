@@ -4,6 +4,7 @@ import { users } from "@/db/schema";
 import { badRequest } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { endOtherSessions, type TKeepCredential } from "./end-other-sessions";
+import { endPendingLinks } from "./end-pending-links";
 import { hashPassword, verifyPassword } from "./hash-password";
 import { ZChangePassword } from "./schemas";
 
@@ -11,7 +12,8 @@ export const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect";
 
 /**
  * Changes the password after checking the current one; every other browser session and login Bearer token
- * ends (`keep` is the credential of the request making the change).
+ * ends (`keep` is the credential of the request making the change), so do pending reset links, and the
+ * integration tokens when `revoke_api_tokens` is set.
  */
 export async function changePassword(userId: string, input: unknown, keep: TKeepCredential = {}) {
   const data = ZChangePassword.parse(input);
@@ -27,7 +29,8 @@ export async function changePassword(userId: string, input: unknown, keep: TKeep
       .update(users)
       .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
-    await endOtherSessions(tx, userId, keep);
+    await endOtherSessions(tx, userId, keep, { integrationTokens: data.revoke_api_tokens });
+    await endPendingLinks(tx, userId, { verification: false });
   });
   return { message: "Mot de passe mis à jour avec succès" };
 }

@@ -6,9 +6,15 @@ export type TKeepCredential = { sessionId?: string; tokenId?: string };
 
 /**
  * After a password change or reset: every browser session and every login Bearer token of the user ends,
- * except the credential the change was made with (`keep`). Integration tokens are left to the owner.
+ * except the credential the change was made with (`keep`); with `integrationTokens`, the integration (API)
+ * tokens too (always on a reset, on a change when the owner ticks the box).
  */
-export async function endOtherSessions(tx: DbLike, userId: string, keep: TKeepCredential = {}): Promise<void> {
+export async function endOtherSessions(
+  tx: DbLike,
+  userId: string,
+  keep: TKeepCredential = {},
+  options: { integrationTokens?: boolean } = {},
+): Promise<void> {
   const sessionFilters: SQL[] = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keep.sessionId) sessionFilters.push(ne(sessions.id, keep.sessionId));
   await tx
@@ -17,7 +23,7 @@ export async function endOtherSessions(tx: DbLike, userId: string, keep: TKeepCr
     .where(and(...sessionFilters));
   const tokenFilters: SQL[] = [
     eq(apiTokens.userId, userId),
-    eq(apiTokens.kind, "session"),
+    ...(options.integrationTokens ? [] : [eq(apiTokens.kind, "session")]),
     isNull(apiTokens.revokedAt),
   ];
   if (keep.tokenId) tokenFilters.push(ne(apiTokens.id, keep.tokenId));

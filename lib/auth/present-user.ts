@@ -1,6 +1,11 @@
 import type { TAuthUser } from "./resolve-user";
 
-type UserLike = Pick<TAuthUser, "id" | "email" | "firstName" | "lastName" | "roles" | "createdAt">;
+type UserLike = Pick<TAuthUser, "id" | "email" | "firstName" | "lastName" | "roles" | "createdAt"> & {
+  emailVerified?: boolean;
+  emailVerifiedAt?: Date | null;
+};
+
+const isVerified = (user: UserLike) => user.emailVerified ?? user.emailVerifiedAt != null;
 
 /** `GET /api/auth/me` shape (SPEC.md §3). */
 export function presentMe(user: UserLike) {
@@ -9,6 +14,7 @@ export function presentMe(user: UserLike) {
     firstname: user.firstName,
     lastname: user.lastName,
     email: user.email,
+    email_verified: isVerified(user),
     created_at: user.createdAt.toISOString(),
     roles: user.roles.map((name) => ({ name })),
   };
@@ -21,6 +27,7 @@ export function presentProfile(user: UserLike) {
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
+    email_verified: isVerified(user),
     created_at: user.createdAt.toISOString(),
   };
 }

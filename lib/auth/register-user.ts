@@ -2,17 +2,23 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
+import { assertPersonalEmail } from "./assert-personal-email";
 import { hashPassword } from "./hash-password";
 import { ZRegister, type TRegister } from "./schemas";
+import { sendEmailVerification } from "./send-email-verification";
 
 export const EMAIL_TAKEN = "Un compte existe déjà avec cette adresse email";
 
-/** Creates the account with the Freemium subscription; a chosen paid plan is bought afterwards on /subscriptions. */
+/**
+ * Creates the account with the Freemium subscription; a chosen paid plan is bought afterwards on /subscriptions.
+ * The account works at once; its address receives a verification link (unverified, it gets no alert or report).
+ */
 export async function registerUser(input: TRegister) {
   const data = ZRegister.parse(input);
+  assertPersonalEmail(data.email);
   const passwordHash = await hashPassword(data.password);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({ email: data.email, passwordHash, firstName: data.first_name, lastName: data.last_name })
@@ -23,4 +29,11 @@ export async function registerUser(input: TRegister) {
     if (freemium) await tx.insert(subscriptions).values({ userId: user.id, planId: freemium.id, status: "active" });
     return user;
   });
+  try {
+    await sendEmailVerification(created);
+  } catch (error) {
+    // the account stands; 'Renvoyer l'e-mail' sends another link
+    console.error("[auth] email de vérification non envoyé", error);
+  }
+  return created;
 }

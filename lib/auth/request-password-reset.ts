@@ -28,7 +28,7 @@ export async function requestPasswordReset(input: unknown, ip: string | null) {
     });
     const link = `${env.appUrl}/reset-password#access_token=${encodeURIComponent(token)}&type=recovery`;
     const mail = renderResetPasswordEmail({ firstName: user.firstName, link });
-    await sendEmail({ to: user.email, kind: "password_reset", ...mail });
+    await sendEmail({ to: user.email, userId: user.id, kind: "password_reset", ...mail });
   }
   return { message: RESET_REQUESTED };
 }

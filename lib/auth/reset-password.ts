@@ -3,13 +3,17 @@ import { getDb } from "@/db";
 import { passwordResetTokens, users } from "@/db/schema";
 import { badRequest } from "@/lib/http/api-error";
 import { endOtherSessions } from "./end-other-sessions";
+import { endPendingLinks } from "./end-pending-links";
 import { hashPassword } from "./hash-password";
 import { ZResetPassword } from "./schemas";
 import { hashToken } from "./tokens";
 
 export const INVALID_RESET_LINK = "Lien invalide ou expiré. Veuillez demander un nouveau lien de réinitialisation.";
 
-/** Single use: the token and every other open token of the user are spent; all sessions and login tokens end. */
+/**
+ * Single use: the token and every other open link of the user are spent; every session, login token and
+ * integration token ends (whoever had the account before the reset keeps nothing of it).
+ */
 export async function resetPassword(token: string | null, input: unknown) {
   const { password } = ZResetPassword.parse(input);
   if (!token) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
@@ -28,15 +32,12 @@ export async function resetPassword(token: string | null, input: unknown) {
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!row) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)));
+    await endPendingLinks(tx, row.userId, { verification: false });
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, row.userId));
-    await endOtherSessions(tx, row.userId);
+    await endOtherSessions(tx, row.userId, {}, { integrationTokens: true });
   });
   return { message: "Votre mot de passe a été réinitialisé avec succès!" };
 }

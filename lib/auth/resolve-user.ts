@@ -17,6 +17,8 @@ export type TAuthUser = {
   lastName: string;
   roles: string[];
   createdAt: Date;
+  /** the owner followed the verification link sent to `email`: alerts, reports and the outbox reach it */
+  emailVerified: boolean;
   via: "session" | "token";
   tokenKind?: "session" | "api";
   /** the credential of this request: a browser session row, or an access token row */
@@ -31,6 +33,7 @@ const userColumns = {
   lastName: users.lastName,
   roles: users.roles,
   createdAt: users.createdAt,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
 };
 
 export const API_ACCESS_SUSPENDED =

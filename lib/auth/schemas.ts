@@ -78,12 +78,15 @@ export type TUpdateProfile = z.input<typeof ZUpdateProfile>;
 export const ZChangePassword = z.object({
   current_password: z.string({ error: MSG.allRequired }).min(1, MSG.allRequired).max(MAX_PASSWORD),
   new_password: z.string({ error: MSG.allRequired }).min(1, MSG.allRequired).min(8, MSG.newPassword8).max(MAX_PASSWORD),
+  /** the form's box 'Révoquer aussi mes jetons d'API', checked by default; absent (API callers) keeps them */
+  revoke_api_tokens: z.boolean({ error: "Valeur invalide pour la révocation des jetons" }).default(false),
 });
 export const ZChangePasswordForm = z
   .object({
     current_password: z.string().min(1, MSG.allRequired),
     new_password: z.string().min(1, MSG.allRequired).min(8, MSG.newPassword8),
     confirm_password: z.string().min(1, MSG.allRequired),
+    revoke_api_tokens: z.boolean(),
   })
   .refine((v) => v.new_password === v.confirm_password, { message: MSG.mismatch, path: ["confirm_password"] });
 export type TChangePasswordForm = z.input<typeof ZChangePasswordForm>;

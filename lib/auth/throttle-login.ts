@@ -24,11 +24,18 @@ const pairWaitSeconds = (attempt: number) =>
  * success clears the pair. One address is also limited in failures across accounts. Concurrent tries on a slowed pair
  * compete for one slot: only one runs. An account failing from many addresses at once gets its tries spaced out
  * (one every ACCOUNT_SPACING_S seconds, whatever the address); a try turned away still counts for its address,
- * so a flood soon waits per address and the owner is slowed rather than shut out.
+ * so a flood soon waits per address and the owner is slowed rather than shut out. A try from a known device of
+ * the account (`device`: its signed cookie, see known-device.ts) is counted per device instead of per address and
+ * is exempt from the account's spacing, so a distributed flood cannot keep the owner out.
  */
-export async function throttleLogin<T>(ip: string | null, email: string, attempt: () => Promise<T>): Promise<T> {
+export async function throttleLogin<T>(
+  ip: string | null,
+  email: string,
+  attempt: () => Promise<T>,
+  device: string | null = null,
+): Promise<T> {
   if (env.RATE_LIMIT_DISABLED) return attempt();
-  const address = ip ?? "unknown";
+  const address = device ? `device:${device}` : (ip ?? "unknown");
   const ipKey = `login:ip:${ip}`;
   const countKey = `login:pair:${address}:${email}`;
   const waitKey = `login:wait:${address}:${email}`;
@@ -58,7 +65,7 @@ export async function throttleLogin<T>(ip: string | null, email: string, attempt
     db,
     sql`select key from rate_limits where key = ${accountKey} and reset_at > now() and count >= ${ACCOUNT_FREE_FAILURES}`,
   );
-  if (besieged && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
+  if (besieged && !device && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
     throw tooManyRequests("Trop de tentatives. Veuillez réessayer dans quelques secondes.", ACCOUNT_SPACING_S);
   }
   let result: T;

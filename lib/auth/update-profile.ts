@@ -4,13 +4,19 @@ import { users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { WRONG_CURRENT_PASSWORD } from "./change-password";
+import { assertPersonalEmail } from "./assert-personal-email";
+import { endPendingLinks } from "./end-pending-links";
 import { verifyPassword } from "./hash-password";
 import { EMAIL_TAKEN } from "./register-user";
 import { ZUpdateProfile, type TUpdateProfile } from "./schemas";
+import { sendEmailVerification } from "./send-email-verification";
 
 export const CURRENT_PASSWORD_REQUIRED = "Saisissez votre mot de passe actuel pour changer d'adresse email";
 
-/** Names and e-mail; a new e-mail needs the current password (a stolen token or session alone cannot take it). */
+/**
+ * Names and e-mail; a new e-mail needs the current password (a stolen token or session alone cannot take it),
+ * is unverified until its link is followed (one is sent), and spends every pending reset and verification link.
+ */
 export async function updateProfile(userId: string, input: TUpdateProfile) {
   const data = ZUpdateProfile.parse(input);
   const db = await getDb();
@@ -20,7 +26,9 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
     .where(eq(users.id, userId))
     .limit(1);
   if (!current) throw notFound("Utilisateur introuvable", "user_not_found");
-  if (data.email !== current.email.toLowerCase()) {
+  const emailChanged = data.email !== current.email.toLowerCase();
+  if (emailChanged) {
+    assertPersonalEmail(data.email);
     if (!data.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED, "current_password_required");
     await rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
     if (!(await verifyPassword(current.passwordHash, data.current_password))) {
@@ -33,13 +41,23 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
     .where(and(eq(users.email, data.email), ne(users.id, userId)))
     .limit(1);
   if (taken) throw conflict(EMAIL_TAKEN, "email_taken");
+  let user: typeof users.$inferSelect;
   try {
-    const [user] = await db
-      .update(users)
-      .set({ firstName: data.first_name, lastName: data.last_name, email: data.email, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning();
-    return user!;
+    user = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          firstName: data.first_name,
+          lastName: data.last_name,
+          email: data.email,
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      if (emailChanged) await endPendingLinks(tx, userId, { verification: true });
+      return row!;
+    });
   } catch (error) {
     // a concurrent registration may take the address between the check and the update
     if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === "23505") {
@@ -47,4 +65,9 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
     }
     throw error;
   }
+  if (emailChanged) {
+    // the change stands; 'Renvoyer l'e-mail' sends another link
+    await sendEmailVerification(user).catch((error) => console.error("[auth] email de vérification non envoyé", error));
+  }
+  return user;
 }

@@ -1,14 +1,29 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailOutbox } from "@/db/schema";
+import { getCompany } from "@/lib/company/get-company";
+
+type TReader = { id: string; email: string; emailVerified: boolean };
 
 /**
- * The latest stored e-mails, newest first (development outbox). With `to`, only the mail addressed to
- * that address (case-insensitive); `to: null` means the whole outbox, which only DEV_OUTBOX=1 allows.
+ * The latest stored e-mails of one account, newest first (development outbox): only mail written for that
+ * account and addressed to its current address, once verified (before, only its own verification links).
+ * Mail for the company (contact form) has no account and is never listed.
  */
-export async function listOutbox(to: string | null, limit = 50) {
+export async function listOutbox(reader: TReader, limit = 50) {
   const db = await getDb();
-  const query = db.select().from(emailOutbox);
-  const scoped = to === null ? query : query.where(eq(sql`lower(${emailOutbox.to})`, to.toLowerCase()));
-  return scoped.orderBy(desc(emailOutbox.createdAt)).limit(limit);
+  const company = [getCompany().email, "contact@veilleprix.fr"].map((e) => e.trim().toLowerCase());
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.userId, reader.id),
+        eq(sql`lower(${emailOutbox.to})`, reader.email.toLowerCase()),
+        notInArray(sql`lower(${emailOutbox.to})`, company),
+        reader.emailVerified ? undefined : eq(emailOutbox.kind, "email_verification"),
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
 }

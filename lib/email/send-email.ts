@@ -5,6 +5,8 @@ import { env } from "@/lib/env";
 
 export type TEmail = {
   to: string;
+  /** the account the mail is written for; none for the company's own mail (the outbox shows a user only theirs) */
+  userId?: string | null;
   subject: string;
   html: string;
   text: string;
@@ -27,6 +29,7 @@ export async function sendEmail(email: TEmail): Promise<{ id: string; duplicate:
     .insert(emailOutbox)
     .values({
       to: email.to,
+      userId: email.userId ?? null,
       from: env.EMAIL_FROM,
       subject: email.subject,
       html: email.html,

@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
 import { ApiError, badRequest, notFound, unauthorized, unprocessable } from "./api-error";
+import { assertJsonDepth } from "./assert-json-depth";
 import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
 import { errorResponse, json } from "./json";
@@ -36,6 +37,7 @@ export function zodDetail(error: ZodError): string {
 async function readJson(req: NextRequest): Promise<unknown> {
   const text = new TextDecoder().decode(await readLimitedBody(req, MAX_JSON_BYTES));
   if (text.trim() === "") return {};
+  assertJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch {

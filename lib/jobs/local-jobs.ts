@@ -58,8 +58,10 @@ function sleep(ms: number): Promise<void> {
 function gatesOf(def: TJobDefinition, payload: TPayload): Gate[] {
   const c = def.concurrency;
   if (!c) return [];
+  // the key's slot first: a run waiting for its key holds none of the job's (as on Inngest), so one key's
+  // queued runs never hold up another key's
   const keys: [string, number][] = [[def.id, c.limit]];
-  if (c.per) keys.push([`${def.id}:${String(payload[c.per.key])}`, c.per.limit]);
+  if (c.per) keys.unshift([`${def.id}:${String(payload[c.per.key])}`, c.per.limit]);
   return keys.map(([key, limit]) => {
     let gate = store.gates.get(key);
     if (!gate) store.gates.set(key, (gate = new Gate(limit)));
@@ -104,7 +106,7 @@ async function execute(def: TJobDefinition, payload: TPayload): Promise<unknown>
       }
     }
   } finally {
-    for (const gate of gates.reverse()) gate.give();
+    for (const gate of [...gates].reverse()) gate.give();
   }
 }
 

@@ -72,10 +72,12 @@ export const OPERATIONS: TOperation[] = [
     tag: "Authentification",
     auth: "none",
     summary: "Créer un compte",
-    description: "Le compte reçoit le plan Freemium ; `planId` mémorise le plan choisi.",
+    description:
+      "Le compte reçoit le plan Freemium ; `planId` mémorise le plan choisi. Un lien de vérification est envoyé à " +
+      "l'adresse (48 heures, une seule fois). L'adresse de l'éditeur est refusée (422 `email_reserved`).",
     body: pick(auth, "ZRegister"),
     ok: { status: 201, schema: R.RUser, description: "Compte créé" },
-    errors: [409, 429],
+    errors: [409, 422, 429],
   },
   {
     method: "post",
@@ -114,6 +116,15 @@ export const OPERATIONS: TOperation[] = [
     body: pick(auth, "ZResetPassword"),
     ok: { schema: R.RMessage, description: "Mot de passe changé" },
   },
+  {
+    method: "post",
+    path: "/api/auth/verify-email/resend",
+    tag: "Authentification",
+    summary: "Renvoyer l'email de vérification",
+    description: "Un nouveau lien à l'adresse du compte, s'il n'est pas déjà vérifié (3 envois par quart d'heure).",
+    ok: { schema: R.RMessage, description: "Email envoyé, ou adresse déjà vérifiée" },
+    errors: [429],
+  },
 
   // Utilisateurs
   {
@@ -137,6 +148,9 @@ export const OPERATIONS: TOperation[] = [
     path: "/api/users/me/password",
     tag: "Utilisateurs",
     summary: "Changer mon mot de passe",
+    description:
+      "Met fin aux autres sessions, aux jetons de connexion et aux liens de réinitialisation en attente ; " +
+      "`revoke_api_tokens: true` révoque aussi les jetons d'API.",
     body: pick(auth, "ZChangePassword"),
     ok: { schema: R.RMessage, description: "Mot de passe mis à jour" },
   },

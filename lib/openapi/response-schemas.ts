@@ -20,6 +20,9 @@ export const RUser = z.object({
   firstname: z.string(),
   lastname: z.string(),
   email: z.email(),
+  email_verified: z
+    .boolean()
+    .describe("Adresse confirmée par le lien envoyé : alertes et rapports n'y vont qu'ensuite"),
   created_at: iso,
   roles: z.array(z.object({ name: z.string() })).or(z.array(z.string())),
 });

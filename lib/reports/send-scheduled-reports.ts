@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/db";
 import { reportPreferences, reportSends, users } from "@/db/schema";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
@@ -24,7 +24,8 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
     })
     .from(reportPreferences)
     .innerJoin(users, eq(users.id, reportPreferences.userId))
-    .where(ne(reportPreferences.frequency, "off"));
+    // an address its owner has not verified receives nothing (it may be someone else's)
+    .where(and(ne(reportPreferences.frequency, "off"), isNotNull(users.emailVerifiedAt)));
   let sent = 0;
   const errors: string[] = [];
   for (const sub of subscribers) {
@@ -43,6 +44,7 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
       const email = await renderScheduledReport({ userId: sub.userId, firstName: sub.firstName, period, content });
       await sendEmail({
         to: sub.email,
+        userId: sub.userId,
         ...email,
         kind: "scheduled_report",
         idempotencyKey: `report:${sub.userId}:${period.key}`,

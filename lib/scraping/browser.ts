@@ -35,7 +35,7 @@ export type TRenderOptions = {
    * Whether the rendered DOM already shows what we came for (a price): after network idle the DOM is
    * polled with it for up to `readyWaitMs`, so a price drawn by a timer, a late fetch or hydration is read.
    */
-  ready?: (html: string, url: string) => boolean;
+  ready?: (html: string, url: string) => boolean | Promise<boolean>;
   readyWaitMs?: number;
 };
 
@@ -60,6 +60,8 @@ async function launch(): Promise<Browser> {
     headless: true,
     args: CHROMIUM_ARGS,
     protocolTimeout: 60_000,
+    // DevTools over a pipe: Chromium exits when the pipe closes, so it never outlives this process (even SIGKILLed)
+    pipe: true,
   });
   // a crashed or closed browser is replaced on next use
   browser.once("disconnected", () => {
@@ -156,7 +158,7 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
       let html = await page.content();
       if (options.ready) {
         const until = Date.now() + Math.min(options.readyWaitMs ?? 4000, Math.max(0, left() - 500));
-        while (!options.ready(html, response.url()) && Date.now() < until) {
+        while (!(await options.ready(html, response.url())) && Date.now() < until) {
           await new Promise((r) => setTimeout(r, READY_POLL_MS));
           html = await page.content();
         }

@@ -4,6 +4,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { env } from "@/lib/env";
 import { decodeHtml } from "./decode-html";
@@ -131,16 +132,18 @@ function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
     res.destroy();
     return Promise.reject(tooLarge(maxBytes));
   }
-  let stream: NodeJS.ReadableStream = res;
+  let stream: Readable = res;
   if (encoding === "gzip" || encoding === "x-gzip") stream = res.pipe(zlib.createGunzip());
   else if (encoding === "deflate") stream = res.pipe(zlib.createInflate());
   else if (encoding === "br") stream = res.pipe(zlib.createBrotliDecompress());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // the first reason stands: destroying the response makes it report "aborted" next
     const fail = (error: unknown) => {
-      res.destroy();
       reject(error);
+      res.destroy();
+      if (stream !== res) stream.destroy();
     };
     stream.on("data", (chunk: Buffer) => {
       size += chunk.length;

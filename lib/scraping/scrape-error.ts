@@ -10,6 +10,7 @@ export type TScrapeErrorCode =
   | "timeout"
   | "too_many_redirects"
   | "too_large"
+  | "too_complex"
   | "http_error"
   | "not_found"
   | "invalid_page"

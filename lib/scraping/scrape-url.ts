@@ -2,12 +2,10 @@
 // JS-rendered or is a bot challenge. Writes nothing: the job decides what to store.
 import { env } from "@/lib/env";
 import { renderPage } from "./browser";
-import { detectBotWall } from "./detect-bot-wall";
-import { extractProduct } from "./extract";
+import { analyzeInWorker } from "./analyze-in-worker";
 import { WEIGHTS } from "./extract/weights";
 import { presentCandidates, type TStoredCandidate } from "./present-candidates";
 import { fetchPage, type TResolver } from "./fetch-page";
-import { looksJsRendered } from "./looks-js-rendered";
 import { ScrapeError, toScrapeError } from "./scrape-error";
 
 export type TFetchMode = "auto" | "static" | "browser";
@@ -22,6 +20,8 @@ export type TScrapeOptions = {
   /** false: never start Chromium (a page needing it fails with a clear reason). */
   browser?: boolean;
   resolve?: TResolver;
+  /** Time a worker may spend analysing one page (ANALYSIS_BUDGET_MS by default). */
+  analysisBudgetMs?: number;
 };
 
 export type TScrapeSuccess = {
@@ -67,12 +67,24 @@ function botWallError(vendor: string): ScrapeError {
   return new ScrapeError("bot_wall", `Accès bloqué par une protection anti-robot (${name})`, true);
 }
 
-/** Turns one loaded page into a price, or a ScrapeError that says why not. */
-function read(attempt: TAttempt, selector: string | null | undefined): Omit<TScrapeSuccess, "elapsedMs"> {
-  const wall = detectBotWall(attempt.html, attempt.status, attempt.headers);
+/** Turns one loaded page into a price, or a ScrapeError that says why not; `jsRendered` for the static page. */
+async function read(
+  attempt: TAttempt,
+  selector: string | null | undefined,
+  budgetMs: number | undefined,
+): Promise<Omit<TScrapeSuccess, "elapsedMs"> & { jsRendered: boolean }> {
+  const { wall, found, jsRendered } = await analyzeInWorker(
+    {
+      html: attempt.html,
+      url: attempt.url,
+      status: attempt.status,
+      headers: attempt.headers,
+      selector: selector ?? null,
+    },
+    { budgetMs },
+  );
   if (wall) throw botWallError(wall);
   if (attempt.status >= 400) throw httpFailure(attempt.status);
-  const found = extractProduct(attempt.html, attempt.url, { selector: selector ?? null });
   const available = found.available ?? true;
   if (found.price === null && available) {
     throw new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
@@ -97,6 +109,7 @@ function read(attempt: TAttempt, selector: string | null | undefined): Omit<TScr
     mode: attempt.mode,
     finalUrl: attempt.url,
     httpStatus: attempt.status,
+    jsRendered,
   };
 }
 
@@ -105,7 +118,11 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
   const started = Date.now();
   const allowPrivate = options.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS;
   const useBrowser = options.browser ?? true;
-  const finish = (r: Omit<TScrapeSuccess, "elapsedMs">): TScrapeSuccess => ({ ...r, elapsedMs: Date.now() - started });
+  const budgetMs = options.analysisBudgetMs;
+  const finish = ({ jsRendered: _, ...r }: Awaited<ReturnType<typeof read>>): TScrapeSuccess => ({
+    ...r,
+    elapsedMs: Date.now() - started,
+  });
 
   const viaBrowser = async () => {
     if (!useBrowser)
@@ -115,12 +132,15 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
       selector: input.selector,
       signal: options.signal,
       timeoutMs: options.browserTimeoutMs,
-      ready: (html, url) => {
-        const found = extractProduct(html, url, { selector: input.selector ?? null });
+      ready: async (html, url) => {
+        const { found } = await analyzeInWorker(
+          { html, url, status: 200, headers: {}, selector: input.selector ?? null },
+          { budgetMs },
+        );
         return found.price !== null || found.available === false;
       },
     });
-    return read({ mode: "browser", ...page }, input.selector);
+    return read({ mode: "browser", ...page }, input.selector, budgetMs);
   };
 
   if (input.fetchMode === "browser") return finish(await viaBrowser());
@@ -135,12 +155,13 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
       resolve: options.resolve,
     });
     try {
-      const result = read(
+      const result = await read(
         { mode: "static", html: page.html, url: page.url, status: page.status, headers: page.headers },
         input.selector,
+        budgetMs,
       );
       // "out of stock" read from an application shell may be a placeholder that scripts replace
-      if (result.price !== null || !useBrowser || !looksJsRendered(page.html)) return finish(result);
+      if (result.price !== null || !useBrowser || !result.jsRendered) return finish(result);
       staticError = new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
       escalate = true;
     } catch (error) {

@@ -126,6 +126,39 @@ describe("accounts in the browser", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard" && u.search === "?onglet=profil");
   });
 
+  it("asks to verify the address, whose link in the outbox verifies it, and never opens the outbox to a Bearer token", async () => {
+    // the e-mail changed back above: unverified again, a new link was sent
+    await page.goto(url("/dashboard"));
+    await page.getByText("Vérifiez votre adresse email").waitFor();
+    await page.goto(url("/products"));
+    await page.getByText("Vérifiez votre adresse email").waitFor();
+    await page.getByRole("button", { name: "Renvoyer l'e-mail" }).click();
+    await page.getByText("Un nouvel email de vérification vient de vous être envoyé.").waitFor();
+
+    const login = await fetch(url("/api/auth/login"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: second }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const asBearer = await (await fetch(url("/dev/outbox"), { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(asBearer).toContain("Connectez-vous pour voir les emails qui vous sont adressés.");
+    expect(asBearer).not.toContain(email);
+
+    await page.goto(url("/dev/outbox"));
+    await page.getByText("seul l'email de vérification est visible ici", { exact: false }).waitFor();
+    const html = await page.locator("iframe").first().getAttribute("srcdoc");
+    const link = /href="([^"]*verify-email\?token=vrf_[^"]+)"/.exec(html ?? "")?.[1]?.replace(/&amp;/g, "&");
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByText("Votre adresse email est vérifiée. Vos alertes et rapports vous seront envoyés.").waitFor();
+    await page.goto(link!);
+    await page.getByText(/Lien de vérification invalide ou expiré/).waitFor();
+    await page.goto(url("/dashboard"));
+    await page.getByRole("heading", { name: "Bonjour, Manon !" }).waitFor();
+    expect(await page.getByText("Vérifiez votre adresse email").count()).toBe(0);
+  });
+
   it("resets a forgotten password through the link of the e-mail", async () => {
     await logout();
     await page.goto(url("/forgot-password"));
@@ -133,10 +166,16 @@ describe("accounts in the browser", () => {
     await page.getByRole("button", { name: "Envoyer le lien de réinitialisation" }).click();
     await page.getByText(/Si un compte existe pour cette adresse/).waitFor();
 
+    // an anonymous visitor of the outbox sees no mail; the owner reads theirs once signed in
     await page.goto(url("/dev/outbox"));
+    await page.getByText("Connectez-vous pour voir les emails qui vous sont adressés.").waitFor();
+    await page.goto(url(`/login?redirect=${encodeURIComponent("/dev/outbox")}`));
+    await submitLogin(page, email, second);
+    await page.waitForURL(/\/dev\/outbox$/);
     const html = await page.locator("iframe").first().getAttribute("srcdoc");
     const link = /href="([^"]*reset-password#access_token=[^"]+)"/.exec(html ?? "")?.[1]?.replace(/&amp;/g, "&");
     expect(link).toBeTruthy();
+    await logout();
     // the tab first showed the page without a token; the link pasted into it changes only the hash
     await page.goto(url("/reset-password"));
     await page.getByText("Lien invalide ou expiré. Veuillez demander un nouveau lien de réinitialisation.").waitFor();

@@ -39,9 +39,30 @@ export async function call<T = any>(handler: RouteHandler, path: string, options
 
 export const uniqueEmail = (label = "user") => `${label}-${randomUUID().slice(0, 8)}@exemple.fr`;
 
-/** Registers a user and logs in; returns the Bearer token and the account. */
+/** The token of the latest verification link mailed to `userId` (read in the outbox table, as its owner would). */
+export async function verificationToken(userId: string): Promise<string> {
+  const { and, desc, eq } = await import("drizzle-orm");
+  const { getDb } = await import("@/db");
+  const { emailOutbox } = await import("@/db/schema");
+  const db = await getDb();
+  const [mail] = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "email_verification")))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const token = /verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1];
+  if (!token) throw new Error(`aucun lien de vérification pour ${userId}`);
+  return decodeURIComponent(token);
+}
+
+/**
+ * Registers a user, follows the verification link mailed to them (unless `verified: false`) and logs in;
+ * returns the Bearer token and the account.
+ */
 export async function signUp(
   overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {},
+  options: { verified?: boolean } = {},
 ) {
   const { POST: register } = await import("@/app/api/auth/register/route");
   const { POST: login } = await import("@/app/api/auth/login/route");
@@ -54,6 +75,10 @@ export async function signUp(
   };
   const reg = await call(register, "/api/auth/register", { body: { ...account, planId: null } });
   if (reg.status !== 201) throw new Error(`inscription impossible: ${reg.status} ${reg.text}`);
+  if (options.verified !== false) {
+    const { verifyEmail } = await import("@/lib/auth/verify-email");
+    await verifyEmail(await verificationToken(reg.json.id as string));
+  }
   const res = await call<{ access_token: string }>(login, "/api/auth/login", {
     body: { email: account.email, password: account.password },
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { signInHttp, verificationLinkInOutbox } from "./sign-in-http";
 
 const ARGS = [
   "--headless=new",
@@ -62,7 +63,7 @@ export type TApiAnswer<T> = { status: number; json: T };
 export type TUserApi = <T = any>(path: string, body?: unknown, method?: string) => Promise<TApiAnswer<T>>;
 
 /**
- * A new account, registered and signed in through the API from an address of its own (so the sign-up limit per
+ * A new account, registered (its address verified through the mailed link) and signed in through the API from an address of its own (so the sign-up limit per
  * IP never trips on the shared server). `api` calls the API as this user: POST with a body, GET without, unless
  * `method` says otherwise; `ok` does the same, checks that it succeeded and gives the answer's body.
  */
@@ -82,6 +83,10 @@ export async function registerUser(prefix: string, names = { first_name: "Inès"
     body: JSON.stringify({ email, password: E2E_PASSWORD }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
+  // the owner follows the link mailed at registration (read signed in, in the outbox), so alerts reach them
+  const jar = await signInHttp(baseUrl(), { email, password: E2E_PASSWORD }, { "x-forwarded-for": ip });
+  const verified = await fetch(await verificationLinkInOutbox(baseUrl(), jar));
+  if (!(await verified.text()).includes("Votre adresse email est vérifiée")) throw new Error(`${email} non vérifiée`);
   const api: TUserApi = async <T = any>(path: string, body?: unknown, method?: string) => {
     const res = await fetch(`${baseUrl()}${path}`, {
       method: method ?? (body === undefined ? "GET" : "POST"),

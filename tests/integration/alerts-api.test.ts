@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, alertRules, emailOutbox } from "@/db/schema";
+import { alertEvents, alertRules } from "@/db/schema";
 import { GET as listRules, POST as createRule } from "@/app/api/products/[id]/alerts/route";
 import { DELETE as deleteRule, PATCH as patchRule } from "@/app/api/products/[id]/alerts/[ruleId]/route";
 import { GET as listEvents } from "@/app/api/products/[id]/alert-events/route";
@@ -14,7 +14,7 @@ import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { ALERT_MSG } from "@/lib/alerts/schemas";
 import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
 import { call } from "../helpers/api";
-import { addPrice, addRule, alertsUser, makeProduct, setPlan } from "./alerts-fixtures";
+import { addPrice, addRule, alertsUser, mailsTo, makeProduct, setPlan } from "./alerts-fixtures";
 
 // a cold start (migrations, first render) can be slow on a busy machine; keep it out of the first test
 beforeAll(async () => {
@@ -232,8 +232,7 @@ describe("alert events and test alerts", () => {
       new_price: "45.50",
     });
 
-    const db = await getDb();
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails.map((m) => m.kind).sort()).toEqual(["alert", "alert_test"]);
     const testMail = mails.find((m) => m.kind === "alert_test")!;
     expect(testMail.subject).toBe(

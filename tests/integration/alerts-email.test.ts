@@ -17,7 +17,14 @@ const { TEST_FAILED } = await import("@/lib/alerts/delivery/send-test-alert");
 const { POST: sendTest } = await import("@/app/api/alerts/test/route");
 const { GET: readUnsubscribe, POST: unsubscribe } = await import("@/app/api/alerts/unsubscribe/route");
 const { call } = await import("../helpers/api");
-const { addPrice, addRule, alertsUser, makeProduct } = await import("./alerts-fixtures");
+const { addPrice, addRule, alertsUser: registeredUser, makeProduct } = await import("./alerts-fixtures");
+
+/** A new account with alerts; the verification link of its registration is left out of the sent mail. */
+async function alertsUser() {
+  const user = await registeredUser();
+  resend.reset();
+  return user;
+}
 
 beforeAll(async () => {
   await getDb();

@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { alertEvents, alertRules, emailOutbox, users } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
-import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+import { addPrice, addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
 
 // a cold start (migrations, first render) can be slow on a busy machine; keep it out of the first test
 beforeAll(async () => {
@@ -14,11 +14,6 @@ beforeAll(async () => {
 async function eventsOf(ruleId: string) {
   const db = await getDb();
   return db.select().from(alertEvents).where(eq(alertEvents.ruleId, ruleId)).orderBy(alertEvents.createdAt);
-}
-
-async function outboxFor(email: string) {
-  const db = await getDb();
-  return db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
 }
 
 describe("evaluateNewPrice", () => {
@@ -39,7 +34,7 @@ describe("evaluateNewPrice", () => {
       [null, "45.00", "sent", "instant"],
       ["50.00", "49.99", "sent", "instant"],
     ]);
-    const mails = await outboxFor(account.email);
+    const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.kind).toBe("alert");
     expect(mails[0]!.idempotencyKey).toBe(events[0]!.dedupeKey);
@@ -63,7 +58,7 @@ describe("evaluateNewPrice", () => {
     expect(await eventsOf(any.id)).toHaveLength(0);
     expect(await eventsOf(back.id)).toHaveLength(0);
     expect(await eventsOf(below.id)).toHaveLength(0);
-    expect(await outboxFor(account.email)).toHaveLength(0);
+    expect(await mailsTo(account.email)).toHaveLength(0);
   });
 
   it("records one event and sends one e-mail when the same price is evaluated again or concurrently", async () => {
@@ -90,7 +85,7 @@ describe("evaluateNewPrice", () => {
       .from(emailOutbox)
       .where(like(emailOutbox.idempotencyKey, `alert:${drop.id}:%`));
     expect(mails).toHaveLength(1);
-    expect(await outboxFor(account.email)).toHaveLength(2);
+    expect(await mailsTo(account.email)).toHaveLength(2);
   });
 
   it("holds repeats back during the cooldown; a held-back level rule fires once the cooldown is over", async () => {
@@ -236,11 +231,11 @@ describe("daily digest", () => {
       ["digest", "pending"],
       ["digest", "pending"],
     ]);
-    expect(await outboxFor(account.email)).toHaveLength(0);
+    expect(await mailsTo(account.email)).toHaveLength(0);
 
     const result = await sendAlertDigests();
     expect(result.emails).toBeGreaterThanOrEqual(1);
-    const mails = await outboxFor(account.email);
+    const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.kind).toBe("alert_digest");
@@ -261,6 +256,6 @@ describe("daily digest", () => {
     expect(sent).toHaveLength(3);
     expect(sent.map((e) => e.ruleId).sort()).toEqual([r1.id, r1.id, r2.id].sort());
     await sendAlertDigests();
-    expect(await outboxFor(account.email)).toHaveLength(1);
+    expect(await mailsTo(account.email)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // Test data for the alerts suites: rows inserted directly, as the scrape pipeline would write them.
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { getDb } from "@/db";
-import { alertRules, plans, priceHistory, productUrls, products, subscriptions } from "@/db/schema";
+import { alertRules, emailOutbox, plans, priceHistory, productUrls, products, subscriptions } from "@/db/schema";
 import { signUp } from "../helpers/api";
 import type { TMerchantServer } from "../fixtures/merchant-server";
 
@@ -9,6 +9,15 @@ export async function alertsUser(plan: "freemium" | "professionnel" = "professio
   const user = await signUp();
   await setPlan(user.userId, plan);
   return user;
+}
+
+/** The mail stored for `email`, but the verification link every registration sends. */
+export async function mailsTo(email: string) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), ne(emailOutbox.kind, "email_verification")));
 }
 
 export async function setPlan(userId: string, plan: "freemium" | "professionnel") {

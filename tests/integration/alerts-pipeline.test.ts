@@ -4,14 +4,14 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, emailOutbox, productUrls, scrapeTasks, users } from "@/db/schema";
+import { alertEvents, productUrls, scrapeTasks, users } from "@/db/schema";
 import { functions } from "@/inngest";
 import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { countLocalSleeps, settleLocalJobs } from "@/lib/jobs/local-jobs";
 import { triggerJob } from "@/lib/jobs/trigger-job";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { addPrice, addRule, watchedProduct } from "./alerts-fixtures";
+import { addPrice, addRule, mailsTo, watchedProduct } from "./alerts-fixtures";
 
 let merchant: TMerchantServer;
 const fn = (id: string) => functions.find((f) => f.id() === id)!;
@@ -47,7 +47,7 @@ describe("alerts in the scrape pipeline", () => {
     const db = await getDb();
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     expect(events.map((e) => [e.newPrice, e.status])).toEqual([["149.90", "sent"]]);
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails.map((m) => m.subject)).toEqual([
       "Prix sous votre minimum : Casque Sony WH-1000XM5 chez Marchand 1 (149,90\u00a0€)",
     ]);
@@ -62,7 +62,7 @@ describe("alerts in the scrape pipeline", () => {
     );
     expect(failed?.status ?? "error").not.toBe("completed");
     expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, any.id))).toHaveLength(0);
-    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email))).toHaveLength(1);
+    expect(await mailsTo(account.email)).toHaveLength(1);
     const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, url.id));
     expect(tasks.some((t) => t.status !== "completed")).toBe(true);
   });
@@ -133,7 +133,7 @@ describe("Inngest functions of the alerts", () => {
     await evaluateNewPrice({ priceHistoryId: await addPrice(url.id, "12.00") });
     const { result } = await new InngestTestEngine({ function: sendAlertDigestFn }).execute();
     expect(result).toMatchObject({ emails: expect.any(Number) });
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails.map((m) => m.kind)).toEqual(["alert_digest"]);
     expect(sendAlertDigestFn.opts.triggers).toEqual([{ cron: "TZ=Europe/Paris 0 8 * * *" }]);
   });

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { emailOutbox, passwordResetTokens, rateLimits, users } from "@/db/schema";
@@ -187,6 +187,8 @@ describe("POST /api/auth/login and GET /api/auth/me", () => {
   });
 });
 
+const resetMailsTo = (email: string) => and(eq(emailOutbox.to, email), eq(emailOutbox.kind, "password_reset"));
+
 describe("password reset", () => {
   it("gives the same answer whether or not the account exists, and only mails the real one", async () => {
     const { POST: forgot } = await import("@/app/api/auth/forgot-password/route");
@@ -198,7 +200,7 @@ describe("password reset", () => {
     expect(a.json).toEqual(b.json);
     const db = await getDb();
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, unknownEmail))).toHaveLength(0);
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const [mail] = await db.select().from(emailOutbox).where(resetMailsTo(account.email));
     expect(mail!.html).toContain("http://localhost:3000/reset-password#access_token=rst_");
   });
 
@@ -209,7 +211,7 @@ describe("password reset", () => {
     await call(forgot, "/api/auth/forgot-password", { body: { email: account.email } });
     await call(forgot, "/api/auth/forgot-password", { body: { email: account.email } });
     const db = await getDb();
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await db.select().from(emailOutbox).where(resetMailsTo(account.email));
     const tokens = mails.map((m) => decodeURIComponent(/access_token=([^&"]+)/.exec(m.html)![1]!));
     expect(new Set(tokens).size).toBe(2);
 
@@ -242,7 +244,7 @@ describe("password reset", () => {
     const { account, userId } = await signUp();
     await call(forgot, "/api/auth/forgot-password", { body: { email: account.email } });
     const db = await getDb();
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const [mail] = await db.select().from(emailOutbox).where(resetMailsTo(account.email));
     const token = decodeURIComponent(/access_token=([^&"]+)/.exec(mail!.html)![1]!);
     await db
       .update(passwordResetTokens)

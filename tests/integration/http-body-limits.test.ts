@@ -2,7 +2,9 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { POST as login } from "@/app/api/auth/login/route";
+import { POST as contact } from "@/app/api/contact/route";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+import { assertJsonDepth } from "@/lib/http/assert-json-depth";
 
 const MB = 1024 * 1024;
 
@@ -64,5 +66,39 @@ describe("request bodies are limited while they stream", () => {
       params: Promise.resolve({}),
     });
     expect(res.status).toBe(422);
+  });
+});
+
+describe("request bodies are refused past 64 levels of nesting, before JSON.parse", () => {
+  const nested = (depth: number, inner = "") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
+  const TOO_DEEP = {
+    detail: "Corps de requête JSON trop imbriqué (plus de 64 niveaux d'objets ou de tableaux)",
+    code: "json_too_deep",
+  };
+
+  it("answers 400 to a 1 Mo body nested 499,000 deep on the login, contact and next-auth routes", async () => {
+    const body = nested(499_000);
+    expect(body.length).toBeLessThan(MB);
+    const noParams = { params: Promise.resolve({}) };
+    for (const res of [
+      await login(post("/api/auth/login", body), noParams),
+      await contact(post("/api/contact", `{"message":${body}}`), noParams),
+      await nextAuthPost(post("/api/auth/callback/credentials", body), {
+        params: Promise.resolve({ nextauth: ["callback", "credentials"] }),
+      }),
+    ]) {
+      expect([res.status, await res.json()]).toEqual([400, TOO_DEEP]);
+    }
+  });
+
+  it("counts brackets outside strings only, and lets 64 levels through", async () => {
+    const res = await login(post("/api/auth/login", JSON.stringify({ email: "[".repeat(5000), password: "{" })), {
+      params: Promise.resolve({}),
+    });
+    expect(res.status).toBe(422);
+    expect(() => assertJsonDepth(nested(64))).not.toThrow();
+    expect(() => assertJsonDepth(nested(65))).toThrow();
+    expect(() => assertJsonDepth(`{"a":"\\"}${nested(64)}`)).not.toThrow();
+    expect(() => assertJsonDepth(`["\\"[[[[", ${nested(63)}]`)).not.toThrow();
   });
 });

@@ -13,6 +13,7 @@ import { GET as getOne } from "@/app/api/products/[id]/route";
 import { GET as list, POST as create } from "@/app/api/products/route";
 import { settleLocalJobs } from "@/lib/jobs/local-jobs";
 import { call, signUp } from "../helpers/api";
+import { polyglot } from "../helpers/hostile-zip";
 
 const FIXTURES = path.join(import.meta.dirname, "../fixtures/import");
 const PRODUCT_LIMIT = "Vous avez atteint la limite de 5 produits. Veuillez passer à un abonnement supérieur.";
@@ -290,6 +291,16 @@ describe("POST /api/products/import (refused files)", () => {
     }
     const lied = await upload(token, { name: "bombe.xlsx", content: new Uint8Array(forged) });
     expect(lied.status).toBe(413);
+    expect((await counts(userId)).products).toBe(0);
+  });
+
+  it("refuses an XLSX whose end record points to a fake central directory in front of a 2,000 MiB entry", async () => {
+    const { token, userId } = await signUp();
+    const before = process.resourceUsage().maxRSS;
+    const res = await upload(token, { name: "polyglotte.xlsx", content: new Uint8Array(polyglot(2000)) });
+    expect([res.status, res.json]).toEqual([422, { detail: "Fichier XLSX illisible", code: "invalid_file" }]);
+    // peak memory: the 2,000 MiB entry was never inflated
+    expect((process.resourceUsage().maxRSS - before) / 1024).toBeLessThan(300);
     expect((await counts(userId)).products).toBe(0);
   });
 

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, emailOutbox, priceFlags, priceHistory, products } from "@/db/schema";
+import { alertEvents, priceFlags, priceHistory, products } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { updateProduct } from "@/lib/products/update-product";
-import { addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+import { addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
 
 // Readings are seeded day by day as the pipeline writes them, each evaluated right after its insert.
 
@@ -67,7 +67,7 @@ describe("Omnibus check", () => {
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     expect(events).toHaveLength(1);
     expect(events[0]!.priceHistoryId).toBe(start);
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.html).toContain("Promotion suspecte");
     expect(mails[0]!.html).toContain("79,00");
@@ -185,7 +185,7 @@ describe("price floor monitoring", () => {
     const rule = await addRule(userId, productId, { kind: "below_min_advertised" });
     const db = await getDb();
     const events = () => db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
-    const mails = () => db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = () => mailsTo(account.email);
     const setFloor = (value: string | null) =>
       updateProduct(userId, productId, { name: "Casque", min_advertised_price: value });
 

@@ -86,7 +86,9 @@ describe("scheduled reports", () => {
       expect(report!.text).toMatch(/100,00\s€ → 90,00\s€ \(-10,00\s%\)/);
       expect(report!.text).toContain("Le tableau complet est joint : vue_marche.xlsx.");
       expect(report!.html).toMatch(/href="http[^"]+\/market"[^>]*>[\s\S]*?Ouvrir la vue marché/);
-      const sentByResend = resend.emails.filter((e) => [e.to].flat().includes(account.email));
+      const sentByResend = resend.emails.filter(
+        (e) => [e.to].flat().includes(account.email) && e.subject?.startsWith("Votre rapport"),
+      );
       expect(sentByResend).toHaveLength(1);
       const attachments = (sentByResend[0] as unknown as { attachments: { filename: string; content: string }[] })
         .attachments;

@@ -228,4 +228,20 @@ describe("failures", () => {
       .where(eq(priceHistory.urlId, hugeId));
     expect(rows[0]!.n).toBe(0);
   }, 60_000);
+
+  it("a gzip bomb and an endless chunked body fail at once as 'Page trop volumineuse', not retried", async () => {
+    const { token } = await signUp();
+    for (const path of ["/gzip-bomb", "/endless"]) {
+      const { urlId } = await track(token, path);
+      await runner.drain();
+      const tasks = await tasksOf(urlId);
+      expect(tasks.map((t) => [t.status, t.retryCount, t.error])).toEqual([
+        ["failed", 0, "Page trop volumineuse (plus de 5 Mo)"],
+      ]);
+      expect(await urlRow(urlId)).toMatchObject({
+        lastStatus: "error",
+        lastError: "Page trop volumineuse (plus de 5 Mo)",
+      });
+    }
+  }, 60_000);
 });

@@ -1,16 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { cookieHeader, signInHttp } from "../helpers/sign-in-http";
 import { bare } from "./bare-server";
 
-/** The cookies of a Set-Cookie list as one Cookie header (values only). */
-function cookiesOf(res: Response, jar: Map<string, string>): void {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const eq = pair!.indexOf("=");
-    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-  }
-}
-
-export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+export { cookieHeader };
 
 export type TBareUser = { email: string; password: string };
 
@@ -27,23 +19,7 @@ export async function registerBare(label = "bare"): Promise<TBareUser> {
 }
 
 /** Signs in the way the login page does (next-auth credentials, CSRF token); returns the cookie jar. */
-export async function signInBare(user: TBareUser): Promise<Map<string, string>> {
-  const jar = new Map<string, string>();
-  const csrf = await fetch(bare("/api/auth/csrf"));
-  cookiesOf(csrf, jar);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(bare("/api/auth/callback/credentials"), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) },
-    body: new URLSearchParams({ csrfToken, email: user.email, password: user.password, json: "true" }),
-  });
-  cookiesOf(res, jar);
-  if (![...jar.keys()].some((k) => k.endsWith("next-auth.session-token"))) {
-    throw new Error(`connexion impossible : ${res.status} ${await res.text()}`);
-  }
-  return jar;
-}
+export const signInBare = (user: TBareUser) => signInHttp(bare(""), user);
 
 /** Signs out the way the navbar does (POST /api/auth/signout with the CSRF token). */
 export async function signOutBare(jar: Map<string, string>): Promise<void> {

@@ -24,6 +24,15 @@ describe("readOrCreateSecret", () => {
     expect(readOrCreateSecret(file)).toBe(first);
   });
 
+  it("creates its folder 0700 and makes an existing secret readable by others owner-only", () => {
+    const file = path.join(tmp(), "data", "auth-secret");
+    const secret = readOrCreateSecret(file);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    fs.chmodSync(file, 0o644);
+    expect(readOrCreateSecret(file)).toBe(secret);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it("differs from one data folder to another (no shared constant)", () => {
     expect(readOrCreateSecret(path.join(tmp(), "auth-secret"))).not.toBe(
       readOrCreateSecret(path.join(tmp(), "auth-secret")),

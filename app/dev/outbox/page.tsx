@@ -8,12 +8,13 @@ import { formatDateTime } from "@/lib/format";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Boîte d'envoi (développement)", robots: { index: false } };
 
-// Outside production only: the embedded mode delivers e-mails here instead of sending them. Everyone sees
-// only the mail addressed to them (an anonymous visitor nothing) unless the operator set DEV_OUTBOX=1.
+// A development tool (off in a production build unless the operator set DEV_OUTBOX=1): the embedded mode
+// delivers e-mails here. A signed-in browser sees only its own account's mail at its verified address (before
+// verification, only its verification link); a visitor or a Bearer token nothing; the company's mail no one.
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ id?: string }> }) {
-  if (env.isProduction) notFound();
-  const user = env.DEV_OUTBOX ? null : await getPageUser();
-  if (!env.DEV_OUTBOX && !user) {
+  if (!env.devOutbox) notFound();
+  const user = await getPageUser();
+  if (!user) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">
         <h1 className="text-2xl font-semibold text-gray-900">Boîte d&apos;envoi</h1>
@@ -27,15 +28,20 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
     );
   }
   const { id } = await searchParams;
-  const mails = await listOutbox(user ? user.email : null);
+  const mails = await listOutbox(user);
   const selected = mails.find((m) => m.id === id) ?? mails[0];
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-2xl font-semibold text-gray-900">Boîte d&apos;envoi</h1>
       <p className="mt-1 text-sm text-gray-600">
-        Mode embarqué : les emails sont conservés ici au lieu d&apos;être envoyés ({mails.length} au plus récent
-        {user ? `, adressés à ${user.email}` : ""}).
+        Mode embarqué : les emails sont conservés ici au lieu d&apos;être envoyés ({mails.length} au plus récent,
+        adressés à {user.email}).
       </p>
+      {!user.emailVerified && (
+        <p className="mt-2 text-sm text-amber-800">
+          Votre adresse n&apos;est pas encore vérifiée : seul l&apos;email de vérification est visible ici.
+        </p>
+      )}
       {mails.length === 0 ? (
         <p className="mt-8 text-gray-600">Aucun email pour le moment.</p>
       ) : (

@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
 import { claimAlertEvents } from "./claim-alert-events";
-import { releaseAlertEvents } from "./release-alert-events";
+import { releaseAlertEvents, UNVERIFIED_RECIPIENT } from "./release-alert-events";
 import { renderAlertEmail } from "./render-alert-email";
 
 type TFilter = { priceHistoryId?: number; eventIds?: string[]; olderThanMinutes?: number };
@@ -42,11 +42,15 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
     const ids = events.map((e) => e.id);
     try {
       const [user] = await db
-        .select({ email: users.email, firstName: users.firstName })
+        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, event.userId))
         .limit(1);
       if (!user) continue;
+      if (!user.verifiedAt) {
+        await releaseAlertEvents(db, ids, UNVERIFIED_RECIPIENT, true);
+        continue;
+      }
       const email = await renderAlertEmail({ event, others, firstName: user.firstName });
       const idempotencyKey = others.length
         ? `alerts:${createHash("sha256")
@@ -58,7 +62,7 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
             )
             .digest("hex")}`
         : event.dedupeKey;
-      await sendEmail({ to: user.email, ...email, kind: "alert", idempotencyKey });
+      await sendEmail({ to: user.email, userId: event.userId, ...email, kind: "alert", idempotencyKey });
       await releaseAlertEvents(db, ids, null);
       sent += 1;
     } catch (error) {

@@ -5,7 +5,7 @@ import { alertEvents, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
 import { claimAlertEvents, MAX_DELIVERY_ATTEMPTS } from "./claim-alert-events";
 import { deliverAlertEvents } from "./deliver-alert-events";
-import { releaseAlertEvents } from "./release-alert-events";
+import { releaseAlertEvents, UNVERIFIED_RECIPIENT } from "./release-alert-events";
 import { renderAlertDigest } from "./render-alert-digest";
 
 /**
@@ -34,16 +34,20 @@ export async function sendAlertDigests(now = new Date()) {
     const ids = claimed.map((e) => e.id);
     try {
       const [user] = await db
-        .select({ email: users.email, firstName: users.firstName })
+        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
         .from(users)
         .where(eq(users.id, userId));
       if (!user) continue;
+      if (!user.verifiedAt) {
+        await releaseAlertEvents(db, ids, UNVERIFIED_RECIPIENT, true);
+        continue;
+      }
       const email = await renderAlertDigest({ userId, firstName: user.firstName, events: claimed, now });
       const key = `digest:${userId}:${createHash("sha256")
         .update([...ids].sort().join(","))
         .digest("hex")
         .slice(0, 32)}`;
-      await sendEmail({ to: user.email, ...email, kind: "alert_digest", idempotencyKey: key });
+      await sendEmail({ to: user.email, userId, ...email, kind: "alert_digest", idempotencyKey: key });
       await releaseAlertEvents(db, ids, null);
       emails += 1;
       events += ids.length;

@@ -16,9 +16,11 @@ import { renderAlertEmail } from "./render-alert-email";
 import type { TSendTestAlert } from "@/lib/alerts/schemas";
 
 export const NO_RULE_FOR_TEST = "Créez d'abord une règle d'alerte sur ce produit pour envoyer une alerte de test.";
+export const EMAIL_UNVERIFIED =
+  "Vérifiez d'abord votre adresse email (lien envoyé à l'inscription) : aucune alerte n'y est envoyée avant.";
 export const TEST_FAILED = "L'envoi de l'alerte de test a échoué. Vérifiez la configuration des emails.";
 
-type TUser = { id: string; email: string; firstName: string };
+type TUser = { id: string; email: string; firstName: string; emailVerified: boolean };
 
 /**
  * Sends the user, right away, an alert e-mail marked as a test for one rule of a product (the given
@@ -28,6 +30,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
   const db = await getDb();
   const product = await getProductOrThrow(user.id, input.product_id, db);
   await assertEmailAlertsAllowed(user.id, db);
+  if (!user.emailVerified) throw unprocessable(EMAIL_UNVERIFIED, "email_unverified");
   await rateLimit(`alert-test:${user.id}`, 5, 10 * 60_000);
   const rule = input.rule_id
     ? await getAlertRuleOrThrow(user.id, product.id, input.rule_id, db)
@@ -87,7 +90,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
 
   try {
     const email = await renderAlertEmail({ event: event!, firstName: user.firstName, test: true });
-    await sendEmail({ to: user.email, ...email, kind: "alert_test", idempotencyKey: dedupeKey });
+    await sendEmail({ to: user.email, userId: user.id, ...email, kind: "alert_test", idempotencyKey: dedupeKey });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db

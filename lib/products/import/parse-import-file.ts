@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { unprocessable } from "@/lib/http/api-error";
-import { checkXlsxSize } from "./check-xlsx-size";
 import type { TImportFileRow } from "@/db/schema";
+import { readXlsxArchive } from "./read-xlsx-archive";
 
 /** One line of the file (the import keeps them as parsed: db/schema/imports.ts). */
 export type TImportRow = TImportFileRow;
@@ -138,10 +138,10 @@ function cellText(value: ExcelJS.CellValue, preferLink: boolean): string {
 }
 
 async function parseXlsx(bytes: Uint8Array): Promise<TImportRow[]> {
-  checkXlsxSize(bytes);
+  const verified = await readXlsxArchive(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(verified as unknown as ArrayBuffer);
   } catch {
     throw unprocessable("Fichier XLSX illisible", "invalid_file");
   }

@@ -27,7 +27,7 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
       .from(productImports)
       .where(eq(productImports.id, importId))
       .for("update");
-    if (!job?.plan || job.status === "done") return false;
+    if (!job?.plan || job.status !== "running") return false;
     const batch = job.plan.batches[job.cursor];
     if (!batch) {
       await tx
@@ -160,6 +160,7 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
         productIds,
         createdProducts: job.createdProducts + createdProducts,
         createdUrls: job.createdUrls + createdUrls,
+        failures: 0,
         updatedAt: sql`now()`,
       })
       .where(eq(productImports.id, importId));

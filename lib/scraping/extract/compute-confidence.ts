@@ -1,4 +1,4 @@
-import { formatAmount, formatEuros } from "@/lib/format";
+import { formatAmount, formatEuros } from "../../format";
 import type { TStructuredPick } from "./choose-structured";
 import type { TTextCandidate } from "./text-candidates";
 import { WEIGHTS } from "./weights";

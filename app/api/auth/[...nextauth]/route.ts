@@ -1,9 +1,10 @@
-// next-auth 4: browser sessions (Credentials provider, JWT strategy); POST bodies limited like every JSON route
+// next-auth 4: browser sessions (Credentials provider, JWT strategy); POST bodies limited (size, JSON depth) like every JSON route
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/auth-options";
 import { rebaseAuthRedirect } from "@/lib/auth/rebase-auth-redirect";
 import { ApiError } from "@/lib/http/api-error";
+import { assertJsonDepth } from "@/lib/http/assert-json-depth";
 import { errorResponse } from "@/lib/http/json";
 import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/http/read-limited-body";
 
@@ -19,6 +20,8 @@ async function POST(req: NextRequest, ctx: Context) {
   let body: Uint8Array<ArrayBuffer>;
   try {
     body = await readLimitedBody(req, MAX_JSON_BYTES);
+    // next-auth parses a JSON body itself
+    if (/json/i.test(req.headers.get("content-type") ?? "")) assertJsonDepth(new TextDecoder().decode(body));
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
     throw error;

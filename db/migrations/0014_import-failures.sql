@@ -1,0 +1,1 @@
+ALTER TABLE "product_imports" ADD COLUMN "failures" integer DEFAULT 0 NOT NULL;
