@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, emailOutbox } from "@/db/schema";
+import { alertEvents } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
-import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
+import { addPrice, addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
 
 describe("one e-mail per user and reading", () => {
   it("a price change matching two rules sends one message listing both rules", async () => {
@@ -23,7 +23,7 @@ describe("one e-mail per user and reading", () => {
         [floor.id, "sent"],
       ].sort(),
     );
-    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email));
+    const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe("2 alertes : Bouilloire inox chez Marchand 1 (69,90\u00a0€)");
@@ -32,6 +32,6 @@ describe("one e-mail per user and reading", () => {
 
     // the same reading evaluated again sends nothing more
     await evaluateNewPrice({ priceHistoryId: entry });
-    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, account.email))).toHaveLength(1);
+    expect(await mailsTo(account.email)).toHaveLength(1);
   });
 });
