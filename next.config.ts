@@ -1,4 +1,20 @@
+import { networkInterfaces } from "node:os";
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
+
+/**
+ * The hosts besides localhost whose pages may load the dev server's scripts and hot reload: 127.0.0.1, ::1 and
+ * this machine's own addresses (the "Network" address `next dev` prints). Production never reads it.
+ */
+export function devOrigins(): string[] {
+  const own = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && i.family === "IPv4")
+    .map((i) => i!.address);
+  return [...new Set(["127.0.0.1", "[::1]", ...own])];
+}
+
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 const nextConfig: NextConfig = {
   serverExternalPackages: [
@@ -21,6 +37,8 @@ const nextConfig: NextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // what proxy.ts sets on every API answer, for the requests with a body that it does not see
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
     ];
   },
   async rewrites() {
@@ -29,4 +47,6 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default function config(phase: string): NextConfig {
+  return phase === PHASE_DEVELOPMENT_SERVER ? { ...nextConfig, allowedDevOrigins: devOrigins() } : nextConfig;
+}

@@ -7,7 +7,14 @@ type Props = { value: string[]; onChange: (ids: string[]) => void };
 
 /** Checkboxes of the user's alert channels a rule also sends to; e-mail is always sent. */
 export function RuleChannelsPicker({ value, onChange }: Props) {
-  const { data } = useAlertChannels();
+  const { data, error } = useAlertChannels();
+  if (!data && !error) {
+    return (
+      <p role="status" className="text-xs text-zinc-500">
+        Chargement des canaux d&apos;envoi…
+      </p>
+    );
+  }
   if (!data || data.channels.length === 0) {
     return (
       <p className="text-xs text-zinc-500">

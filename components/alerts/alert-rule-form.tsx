@@ -14,6 +14,7 @@ import {
   type TCreateAlertRule,
 } from "@/lib/alerts/schemas";
 import { RuleChannelsPicker } from "@/components/alert-channels/rule-channels-picker";
+import { useAlertChannels } from "@/client/hooks/use-alert-channels";
 import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -55,6 +56,9 @@ export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPr
   const [unit, setUnit] = useState<"amount" | "percent">("percent");
   const { message, clear, run } = useAction();
   const [channelIds, setChannelIds] = useState<string[]>([]);
+  // a rule is never created before its channel checkboxes could be seen
+  const channels = useAlertChannels();
+  const channelsKnown = Boolean(channels.data || channels.error);
   const {
     register,
     handleSubmit,
@@ -219,7 +223,7 @@ export function AlertRuleForm({ productId, urls, referencePrice, minAdvertisedPr
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Annuler
         </Button>
-        <Button type="submit" loading={isSubmitting}>
+        <Button type="submit" loading={isSubmitting} disabled={!channelsKnown}>
           {isSubmitting ? "Création..." : "Créer l'alerte"}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { apiFetch } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
+import { useAlertChannels } from "@/client/hooks/use-alert-channels";
 import { useAlertEvents } from "@/client/hooks/use-alert-events";
 import { useAlertRules } from "@/client/hooks/use-alert-rules";
 import { useProductUrls } from "@/client/hooks/use-product-urls";
@@ -42,6 +43,8 @@ function cooldownLabel(minutes: number) {
 export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
   const rules = useAlertRules(productId);
   const events = useAlertEvents(productId);
+  // loaded with the panel, so that the form opens with its channel checkboxes already there
+  useAlertChannels();
   const fetchedUrls = useProductUrls(productId, !givenUrls);
   const urls = givenUrls ?? (Array.isArray(fetchedUrls.data) ? fetchedUrls.data : []);
   const [adding, setAdding] = useState(false);
@@ -159,10 +162,17 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
               referencePrice={data.reference_price}
               minAdvertisedPrice={data.min_advertised_price}
               onCancel={() => setAdding(false)}
-              onCreated={() => {
+              onCreated={(rule) => {
                 setAdding(false);
                 succeed("Alerte créée");
-                void rules.mutate();
+                // listed at once from the POST's answer, whatever a GET still in flight says; then read again
+                void rules.mutate(
+                  (current) =>
+                    current && !current.rules.some((r) => r.id === rule.id)
+                      ? { ...current, rules: [...current.rules, rule] }
+                      : current,
+                  { revalidate: true },
+                );
               }}
             />
           ) : null}

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TBody, THead, Table, Td, Th, Tr } from "@/components/ui/table";
+import { downloadFile } from "@/components/history/download-file";
 import type { Invoice } from "./types";
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
@@ -29,35 +30,12 @@ function invoiceAmount(inv: Invoice) {
 
 const DOWNLOAD_ERROR = "Erreur lors du téléchargement de la facture";
 
-/** Our PDFs open from a blob; a Stripe invoice answers a redirect to Stripe's own PDF, opened as is. */
-async function openInvoicePdf(id: string): Promise<void> {
-  const href = `/api/payments/invoices/${encodeURIComponent(id)}/pdf`;
-  const tab = window.open("", "_blank");
-  try {
-    const res = await fetch(href, { redirect: "manual", credentials: "same-origin" });
-    if (res.type === "opaqueredirect") {
-      if (tab) tab.location.href = href;
-      else window.location.href = href;
-      return;
-    }
-    if (!res.ok) throw new Error(DOWNLOAD_ERROR);
-    const blobUrl = URL.createObjectURL(await res.blob());
-    if (tab) tab.location.href = blobUrl;
-    else window.location.href = blobUrl;
-    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}
-
 function PdfAction({ inv, busy, onOpen }: { inv: Invoice; busy: boolean; onOpen: () => void }) {
   const enabled = inv.status === "paid" || inv.status === "open";
   const label = inv.status === "paid" ? "Télécharger" : "Voir la facture";
   return (
     <Button size="sm" variant={enabled ? "secondary" : "ghost"} disabled={!enabled} loading={busy} onClick={onOpen}>
       {label}
-      {enabled ? <span className="sr-only"> (nouvel onglet)</span> : null}
     </Button>
   );
 }
@@ -122,7 +100,18 @@ export function InvoiceTable() {
                       <PdfAction
                         inv={inv}
                         busy={pdf.busy === inv.id}
-                        onOpen={() => void pdf.run(inv.id, () => openInvoicePdf(inv.id), { error: DOWNLOAD_ERROR })}
+                        onOpen={() =>
+                          void pdf.run(
+                            inv.id,
+                            () =>
+                              downloadFile(
+                                `/api/payments/invoices/${encodeURIComponent(inv.id)}/pdf`,
+                                "facture.pdf",
+                                DOWNLOAD_ERROR,
+                              ),
+                            { error: DOWNLOAD_ERROR },
+                          )
+                        }
                       />
                     </Td>
                   </Tr>

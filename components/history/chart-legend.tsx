@@ -1,15 +1,17 @@
 import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/format";
 
-/** The merchants (a click hides or shows a line), my price and the crossed-out price's key. */
+/** The merchants (a click hides or shows a line), my price, the minimum advertised price, the crossed-out price's key. */
 export function ChartLegend({
   series,
   reference,
+  minAdvertised,
   hasRegular,
   onToggle,
 }: {
   series: { url_id: string; name: string; color: string; hidden: boolean }[];
   reference: number | null;
+  minAdvertised: number | null;
   hasRegular: boolean;
   onToggle: (urlId: string) => void;
 }) {
@@ -38,6 +40,12 @@ export function ChartLegend({
         <span className="flex items-center gap-1.5 text-xs text-zinc-700">
           <span className="w-4 border-t-2 border-dashed border-zinc-900" />
           Mon prix ({formatCents(reference)})
+        </span>
+      ) : null}
+      {minAdvertised !== null ? (
+        <span className="flex items-center gap-1.5 text-xs text-zinc-700">
+          <span className="w-4 border-t-2 border-dotted border-amber-700" />
+          Prix min. annoncé ({formatCents(minAdvertised)})
         </span>
       ) : null}
       {hasRegular ? (

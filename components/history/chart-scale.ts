@@ -51,6 +51,21 @@ export function pointAt(points: TPoint[], t: number): TPoint | undefined {
   return found >= 0 ? points[found] : undefined;
 }
 
+/**
+ * The lowest and highest prices read within `halfWidth` ms of t (the pixel column under the cursor), when they
+ * differ: a drop and its rebound minutes apart share one column, and the tooltip shows both. Null otherwise.
+ */
+export function columnSpread(points: TPoint[], t: number, halfWidth: number): [number, number] | null {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const [at, v] of points) {
+    if (v === null || at < t - halfWidth || at > t + halfWidth) continue;
+    min = Math.min(min, v);
+    max = Math.max(max, v);
+  }
+  return min < max ? [min, max] : null;
+}
+
 const HOUR = 3_600_000;
 
 /**
@@ -88,10 +103,11 @@ export function timeTickLabel(t: number, spanMs: number): string {
 }
 
 /**
- * The prices the axis must show: every visible line's prices, their crossed-out prices, and my price, so the
- * reference line is never drawn off the chart. Null when there is nothing to draw.
+ * The prices the axis must show: every visible line's prices, their crossed-out prices, and the reference prices
+ * (my price, the minimum advertised price), so no reference line is drawn off the chart. Null when there is
+ * nothing to draw.
  */
-export function priceExtent(lines: TPoint[][], reference: number | null): [number, number] | null {
+export function priceExtent(lines: TPoint[][], ...references: (number | null)[]): [number, number] | null {
   let min = Infinity;
   let max = -Infinity;
   for (const points of lines)
@@ -101,7 +117,11 @@ export function priceExtent(lines: TPoint[][], reference: number | null): [numbe
       if (v > max) max = v;
     }
   if (min === Infinity) return null;
-  if (reference !== null) return [Math.min(min, reference), Math.max(max, reference)];
+  for (const reference of references) {
+    if (reference === null) continue;
+    min = Math.min(min, reference);
+    max = Math.max(max, reference);
+  }
   return [min, max];
 }
 

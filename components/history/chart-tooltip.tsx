@@ -1,12 +1,19 @@
 import { formatCents, formatDateTime } from "@/lib/format";
-import { pointAt } from "./chart-scale";
+import { columnSpread, pointAt } from "./chart-scale";
 import type { TChartView } from "./use-chart-view";
 
 /** What is in force at time t: each visible merchant's price (and crossed-out price), and my price. */
 export function chartValuesAt(view: Extract<TChartView, { empty: false }>, t: number, reference: number | null) {
+  // two pixels either side of the cursor
+  const halfColumn = (2 * (view.to - view.from)) / view.innerW;
   const rows = view.series
     .filter((s) => !s.hidden)
-    .map((s) => ({ s, p: pointAt(s.points, t), regular: pointAt(s.regular, t)?.[1] ?? null }))
+    .map((s) => ({
+      s,
+      p: pointAt(s.points, t),
+      regular: pointAt(s.regular, t)?.[1] ?? null,
+      spread: columnSpread(s.points, t, halfColumn),
+    }))
     .filter((r) => r.p !== undefined)
     .map((r) => ({ ...r, p: r.p! }));
   return { t, rows, reference };
@@ -34,7 +41,7 @@ export function ChartTooltip({
     >
       <p className="num mb-1 font-medium text-zinc-900">{formatDateTime(values.t)}</p>
       <ul className="space-y-0.5">
-        {rows.map(({ s, p, regular }) => (
+        {rows.map(({ s, p, regular, spread }) => (
           <li key={s.url_id} className="flex items-center justify-between gap-3">
             <span className="flex min-w-0 items-center gap-1.5 text-zinc-600">
               <span className="size-2 shrink-0 rounded-full" style={{ background: s.color }} />
@@ -44,7 +51,13 @@ export function ChartTooltip({
               {p[1] !== null && regular !== null && regular > p[1] ? (
                 <s className="text-[11px] text-zinc-500">{formatCents(regular)}</s>
               ) : null}
-              <span className="font-medium text-zinc-900">{p[1] === null ? "Indisponible" : formatCents(p[1])}</span>
+              <span className="font-medium text-zinc-900">
+                {spread
+                  ? `${formatCents(spread[0])} – ${formatCents(spread[1])}`
+                  : p[1] === null
+                    ? "Indisponible"
+                    : formatCents(p[1])}
+              </span>
             </span>
           </li>
         ))}

@@ -13,17 +13,27 @@ function filenameFrom(disposition: string | null, fallback: string): string {
   return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? fallback;
 }
 
-/** Downloads an export with the session cookie; throws an ApiClientError with the server's French detail. */
+/**
+ * Downloads a file with the session cookie, in the page (no tab is opened); throws an ApiClientError with the
+ * server's French detail. A redirect (a Stripe invoice's own PDF) is followed by the browser itself.
+ */
 export async function downloadFile(url: string, fallbackName: string, errorFallback: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: "same-origin" });
+    res = await fetch(url, { credentials: "same-origin", redirect: "manual" });
   } catch {
     throw new ApiClientError(errorFallback, 0);
   }
+  if (res.type === "opaqueredirect") {
+    window.location.assign(url);
+    return;
+  }
   if (!res.ok) {
     const data = (await res.json().catch(() => null)) as { detail?: string; code?: string } | null;
-    if (res.status === 401) window.location.assign(`/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+    if (res.status === 401)
+      window.location.assign(
+        `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
     throw new ApiClientError(data?.detail || errorFallback, res.status, data?.code);
   }
   const blob = await res.blob();

@@ -13,6 +13,7 @@ import { stepTime, timeTickLabel } from "./chart-scale";
 import { CHART_HEIGHT as HEIGHT, CHART_PAD as PAD, useChartView } from "./use-chart-view";
 
 const REFERENCE_COLOR = "#18181b";
+const MIN_ADVERTISED_COLOR = "#b45309";
 
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
@@ -27,9 +28,53 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
+/** A horizontal reference price across the chart, labelled above it at the right or below it at the left. */
+function ReferenceLine({
+  y,
+  width,
+  color,
+  dash,
+  label,
+  className,
+  labelAt,
+  ...data
+}: {
+  y: number;
+  width: number;
+  color: string;
+  dash: string;
+  label: string;
+  className: string;
+  labelAt: "start" | "end";
+  "data-reference-line"?: boolean;
+  "data-min-advertised-line"?: boolean;
+}) {
+  return (
+    <g {...data}>
+      <line
+        x1={PAD.left}
+        x2={width - PAD.right}
+        y1={y}
+        y2={y}
+        stroke={color}
+        strokeWidth={1.25}
+        strokeDasharray={dash}
+      />
+      <text
+        x={labelAt === "end" ? width - PAD.right - 4 : PAD.left + 4}
+        y={labelAt === "end" ? y - 5 : y + 13}
+        textAnchor={labelAt}
+        className={cn("text-[11px] font-medium", className)}
+      >
+        {label}
+      </text>
+    </g>
+  );
+}
+
 /**
  * Price per merchant over time (hand-written SVG): step lines, gaps where a URL was unavailable or failed, the
- * crossed-out price as a faint dashed line, my price as a reference line, a fr-FR tooltip under the pointer,
+ * crossed-out price as a faint dashed line, my price and the minimum advertised price as reference lines, a fr-FR tooltip under the pointer,
  * the finger or the arrow keys, ranges 7 / 30 / 90 days / all within the plan's retention.
  */
 export function PriceChart({ productId }: { productId: string }) {
@@ -165,25 +210,28 @@ export function PriceChart({ productId }: { productId: string }) {
               </text>
             ))}
             {ready.reference !== null ? (
-              <g data-reference-line>
-                <line
-                  x1={PAD.left}
-                  x2={width - PAD.right}
-                  y1={ready.y(ready.reference)}
-                  y2={ready.y(ready.reference)}
-                  stroke={REFERENCE_COLOR}
-                  strokeWidth={1.25}
-                  strokeDasharray="6 4"
-                />
-                <text
-                  x={width - PAD.right - 4}
-                  y={ready.y(ready.reference) - 5}
-                  textAnchor="end"
-                  className="fill-zinc-900 text-[11px] font-medium"
-                >
-                  Mon prix {formatCents(ready.reference)}
-                </text>
-              </g>
+              <ReferenceLine
+                data-reference-line
+                y={ready.y(ready.reference)}
+                width={width}
+                color={REFERENCE_COLOR}
+                dash="6 4"
+                label={`Mon prix ${formatCents(ready.reference)}`}
+                className="fill-zinc-900"
+                labelAt="end"
+              />
+            ) : null}
+            {ready.minAdvertised !== null ? (
+              <ReferenceLine
+                data-min-advertised-line
+                y={ready.y(ready.minAdvertised)}
+                width={width}
+                color={MIN_ADVERTISED_COLOR}
+                dash="2 3"
+                label={`Prix min. annoncé ${formatCents(ready.minAdvertised)}`}
+                className="fill-amber-800"
+                labelAt="start"
+              />
             ) : null}
             {ready.series.map((s) =>
               s.regularD ? (
@@ -264,6 +312,7 @@ export function PriceChart({ productId }: { productId: string }) {
         <ChartLegend
           series={view?.series ?? []}
           reference={reference}
+          minAdvertised={data.min_advertised_price}
           hasRegular={hasRegular}
           onToggle={(urlId) =>
             setHidden((h) => {

@@ -15,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { cn } from "@/lib/cn";
+import { urlState } from "@/components/products/url-state";
 
 const SAVE_ERROR = "Erreur lors de l'enregistrement du prix de référence";
 
@@ -23,11 +24,25 @@ function Gap({ amount, percent, currency }: { amount: string | null; percent: st
   const n = Number(amount);
   if (n === 0) return <span className="text-zinc-500">=</span>;
   return (
-    <span className={cn(n > 0 ? "text-red-700" : "text-green-700")}>
+    <span className={cn(n > 0 ? "text-red-700" : "text-green-800")}>
       {n > 0 ? "+" : "-"}
       {formatEuros(Math.abs(n), currency)}
-      {percent === null ? null : <span className="ml-1 text-xs opacity-80">({formatPercent(percent, true)})</span>}
+      {percent === null ? null : <span className="ml-1 text-xs">({formatPercent(percent, true)})</span>}
     </span>
+  );
+}
+
+/** The merchant's reading date, or the same status its URL row shows (a failed reading, a pause, waiting). */
+function MerchantState({ merchant: m }: { merchant: TComparison["merchants"][number] }) {
+  const state = urlState({ last_status: m.status, last_checked_at: m.last_checked_at, paused: m.status === "paused" });
+  if (!state.failed && m.checked_at && m.status !== "paused") {
+    return <p className="num text-xs text-zinc-500">Relevé le {formatDateTime(m.checked_at)}</p>;
+  }
+  return (
+    <p className={cn("num text-xs", state.tone === "danger" ? "text-red-700" : "text-zinc-600")}>
+      {state.label}
+      {m.checked_at ? ` · prix du ${formatDateTime(m.checked_at)}` : null}
+    </p>
   );
 }
 
@@ -98,6 +113,11 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
               </div>
             ))}
           </dl>
+          {data.stats.out_of_stock_only ? (
+            <p className="border-b border-zinc-100 px-4 py-2 text-xs text-zinc-600">
+              Aucun marchand n'a ce produit en stock : prix relevés sur des offres indisponibles.
+            </p>
+          ) : null}
           {data.merchants.length === 0 ? (
             <p className="px-4 py-6 text-center text-sm text-zinc-500">Aucune URL suivie pour ce produit</p>
           ) : (
@@ -122,18 +142,15 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
                         <span className="font-medium text-zinc-900">{m.name}</span>
                         {m.is_cheapest ? <Badge tone="success">Moins cher</Badge> : null}
                       </div>
-                      <p className="num text-xs text-zinc-500">
-                        {m.checked_at ? `Relevé le ${formatDateTime(m.checked_at)}` : "Pas encore relevé"}
-                      </p>
+                      <MerchantState merchant={m} />
                     </Td>
                     <Td numeric className="font-medium text-zinc-900">
-                      {m.price !== null ? (
-                        formatEuros(m.price, m.currency)
-                      ) : m.available === false ? (
-                        <Badge tone="danger">Indisponible</Badge>
-                      ) : (
-                        "N/A"
-                      )}
+                      {m.price !== null ? formatEuros(m.price, m.currency) : "N/A"}
+                      {m.available === false ? (
+                        <Badge tone="danger" className="ml-2">
+                          Indisponible
+                        </Badge>
+                      ) : null}
                       {/* on a phone the two gaps go under the price instead of two more columns */}
                       <dl className="mt-1 space-y-0.5 text-xs font-normal sm:hidden">
                         <div>

@@ -27,6 +27,7 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
     const rangeFrom = new Date(data.from).getTime();
     const to = new Date(data.to).getTime();
     const reference = data.reference_price;
+    const minAdvertised = data.min_advertised_price;
     const series = data.series.map((s, i) => ({
       ...s,
       color: CHART_COLORS[i % CHART_COLORS.length]!,
@@ -35,7 +36,7 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
     const shown = series.filter((s) => !s.hidden);
     const extent = priceExtent(
       shown.flatMap((s) => [s.points, s.regular]),
-      shown.some((s) => s.points.some(([, v]) => v !== null)) ? reference : null,
+      ...(shown.some((s) => s.points.some(([, v]) => v !== null)) ? [reference, minAdvertised] : []),
     );
     if (!extent) return { from: rangeFrom, to, series, empty: true as const };
     let first: number | null = null;
@@ -79,6 +80,7 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       xTicks,
       innerW,
       reference: reference !== null && reference >= lo && reference <= hi ? reference : null,
+      minAdvertised: minAdvertised !== null && minAdvertised >= lo && minAdvertised <= hi ? minAdvertised : null,
       /** Reading times of the visible lines, in order: the keyboard cursor's stops. */
       times: [...times].sort((a, b) => a - b),
     };

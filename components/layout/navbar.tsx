@@ -45,7 +45,7 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
     }`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+    <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white">
       <nav aria-label="Navigation principale" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight text-zinc-900">
           <span

@@ -29,7 +29,7 @@ function OutOfStock({ m }: { m: TMerchant }) {
   );
 }
 
-/** Per merchant domain: how often the cheapest, average gap to 'mon prix', out-of-stock rate. */
+/** Per merchant (its domain, or the source's own name on that domain): how often the cheapest, average gap to 'mon prix', out-of-stock rate. */
 export function MerchantsTable({ merchants }: { merchants: TMerchant[] }) {
   return (
     <Table aria-label="Marchands">
@@ -49,10 +49,11 @@ export function MerchantsTable({ merchants }: { merchants: TMerchant[] }) {
       </THead>
       <TBody>
         {merchants.map((m) => (
-          <Tr key={m.domain}>
+          <Tr key={`${m.domain} ${m.merchant}`}>
             <Td>
-              <span className="font-medium break-all text-zinc-900">{m.domain}</span>
+              <span className="font-medium break-all text-zinc-900">{m.merchant}</span>
               <span className="block text-xs text-zinc-500">
+                {m.merchant !== m.domain ? `${m.domain} · ` : null}
                 {m.products} produit{m.products > 1 ? "s" : ""}
               </span>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 text-xs tabular-nums sm:hidden">

@@ -138,7 +138,7 @@ function PricePickerPanel({
   );
 }
 
-/** 'Ce n'est pas le bon prix ?' on a URL row; opened at once to choose when the price is uncertain. */
+/** 'Ce n'est pas le bon prix ?' on a URL row with a price; 'Choisir le bon prix' when it is uncertain. */
 export function PricePicker({
   productId,
   url,
@@ -150,7 +150,8 @@ export function PricePicker({
 }) {
   const [open, setOpen] = useState(false);
   const uncertain = url.last_status === "uncertain";
-  if (url.last_status === "pending" && !url.last_checked_at) return null;
+  // correcting a price needs one; an uncertain page offers its candidates to choose from instead
+  if (!uncertain && url.latest?.price == null) return null;
   return (
     <div className="mt-2">
       <button

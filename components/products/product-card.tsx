@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { MouseEvent } from "react";
 import { formatEuros } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
+import { productState } from "./product-state";
 import { Sparkline } from "./sparkline";
 import type { ProductSummary } from "./types";
 
@@ -11,8 +12,7 @@ type Props = { product: ProductSummary; href: string; onOpen: (e: MouseEvent<HTM
 // A link to the product's page: from the list it opens as the modal over it (app/products/@modal).
 export function ProductCard({ product, href, onOpen }: Props) {
   const lowest = product.lowest_price;
-  // A URL whose price was too doubtful to store waits for the user to choose it.
-  const uncertain = product.uncertain_count > 0;
+  const state = productState(product);
   return (
     <li>
       <Link
@@ -28,8 +28,8 @@ export function ProductCard({ product, href, onOpen }: Props) {
       >
         <span className="flex items-start justify-between gap-3">
           <span className="line-clamp-2 text-base font-semibold text-zinc-900">{product.name}</span>
-          <Badge tone={uncertain ? "warning" : "success"} className="shrink-0">
-            {uncertain ? "Prix incertain" : "Suivi actif"}
+          <Badge tone={state.tone} className="shrink-0">
+            {state.label}
           </Badge>
         </span>
         <span

@@ -22,6 +22,8 @@ type Props = {
 export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen }: Props) {
   const latest = url.latest;
   const state = urlState(url);
+  // a page read without a stored price (uncertain, no price) was analysed all the same
+  const analysed = url.last_checked_at ?? latest?.created_at ?? null;
   return (
     <li className="rounded-xl border border-zinc-200 bg-white p-4" data-testid="url-row">
       <div className="flex items-start gap-3">
@@ -93,7 +95,7 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen
       <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-zinc-100 pt-3 text-sm">
         <div>
           <dt className="text-xs text-zinc-500">Analysé le</dt>
-          <dd className="num text-zinc-800">{latest ? formatDateTime(latest.created_at) : "—"}</dd>
+          <dd className="num text-zinc-800">{analysed ? formatDateTime(analysed) : "—"}</dd>
         </div>
         <div className="text-right">
           <dt className="text-xs text-zinc-500">Dernier prix</dt>

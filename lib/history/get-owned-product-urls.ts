@@ -9,7 +9,15 @@ const productUrlsQuery = (db: DbLike) =>
   db
     .select({
       product: products,
-      url: { id: productUrls.id, name: productUrls.name, url: productUrls.url, productId: productUrls.productId },
+      url: {
+        id: productUrls.id,
+        name: productUrls.name,
+        url: productUrls.url,
+        productId: productUrls.productId,
+        lastStatus: productUrls.lastStatus,
+        lastCheckedAt: productUrls.lastCheckedAt,
+        paused: productUrls.paused,
+      },
     })
     .from(products)
     .leftJoin(

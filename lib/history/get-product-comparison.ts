@@ -22,9 +22,10 @@ const gap = (cents: number, base: number | null) =>
     : { amount: centsToDecimal(cents - base), percent: percentOf(cents - base, base) };
 
 /**
- * The latest retained reading of each merchant of the owner's product, min / average / max of the available
- * prices in the main currency, the cheapest merchant(s), and each merchant's gap to the cheapest and to the
- * product's reference price. All arithmetic in integer cents.
+ * The latest retained reading of each merchant of the owner's product (its price even when out of stock, and
+ * the URL's last status), min / average / max of the in-stock prices in the main currency (of the out-of-stock
+ * ones when nothing is in stock: `out_of_stock_only`), the cheapest merchant(s), and each counted merchant's gap
+ * to the cheapest and to the product's reference price. All arithmetic in integer cents.
  */
 export async function getProductComparison(userId: string, productId: string) {
   const db = await getDb();
@@ -40,20 +41,25 @@ export async function getProductComparison(userId: string, productId: string) {
 
   const merchants = urls.map((u) => {
     const r = latest.get(u.id);
-    const cents = r?.available ? toCents(r.price) : null;
     return {
       url_id: u.id,
       name: u.name,
       url: u.url,
-      cents,
+      // an out-of-stock page keeps its advertised price: shown with its state
+      cents: r ? toCents(r.price) : null,
       currency: (r?.currency?.trim() || "EUR").toUpperCase(),
       available: r ? r.available : null,
       checked_at: r ? new Date(r.created_at).toISOString() : null,
+      status: u.paused ? ("paused" as const) : u.lastStatus,
+      last_checked_at: u.lastCheckedAt ? u.lastCheckedAt.toISOString() : null,
     };
   });
-  const priced = merchants.filter((m) => m.cents !== null);
+  const inStock = merchants.filter((m) => m.cents !== null && m.available);
+  // the market is what can be bought; only when nothing is in stock do the out-of-stock prices make it
+  const priced = inStock.length ? inStock : merchants.filter((m) => m.cents !== null);
   const currency = mainCurrency(priced.map((m) => m.currency));
-  const comparable = priced.filter((m) => m.currency === currency).map((m) => m.cents!);
+  const counted = new Set(priced.filter((m) => m.currency === currency));
+  const comparable = [...counted].map((m) => m.cents!);
   const min = comparable.length ? Math.min(...comparable) : null;
   const max = comparable.length ? Math.max(...comparable) : null;
   const sum = comparable.reduce((a, b) => a + b, 0);
@@ -66,13 +72,14 @@ export async function getProductComparison(userId: string, productId: string) {
     reference_price: reference === null ? null : centsToDecimal(reference),
     stats: {
       count: comparable.length,
+      out_of_stock_only: comparable.length > 0 && inStock.length === 0,
       min: min === null ? null : centsToDecimal(min),
       avg: avg === null ? null : centsToDecimal(avg),
       max: max === null ? null : centsToDecimal(max),
       spread: min === null || max === null ? null : centsToDecimal(max - min),
     },
     merchants: merchants.map((m) => {
-      const isComparable = m.cents !== null && m.currency === currency;
+      const isComparable = counted.has(m);
       const toCheapest = isComparable ? gap(m.cents!, min) : { amount: null, percent: null };
       const toReference = isComparable ? gap(m.cents!, reference) : { amount: null, percent: null };
       return {
@@ -83,6 +90,8 @@ export async function getProductComparison(userId: string, productId: string) {
         currency: m.currency,
         available: m.available,
         checked_at: m.checked_at,
+        status: m.status,
+        last_checked_at: m.last_checked_at,
         comparable: isComparable,
         is_cheapest: isComparable && m.cents === min,
         gap_to_cheapest: toCheapest.amount,

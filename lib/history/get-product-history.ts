@@ -24,7 +24,7 @@ const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).
 
 /**
  * Price series of every URL of the owner's product for the chart, within the range and the plan's retention,
- * with the crossed-out price line and my price ('mon prix'). Up to 8 days it buckets the readings (failed
+ * with the crossed-out price line, my price ('mon prix') and the minimum advertised price, in cents. Up to 8 days it buckets the readings (failed
  * scrapes and unavailable readings are gaps); beyond, it buckets price_daily, starting at a Europe/Paris
  * midnight, so its cost depends on the span in days, never on the number of readings. At most ~4 points
  * (first, min, max, last) per bucket, `buckets` buckets at most (ALL_MAX_BUCKETS for "all").
@@ -45,6 +45,7 @@ export async function getProductHistory(userId: string, productId: string, range
     to: now.toISOString(),
     retention_days: retentionDays,
     reference_price: toCents(product.referencePrice),
+    min_advertised_price: toCents(product.minAdvertisedPrice),
   };
   if (urls.length === 0) return { ...base, from: (from ?? now).toISOString(), grain: "reading" as const, series: [] };
   const ids = sql.join(

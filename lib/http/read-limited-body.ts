@@ -9,9 +9,13 @@ const tooLarge = (maxBytes: number, detail?: string) =>
     detail ?? `Requête trop volumineuse (${Math.round(maxBytes / 1024)} Ko au plus)`,
   );
 
+/** The client went away while it sent its body: nobody reads the answer, and it is no server error to log. */
+const aborted = () => new ApiError(400, "request_aborted", "Requête interrompue avant la fin de son envoi");
+
 /**
  * The request body, refused with a 413 past `maxBytes`: first by its declared Content-Length, then by
- * counting bytes while it streams, so an oversized or endless body is never buffered whole.
+ * counting bytes while it streams, so an oversized or endless body is never buffered whole. A body cut short by
+ * the client is a 400 `request_aborted`.
  */
 export async function readLimitedBody(
   req: Request,
@@ -28,7 +32,14 @@ export async function readLimitedBody(
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      // Node's "aborted" (ECONNRESET) from the socket, or any failure of the client's stream
+      throw aborted();
+    }
+    const { done, value } = read;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
@@ -37,6 +48,8 @@ export async function readLimitedBody(
     }
     chunks.push(value);
   }
+  // the stream of a request whose client hung up can end early instead of failing
+  if (req.headers.has("content-length") && Number.isFinite(declared) && total < declared) throw aborted();
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -5,7 +5,9 @@ import { isComparable, MARKET_CURRENCY, marketOf, type TOffer } from "./market-r
 import type { TMerchantsQuery } from "./schemas";
 
 type TTally = {
+  key: string;
   domain: string;
+  merchant: string;
   names: Set<string>;
   urls: number;
   outOfStock: number;
@@ -18,7 +20,23 @@ type TTally = {
 };
 
 /**
- * The merchants of the owner's catalogue by domain ('www.' dropped): on how many products they are the cheapest
+ * A source's merchant: its domain, told apart by the source's name where the user gave one of its own (a
+ * marketplace seller next to the retailer on one host); a name that only repeats the domain ('Darty',
+ * 'darty.com' on darty.com) is the domain's merchant.
+ */
+function merchantOf(o: TOffer): { key: string; named: boolean } {
+  const name = o.name
+    .trim()
+    .toLocaleLowerCase("fr")
+    .replace(/\s+/g, " ")
+    .replace(/^www\./, "");
+  const label = o.domain.split(".")[0];
+  const own = name !== "" && name !== o.domain && name !== label;
+  return { key: own ? `${o.domain} ${name}` : o.domain, named: own };
+}
+
+/**
+ * The merchants of the owner's catalogue (merchantOf: by domain, 'www.' dropped, or by the source's own name): on how many products they are the cheapest
  * (among the products where they have a comparable offer; ties count for each), their average gap to 'mon prix'
  * (merchant price − my price, positive when dearer than me; the percentage is the sum of the gaps over the sum
  * of my prices), and their out-of-stock rate (share of their URLs whose latest reading is unavailable).
@@ -28,10 +46,13 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
   const { products, offers } = await loadMarket(userId);
   const tallies = new Map<string, TTally>();
   const tally = (o: TOffer) => {
-    let t = tallies.get(o.domain);
+    const { key, named } = merchantOf(o);
+    let t = tallies.get(key);
     if (!t) {
       t = {
+        key,
         domain: o.domain,
+        merchant: named ? o.name.trim() : o.domain,
         names: new Set(),
         urls: 0,
         outOfStock: 0,
@@ -42,7 +63,7 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
         gapSum: 0,
         mySum: 0,
       };
-      tallies.set(o.domain, t);
+      tallies.set(key, t);
     }
     return t;
   };
@@ -59,10 +80,11 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
     if (!market) continue;
     const best = new Map<string, number>();
     for (const o of productOffers.filter(isComparable)) {
-      best.set(o.domain, Math.min(best.get(o.domain) ?? o.cents, o.cents));
+      const { key } = merchantOf(o);
+      best.set(key, Math.min(best.get(key) ?? o.cents, o.cents));
     }
-    for (const [domain, cents] of best) {
-      const t = tallies.get(domain)!;
+    for (const [key, cents] of best) {
+      const t = tallies.get(key)!;
       t.priced += 1;
       if (cents === market.min) t.cheapest += 1;
       if (p.myCents === null) continue;
@@ -73,6 +95,7 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
   }
 
   const lines = [...tallies.values()].map((t) => ({
+    merchant: t.merchant,
     domain: t.domain,
     names: [...t.names].sort(compareFr),
     urls: t.urls,
@@ -88,7 +111,11 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
   }));
   const needle = query.q?.toLocaleLowerCase("fr");
   const filtered = lines.filter(
-    (l) => !needle || l.domain.includes(needle) || l.names.some((n) => n.toLocaleLowerCase("fr").includes(needle)),
+    (l) =>
+      !needle ||
+      l.domain.includes(needle) ||
+      l.merchant.toLocaleLowerCase("fr").includes(needle) ||
+      l.names.some((n) => n.toLocaleLowerCase("fr").includes(needle)),
   );
   const keys = {
     cheapest_rate: (l: (typeof lines)[number]) => basisPoints(l.cheapest_rate),
@@ -98,7 +125,8 @@ export async function getMerchants(userId: string, query: TMerchantsQuery) {
     domain: (l: (typeof lines)[number]) => l.domain,
   };
   const order = query.order ?? (query.sort === "domain" ? "asc" : "desc");
-  return { currency: MARKET_CURRENCY, merchants: sortLines(filtered, keys[query.sort], order, (l) => l.domain) };
+  const tie = (l: (typeof lines)[number]) => `${l.domain} ${l.merchant}`;
+  return { currency: MARKET_CURRENCY, merchants: sortLines(filtered, keys[query.sort], order, tie) };
 }
 
 export type TMerchants = Awaited<ReturnType<typeof getMerchants>>;

@@ -38,8 +38,9 @@ export function computeNextCheck(
 }
 
 /**
- * Id and first scheduled check of a URL being created: its first scrape is queued at creation, so the
- * schedule starts one period on, at the URL's own phase (never the minute sweep right after creation).
+ * Id and first scheduled check of a URL being created: its first scrape is queued at creation, so the first
+ * re-check comes one period on at the latest, spread over the last quarter of that period by the URL's own phase
+ * (URLs created together never fire together); the sweeps then bring it to its phase.
  */
 export function scheduleNewUrl(
   frequency: TTrackingFrequency,
@@ -47,5 +48,7 @@ export function scheduleNewUrl(
   now = new Date(),
 ): { id: string; nextCheckAt: Date } {
   const id = randomUUID();
-  return { id, nextCheckAt: computeNextCheck(id, frequency, hasAutomation, now) };
+  const period = effectivePeriodMs(frequency, hasAutomation);
+  const early = phaseOf(id, period) % Math.floor(period / 4);
+  return { id, nextCheckAt: new Date(now.getTime() + period - early) };
 }

@@ -55,6 +55,7 @@ export const RMerchants = z.object({
   currency: z.literal("EUR"),
   merchants: z.array(
     z.object({
+      merchant: z.string().describe("Le domaine, ou le nom de la source quand l'utilisateur lui en a donné un à elle"),
       domain: z.string(),
       names: z.array(z.string()),
       urls: z.number().int(),

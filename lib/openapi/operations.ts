@@ -266,7 +266,7 @@ export const OPERATIONS: TOperation[] = [
     summary: "Ajouter une URL",
     description: "Un relevé est lancé aussitôt.",
     body: pick(products, "ZCreateProductUrl"),
-    ok: { status: 201, schema: R.RProductUrl, description: "URL ajoutée" },
+    ok: { status: 201, schema: R.RProductUrlCreated, description: "URL ajoutée" },
     errors: [403, 409],
   },
   {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { URL_STATUSES } from "@/db/schema/products";
 
 // Shapes of the answers, written as zod so the document is generated like the request schemas.
 const iso = z.iso.datetime();
@@ -26,15 +27,34 @@ export const RUser = z.object({
   roles: z.array(z.object({ name: z.string() })).or(z.array(z.string())),
 });
 export const RAccessToken = z.object({ access_token: z.string(), token_type: z.literal("bearer") });
-export const RProductUrl = z
-  .object({
-    id: z.uuid(),
-    product_id: z.uuid(),
-    name: z.string().describe("Nom de la source"),
-    url: z.url(),
-    tracking_frequency: z.enum(["hourly", "daily", "weekly"]),
-  })
-  .catchall(z.unknown());
+export const RProductUrl = z.object({
+  id: z.uuid(),
+  product_id: z.uuid(),
+  name: z.string().describe("Nom de la source"),
+  url: z.url(),
+  tracking_frequency: z.enum(["hourly", "daily", "weekly"]),
+  selector: z.string().nullable().describe("Règle de prix choisie (sélecteur CSS), null : prix automatique"),
+  price_rule_lost: z.boolean().describe("La règle de prix choisie ne trouve plus de prix : le prix automatique sert"),
+  last_status: z.enum(URL_STATUSES).describe("État du dernier relevé"),
+  last_error: z.string().nullable().describe("Message du dernier échec, en français"),
+  last_checked_at: iso.nullable().describe("Date du dernier relevé, réussi ou non"),
+  next_check_at: iso.nullable().describe("Prochain relevé planifié"),
+  paused: z.boolean().describe("Suivi en pause (limite de l'abonnement) : lecture seule"),
+  created_at: iso,
+  latest: z
+    .object({
+      price: decimal.nullable(),
+      currency: z.string().nullable(),
+      available: z.boolean(),
+      created_at: iso,
+    })
+    .nullable()
+    .describe("Dernier prix relevé ; null avant le premier relevé réussi"),
+});
+export const RProductUrlCreated = RProductUrl.extend({
+  scrape_task_id: z.uuid().describe("Tâche du premier relevé, lancée aussitôt"),
+  message: z.string(),
+});
 export const RProduct = z
   .object({
     id: z.uuid(),
@@ -108,6 +128,7 @@ export const RProductHistory = z.object({
   to: iso,
   retention_days: z.number().int().nullable(),
   reference_price: z.number().int().nullable().describe("Mon prix (prix de référence du produit) en centimes"),
+  min_advertised_price: z.number().int().nullable().describe("Prix minimum annoncé du produit en centimes"),
   grain: z
     .enum(["reading", "day"])
     .describe("reading : relevés regroupés (jusqu'à 8 jours) ; day : agrégats journaliers (heure de Paris)"),
@@ -133,6 +154,7 @@ export const RComparison = z.object({
   reference_price: decimal.nullable(),
   stats: z.object({
     count: z.number().int(),
+    out_of_stock_only: z.boolean(),
     min: decimal.nullable(),
     avg: decimal.nullable(),
     max: decimal.nullable(),
@@ -147,6 +169,8 @@ export const RComparison = z.object({
       currency: z.string(),
       available: z.boolean().nullable(),
       checked_at: iso.nullable(),
+      status: z.enum(URL_STATUSES),
+      last_checked_at: iso.nullable(),
       comparable: z.boolean(),
       is_cheapest: z.boolean(),
       gap_to_cheapest: decimal.nullable(),

@@ -16,6 +16,8 @@ type Row = {
   url_count: number | string;
   lowest_price: string | null;
   uncertain_count: number | string;
+  paused_count: number | string;
+  failed_count: number | string;
   sparkline_from: string | null;
   sparkline: (number | string | null)[] | string | null;
 };
@@ -52,7 +54,8 @@ function sparkline(from: string | null, stored: Row["sparkline"], today: string)
 /**
  * GET /api/products: what the grid shows for each of the owner's products (newest first), not every URL's
  * record: its URL count, the lowest latest available price in euros (`lowest_price`, null when none), how
- * many of its URLs await the user's choice of price (`uncertain_count`, status 'Prix incertain') and the
+ * many of its URLs await the user's choice of price (`uncertain_count`, status 'Prix incertain'), are paused
+ * (`paused_count`, plan limit) or failed their last reading (`failed_count`), and the
  * sparkline of the lowest price of each of the last 30 days in cents (`sparkline`, oldest first).
  * One query over products_user_created_idx and product_urls' latest_* columns, the sparkline kept on the
  * product row: its cost does not depend on the history size. The detail is GET /api/products/{id}.
@@ -67,7 +70,11 @@ export async function listProducts(userId: string) {
                min(u.latest_price) filter (
                  where u.latest_available and coalesce(nullif(trim(u.latest_currency), ''), 'EUR') = 'EUR'
                ) as lowest_price,
-               count(u.id) filter (where u.last_status = 'uncertain') as uncertain_count
+               count(u.id) filter (where u.last_status = 'uncertain') as uncertain_count,
+               count(u.id) filter (where u.paused or u.last_status = 'paused') as paused_count,
+               count(u.id) filter (
+                 where not u.paused and u.last_status in ('no_price', 'blocked', 'unreachable', 'error')
+               ) as failed_count
           from products p
           left join product_urls u on u.product_id = p.id
          where p.user_id = ${userId}
@@ -86,6 +93,8 @@ export async function listProducts(userId: string) {
     url_count: Number(p.url_count),
     lowest_price: p.lowest_price,
     uncertain_count: Number(p.uncertain_count),
+    paused_count: Number(p.paused_count),
+    failed_count: Number(p.failed_count),
     sparkline: sparkline(p.sparkline_from, p.sparkline, today),
   }));
 }

@@ -1,4 +1,5 @@
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
+import { redirectToLogin } from "@/lib/auth/redirect-to-login";
 import { getPageUser } from "@/lib/auth/get-page-user";
 import { loadProductPage } from "./load-product-page";
 import { productPath } from "./product-path";
@@ -9,7 +10,7 @@ import { productPath } from "./product-path";
  */
 export async function requireProductPage(rawId: string) {
   const user = await getPageUser();
-  if (!user) redirect(`/login?redirect=${encodeURIComponent(productPath(rawId))}`);
+  if (!user) return redirectToLogin(productPath(rawId));
   const data = await loadProductPage(user.id, rawId);
   if (!data) notFound();
   return data;

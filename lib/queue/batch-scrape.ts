@@ -7,6 +7,7 @@ import { rateLimit } from "@/lib/http/rate-limit";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { presentTask } from "./present-task";
+import { assertNotPaused } from "./request-url-scrape";
 import { QUEUE_MSG, type ZBatchScrape } from "./schemas";
 
 type TInput = z.output<typeof ZBatchScrape>;
@@ -52,6 +53,7 @@ export async function batchScrape(userId: string, input: TInput) {
   const targets = input.urls.map((u) => {
     const row = u.url_id ? byId.get(u.url_id) : byAddress.get(`${u.options.product_id} ${u.url}`)?.[0];
     if (!row) throw notFound("URL introuvable");
+    assertNotPaused(row);
     return row;
   });
   const unique = [...new Map(targets.map((t) => [t.id, t])).values()];

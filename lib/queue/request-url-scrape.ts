@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbTx } from "@/db";
 import { products, scrapeTasks } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { conflict, forbidden } from "@/lib/http/api-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
@@ -32,6 +32,7 @@ export async function requestUrlScrape(userId: string, urlId: string, options: T
     const { productId } = await getProductUrlOrThrow(userId, urlId, undefined, tx);
     await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
     const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
+    assertNotPaused(url);
     await options.change?.(tx, url);
     const active = await takeActiveTask(tx, urlId);
     if (active) return { task: active, created: false };
@@ -49,6 +50,12 @@ export async function requestUrlScrape(userId: string, urlId: string, options: T
     throw conflict("Un relevé de cette URL vient de se terminer, veuillez réessayer", "scrape_race");
   });
   return { task: presentTask(outcome.task), created: outcome.created };
+}
+
+/** A paused URL (plan limit after a downgrade) is read-only: no reading, not even on demand. */
+export function assertNotPaused(url: { paused: boolean; pausedReason: string | null }): void {
+  if (!url.paused) return;
+  throw forbidden(url.pausedReason ?? "Cette URL est en pause : son suivi est en lecture seule", "url_paused");
 }
 
 /** The URL's waiting or running task (at most one); a waiting retry is brought forward to run once committed. */

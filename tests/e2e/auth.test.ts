@@ -37,6 +37,13 @@ describe("accounts in the browser", () => {
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/dashboard?onglet=profil");
   });
 
+  it("keeps the query string of a product page in the redirect", async () => {
+    const target = "/products/0b8e3f52-7d3c-4c7e-9a55-2f1f3f0b6c11?x=1";
+    await page.goto(url(target));
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe(target);
+  });
+
   it("registers, shows the French rules, then goes to the login form after 2 s", async () => {
     await page.goto(url("/register"));
     await page.getByRole("button", { name: "Créer mon compte" }).click();

@@ -92,7 +92,10 @@ describe("subscribing in the browser (demo checkout)", () => {
     expect((await pdf.body()).subarray(0, 8).toString("latin1")).toBe("%PDF-1.4");
 
     await page.goto(url("/dashboard"));
-    const popup = page.waitForEvent("popup");
+    // a download in the page: no tab opened (an empty one stayed open while the PDF downloaded)
+    const tabs: unknown[] = [];
+    page.context().on("page", (p) => tabs.push(p));
+    const download = page.waitForEvent("download");
     const fetched = page.waitForResponse((r) => r.url().endsWith("/pdf"));
     await page
       .getByRole("table", { name: "Factures" })
@@ -101,7 +104,8 @@ describe("subscribing in the browser (demo checkout)", () => {
     const response = await fetched;
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
-    await (await popup).close().catch(() => {});
+    expect((await download).suggestedFilename()).toMatch(/^facture-.+\.pdf$/);
+    expect(tabs).toHaveLength(0);
     expect(await page.getByText("Erreur lors du téléchargement de la facture").count()).toBe(0);
   });
 

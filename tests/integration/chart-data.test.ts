@@ -63,6 +63,8 @@ describe("chart data from the daily rollup", () => {
     const json = await chart(token, product.id, "30d");
     expect(json.grain).toBe("day");
     expect(json.reference_price).toBe(2150);
+    // no minimum advertised price on this product: no such line
+    expect(json.min_advertised_price).toBeNull();
     // the chart starts at a Paris midnight about 30 days ago
     const from = new Date(json.from);
     expect(new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", timeStyle: "short" }).format(from)).toBe(

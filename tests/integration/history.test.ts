@@ -189,7 +189,14 @@ describe("comparison and reference price", () => {
 
     const res = await call(comparison, "/x", { token, params: { id: product.id } });
     expect(res.status).toBe(200);
-    expect(res.json.stats).toEqual({ count: 2, min: "100.10", avg: "100.15", max: "100.20", spread: "0.10" });
+    expect(res.json.stats).toEqual({
+      count: 2,
+      out_of_stock_only: false,
+      min: "100.10",
+      avg: "100.15",
+      max: "100.20",
+      spread: "0.10",
+    });
     expect(res.json.reference_price).toBe("95.50");
     const byName = Object.fromEntries(res.json.merchants.map((m: { name: string }) => [m.name, m]));
     expect(byName.Darty).toMatchObject({

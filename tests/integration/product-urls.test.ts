@@ -58,10 +58,10 @@ describe("POST /api/products/{id}/urls", () => {
         latest: null,
         message: "URL ajoutée avec succès",
       });
-      // daily: the first scheduled check falls at the URL's own phase, half a period to a period and a half on
+      // daily: the first scheduled re-check comes in the last quarter of the day after creation, never later
       const next = new Date(res.json.next_check_at).getTime() - Date.now();
-      expect(next).toBeGreaterThan(12 * HOUR - 60_000);
-      expect(next).toBeLessThan(36 * HOUR);
+      expect(next).toBeGreaterThan(18 * HOUR - 60_000);
+      expect(next).toBeLessThanOrEqual(24 * HOUR);
       const db = await getDb();
       const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, res.json.id));
       expect(task).toMatchObject({

@@ -59,10 +59,11 @@ describe("POST /api/products", () => {
       product_id: res.json.id,
     });
     expect(b).toMatchObject({ tracking_frequency: "weekly", selector: ".price", url: "http://autre.example/x200" });
-    // the first scrape is queued now; the schedule starts half a period to a period and a half on
-    expect(new Date(a.next_check_at).getTime()).toBeGreaterThanOrEqual(before + 12 * 3_600_000);
-    expect(new Date(a.next_check_at).getTime()).toBeLessThan(Date.now() + 36 * 3_600_000);
-    expect(new Date(b.next_check_at).getTime()).toBeGreaterThanOrEqual(before + 3.5 * 24 * 3_600_000);
+    // the first scrape is queued now; the first re-check comes in the last quarter of the period, never later
+    expect(new Date(a.next_check_at).getTime()).toBeGreaterThan(before + 18 * 3_600_000);
+    expect(new Date(a.next_check_at).getTime()).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    expect(new Date(b.next_check_at).getTime()).toBeGreaterThan(before + 5.25 * 24 * 3_600_000);
+    expect(new Date(b.next_check_at).getTime()).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3_600_000);
 
     const db = await getDb();
     const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
@@ -285,6 +286,8 @@ describe("GET /api/products and GET /api/products/{id}", () => {
           "url_count",
           "lowest_price",
           "uncertain_count",
+          "paused_count",
+          "failed_count",
           "sparkline",
         ].sort(),
       );
@@ -305,7 +308,14 @@ describe("GET /api/products and GET /api/products/{id}", () => {
       expect(one.json.urls[1].latest).toMatchObject({ price: "18.25", available: true });
       const { urls, ...summary } = one.json;
       expect(urls).toHaveLength(2);
-      expect({ ...summary, lowest_price: "18.25", uncertain_count: 0, sparkline: s.sparkline }).toEqual(s);
+      expect({
+        ...summary,
+        lowest_price: "18.25",
+        uncertain_count: 0,
+        paused_count: 0,
+        failed_count: 0,
+        sparkline: s.sparkline,
+      }).toEqual(s);
       expect(
         (await call(list, "/api/products", { token: bob.token })).json.map((x: { name: string }) => x.name),
       ).toEqual(["Chez Bob"]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   niceTicks,
   priceExtent,
+  columnSpread,
   stepTime,
   timeDomain,
   timeTickLabel,
@@ -56,6 +57,9 @@ describe("price chart scales", () => {
     expect(priceExtent(lines, null)).toEqual([2_000, 3_000]);
     expect(priceExtent(lines, 1_500)).toEqual([1_500, 3_000]);
     expect(priceExtent(lines, 4_000)).toEqual([2_000, 4_000]);
+    // my price and the minimum advertised price: both reference lines stay on the chart
+    expect(priceExtent(lines, 2_500, 1_200)).toEqual([1_200, 3_000]);
+    expect(priceExtent(lines, null, 3_600)).toEqual([2_000, 3_600]);
     // nothing to draw: no axis, even with a reference price
     expect(priceExtent([[[1, null]], []], 1_000)).toBeNull();
     // one reading and my price equal to it: a readable axis around it
@@ -73,5 +77,26 @@ describe("price chart scales", () => {
     expect(stepTime(times, 30, 1)).toBe(30);
     expect(stepTime(times, 10, -1)).toBe(10);
     expect(stepTime([], 10, 1)).toBeNull();
+  });
+});
+
+describe("columnSpread (the tooltip of a pixel column holding several readings)", () => {
+  const MIN = 60_000;
+  // 78,90 € until a drop to 69,90 € at 18:03, back to 78,90 € at 18:10
+  const points: [number, number | null][] = [
+    [0, 7_890],
+    [1_000 * MIN, 6_990],
+    [1_007 * MIN, 7_890],
+    [2_000 * MIN, null],
+  ];
+
+  it("shows the drop and the rebound that share the column under the cursor", () => {
+    expect(columnSpread(points, 1_008 * MIN, 10 * MIN)).toEqual([6_990, 7_890]);
+  });
+
+  it("is null for a single price in the column, or none", () => {
+    expect(columnSpread(points, 500 * MIN, 10 * MIN)).toBeNull();
+    expect(columnSpread(points, 1_100 * MIN, 60 * MIN)).toBeNull();
+    expect(columnSpread(points, 2_000 * MIN, 10 * MIN)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { redirectToLogin } from "@/lib/auth/redirect-to-login";
 import { SWRConfig } from "swr";
 import { DashboardView } from "@/components/dashboard/dashboard-view";
 import { getPageUser } from "@/lib/auth/get-page-user";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Tableau de bord" };
 // The cards' first data is rendered on the server (same functions as the API), then kept fresh by SWR.
 export default async function DashboardPage() {
   const user = await getPageUser();
-  if (!user) redirect("/login?redirect=%2Fdashboard");
+  if (!user) return redirectToLogin("/dashboard");
   const fallback = await loadDashboard(user);
   return (
     <SWRConfig value={{ fallback }}>

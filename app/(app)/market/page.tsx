@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { redirectToLogin } from "@/lib/auth/redirect-to-login";
 import { MarketView, type TMarketInitial } from "@/components/market/market-view";
 import { getPageUser } from "@/lib/auth/get-page-user";
 import { getChanges } from "@/lib/insights/get-changes";
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Vue marché" };
 // The first data is rendered on the server (same functions as the API), then kept fresh by SWR.
 export default async function MarketPage() {
   const user = await getPageUser();
-  if (!user) redirect("/login?redirect=%2Fmarket");
+  if (!user) return redirectToLogin("/market");
   const [overview, merchants, changes] = await Promise.all([
     getOverview(user.id, { position: "all", sort: "gap_to_cheapest", order: "desc" }),
     getMerchants(user.id, { sort: "cheapest_rate" }),

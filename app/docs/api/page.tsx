@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/alert-channels/sign-webhook";
+import { NODE_SAMPLE, PYTHON_SAMPLE } from "@/lib/openapi/webhook-samples";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { cn } from "@/lib/cn";
 import { SchemaView } from "./schema-view";
@@ -50,6 +52,44 @@ function MethodBadge({ method }: { method: string }) {
   );
 }
 
+/** How a receiver checks that a webhook comes from VeillePrix (lib/alert-channels/sign-webhook.ts). */
+function WebhookSignature() {
+  return (
+    <section
+      id="signature-webhooks"
+      className="mb-10 scroll-mt-6 rounded-xl border border-zinc-200 bg-white p-5 sm:p-6"
+    >
+      <h2 className="text-lg font-semibold text-zinc-900">Signature des webhooks</h2>
+      <div className="mt-3 space-y-3 text-sm text-zinc-700">
+        <p>
+          Chaque message envoyé à un canal webhook porte deux en-têtes : <code>{TIMESTAMP_HEADER}</code> (l&apos;heure
+          d&apos;envoi, en secondes Unix) et <code>{SIGNATURE_HEADER}</code>, de la forme <code>v1=</code> suivi de 64
+          caractères hexadécimaux.
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>
+            La signature est le HMAC-SHA256, en hexadécimal, du texte <code>{"<horodatage>.<corps brut>"}</code> : la
+            valeur de l&apos;en-tête d&apos;horodatage, un point, puis le corps de la requête tel que reçu, avant tout
+            décodage JSON.
+          </li>
+          <li>
+            La clé est le secret du canal <strong>en entier</strong>, préfixe <code>whsec_</code> compris, tel
+            qu&apos;affiché une seule fois à la création du canal (il n&apos;est pas décodé).
+          </li>
+          <li>
+            Refusez un message dont l&apos;horodatage s&apos;écarte de plus de {REPLAY_WINDOW_SECONDS / 60} minutes de
+            votre horloge (rejeu), et comparez les signatures en temps constant.
+          </li>
+        </ul>
+        <h3 className="pt-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Node.js</h3>
+        <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">{NODE_SAMPLE}</pre>
+        <h3 className="pt-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Python</h3>
+        <pre className="overflow-x-auto rounded-lg bg-zinc-900 p-4 text-xs text-zinc-100">{PYTHON_SAMPLE}</pre>
+      </div>
+    </section>
+  );
+}
+
 /** /docs/api: the OpenAPI document rendered in French, grouped by tag (no external script). */
 export default function ApiDocsPage() {
   const doc = buildOpenApiDocument();
@@ -69,8 +109,13 @@ export default function ApiDocsPage() {
         <p className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Sommaire</p>
         <ul className="space-y-1 text-sm">
           <li>
-            <a href="#authentification-api" className="text-zinc-700 hover:text-brand-700">
-              Authentification
+            <a href="#jetons-api" className="text-zinc-700 hover:text-brand-700">
+              Jetons d&apos;API
+            </a>
+          </li>
+          <li>
+            <a href="#signature-webhooks" className="text-zinc-700 hover:text-brand-700">
+              Signature des webhooks
             </a>
           </li>
           {tags.map((t) => (
@@ -98,11 +143,8 @@ export default function ApiDocsPage() {
           </p>
         </header>
 
-        <section
-          id="authentification-api"
-          className="mb-10 scroll-mt-6 rounded-xl border border-zinc-200 bg-white p-5 sm:p-6"
-        >
-          <h2 className="text-lg font-semibold text-zinc-900">Authentification</h2>
+        <section id="jetons-api" className="mb-10 scroll-mt-6 rounded-xl border border-zinc-200 bg-white p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-zinc-900">Jetons d&apos;API</h2>
           <div className="mt-3 space-y-3 text-sm text-zinc-700">
             <p>
               Les intégrations s&apos;authentifient avec un <strong>jeton d&apos;API</strong> (préfixe <code>vpk_</code>
@@ -131,6 +173,8 @@ export default function ApiDocsPage() {
             </ul>
           </div>
         </section>
+
+        <WebhookSignature />
 
         {tags.map((t) => (
           <section key={t.name} id={slug(t.name)} className="mb-10 scroll-mt-6">

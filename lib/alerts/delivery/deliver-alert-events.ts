@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
@@ -9,7 +10,8 @@ import { renderAlertEmail } from "./render-alert-email";
 type TFilter = { priceHistoryId?: number; eventIds?: string[]; olderThanMinutes?: number };
 
 /**
- * Sends the instant alert e-mails not yet sent (for one price entry, some events, or all of them).
+ * Sends the instant alert e-mails not yet sent (for one price entry, some events, or all of them): one message per
+ * user and reading, listing every rule that reading matched.
  * Exactly once: a lease on the event row, then the e-mail keyed by the event's dedupe key (Resend
  * Idempotency-Key and unique outbox row). A failure leaves the event 'failed' for the next retry and throws.
  */
@@ -24,9 +26,20 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
           ? sql`${alertEvents.createdAt} < now() - make_interval(mins => ${filter.olderThanMinutes}::int)`
           : undefined;
   const claimed = await claimAlertEvents(db, "instant", where);
+  // one message per user and reading, listing every rule it matched
+  const messages = new Map<string, typeof claimed>();
+  for (const event of claimed) {
+    const key = `${event.userId} ${event.priceHistoryId ?? event.id}`;
+    messages.set(key, [...(messages.get(key) ?? []), event]);
+  }
   let sent = 0;
   const errors: string[] = [];
-  for (const event of claimed) {
+  for (const events of messages.values()) {
+    const [event, ...others] = events.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()) as [
+      (typeof claimed)[number],
+      ...typeof claimed,
+    ];
+    const ids = events.map((e) => e.id);
     try {
       const [user] = await db
         .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
@@ -35,23 +48,27 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
         .limit(1);
       if (!user) continue;
       if (!user.verifiedAt) {
-        await releaseAlertEvents(db, [event.id], UNVERIFIED_RECIPIENT, true);
+        await releaseAlertEvents(db, ids, UNVERIFIED_RECIPIENT, true);
         continue;
       }
-      const email = await renderAlertEmail({ event, firstName: user.firstName });
-      await sendEmail({
-        to: user.email,
-        userId: event.userId,
-        ...email,
-        kind: "alert",
-        idempotencyKey: event.dedupeKey,
-      });
-      await releaseAlertEvents(db, [event.id], null);
+      const email = await renderAlertEmail({ event, others, firstName: user.firstName });
+      const idempotencyKey = others.length
+        ? `alerts:${createHash("sha256")
+            .update(
+              events
+                .map((e) => e.dedupeKey)
+                .sort()
+                .join(" "),
+            )
+            .digest("hex")}`
+        : event.dedupeKey;
+      await sendEmail({ to: user.email, userId: event.userId, ...email, kind: "alert", idempotencyKey });
+      await releaseAlertEvents(db, ids, null);
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       errors.push(message);
-      await releaseAlertEvents(db, [event.id], message);
+      await releaseAlertEvents(db, ids, message);
     }
   }
   if (errors.length > 0) throw new Error(`Envoi d'alerte impossible (${errors.length}) : ${errors[0]}`);

@@ -5,25 +5,38 @@ import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
 import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
 
+type TEvent = Parameters<typeof buildAlertItem>[0] & { ruleId: string; userId: string };
 type TRenderAlert = {
-  event: Parameters<typeof buildAlertItem>[0] & { ruleId: string; userId: string };
+  event: TEvent;
+  /** the other rules the same reading matched: one message lists them all */
+  others?: TEvent[];
   firstName: string;
   test?: boolean;
 };
 
-/** Subject, html, text and List-Unsubscribe headers of one alert e-mail (instant or test). */
-export async function renderAlertEmail({ event, firstName, test = false }: TRenderAlert) {
-  const item = buildAlertItem(event);
+/** Subject, html, text and List-Unsubscribe headers of one alert e-mail (instant or test), for one or more rules. */
+export async function renderAlertEmail({ event, others = [], firstName, test = false }: TRenderAlert) {
+  const otherItems = others.map(buildAlertItem);
+  const item = {
+    ...buildAlertItem(event),
+    ...(otherItems.length ? { otherRules: otherItems.map((o) => `${o.headline} : ${o.ruleDescription}`) } : {}),
+  };
   const ruleScope = { userId: event.userId, ruleId: event.ruleId };
+  const ruleLinks = [event, ...others].map((e, i) => ({
+    label: (i === 0 ? item : otherItems[i - 1]!).ruleDescription,
+    url: alertLinks.unsubscribePage({ userId: e.userId, ruleId: e.ruleId }),
+  }));
   const element = createElement(AlertPriceEmail, {
     firstName,
     item,
     test,
-    unsubscribeRuleUrl: alertLinks.unsubscribePage(ruleScope),
+    unsubscribeRuleUrl: others.length ? ruleLinks : alertLinks.unsubscribePage(ruleScope),
     unsubscribeAllUrl: alertLinks.unsubscribePage({ userId: event.userId }),
     preferencesUrl: alertLinks.preferences(),
   });
   const [html, text] = await Promise.all([render(element), render(element, EMAIL_TEXT_OPTIONS)]);
-  const subject = `${test ? "[Test] " : ""}${item.headline} : ${item.productName} chez ${item.merchantName} (${item.newPrice})`;
-  return { subject, html, text, headers: unsubscribeHeaders(ruleScope) };
+  const headline = others.length ? `${others.length + 1} alertes` : item.headline;
+  const subject = `${test ? "[Test] " : ""}${headline} : ${item.productName} chez ${item.merchantName} (${item.newPrice})`;
+  // one-click unsubscribes from this rule; from all alerts when the message carries several
+  return { subject, html, text, headers: unsubscribeHeaders(others.length ? { userId: event.userId } : ruleScope) };
 }

@@ -6,7 +6,8 @@ import type { TAlertEmailItem } from "./alert-types";
 export type TAlertPriceEmailProps = {
   firstName: string;
   item: TAlertEmailItem;
-  unsubscribeRuleUrl: string;
+  /** one link per rule of the message */
+  unsubscribeRuleUrl: string | { label: string; url: string }[];
   unsubscribeAllUrl: string;
   preferencesUrl: string;
   test?: boolean;
@@ -32,7 +33,19 @@ export function AlertDetails({ item, inGroup = false }: { item: TAlertEmailItem;
       </span>,
     ],
     ["Disponibilité", item.availability],
-    ["Règle", item.ruleDescription],
+    item.otherRules?.length
+      ? [
+          "Règles",
+          <span key="r">
+            {[`${item.headline} : ${item.ruleDescription}`, ...item.otherRules].map((rule, i) => (
+              <span key={rule}>
+                {i > 0 ? <br /> : null}
+                {rule}
+              </span>
+            ))}
+          </span>,
+        ]
+      : ["Règle", item.ruleDescription],
     ...(item.finding ? [["Constat", item.finding] as [string, ReactNode]] : []),
     ["Relevé le", item.observedAt],
   ];
@@ -91,16 +104,28 @@ export function AlertPriceEmail({
           </Button>
           <Hr style={s.hr} />
           <Text style={s.muted}>
-            Vous recevez cet email car vous avez créé cette alerte sur VeillePrix.{" "}
+            Vous recevez cet email car vous avez créé{" "}
+            {typeof unsubscribeRuleUrl === "string" ? "cette alerte" : "ces alertes"} sur VeillePrix.{" "}
             <Link href={preferencesUrl} style={s.link}>
               Gérer mes préférences d&apos;alerte
             </Link>
           </Text>
           <Text style={s.muted}>
-            <Link href={unsubscribeRuleUrl} style={s.link}>
-              Désactiver cette alerte
-            </Link>
-            {" · "}
+            {typeof unsubscribeRuleUrl === "string" ? (
+              <Link href={unsubscribeRuleUrl} style={s.link}>
+                Désactiver cette alerte
+              </Link>
+            ) : (
+              unsubscribeRuleUrl.map((rule) => (
+                <span key={rule.url}>
+                  <Link href={rule.url} style={s.link}>
+                    Désactiver l&apos;alerte « {rule.label} »
+                  </Link>
+                  {" · "}
+                </span>
+              ))
+            )}
+            {typeof unsubscribeRuleUrl === "string" ? " · " : null}
             <Link href={unsubscribeAllUrl} style={s.link}>
               Se désabonner de toutes les alertes
             </Link>

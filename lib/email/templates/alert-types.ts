@@ -15,4 +15,6 @@ export type TAlertEmailItem = {
   productLink: string;
   /** the evidence of a promotion check ("Prix barré 129,00 € …"), null for the other alerts */
   finding?: string | null;
+  /** every rule the reading matched, when more than this item's own ("Baisse de prix détectée : …") */
+  otherRules?: string[];
 };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { redirectToLogin } from "@/lib/auth/redirect-to-login";
 import { getServerSession } from "next-auth";
 import { DemoCheckoutView } from "@/components/billing/demo-checkout-view";
 import { authOptions } from "@/lib/auth/auth-options";
@@ -15,7 +15,7 @@ export default async function DemoCheckoutPage({ searchParams }: Props) {
   const sessionId = typeof raw === "string" ? raw : "";
   const session = await getServerSession(authOptions);
   const userId = (session?.user as { id?: string } | undefined)?.id;
-  if (!userId) redirect(`/login?redirect=${encodeURIComponent(`/checkout/demo?session_id=${sessionId}`)}`);
+  if (!userId) return redirectToLogin(`/checkout/demo?session_id=${encodeURIComponent(sessionId)}`);
   const checkout = await getDemoCheckout(userId, sessionId);
   return (
     <DemoCheckoutView

@@ -2,6 +2,7 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/auth-options";
+import { rebaseAuthRedirect } from "@/lib/auth/rebase-auth-redirect";
 import { ApiError } from "@/lib/http/api-error";
 import { assertJsonDepth } from "@/lib/http/assert-json-depth";
 import { errorResponse } from "@/lib/http/json";
@@ -9,7 +10,11 @@ import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/http/read-limited-body";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 
-const handler = NextAuth(authOptions) as (req: NextRequest, ctx: Context) => Promise<Response>;
+const nextAuth = NextAuth(authOptions) as (req: NextRequest, ctx: Context) => Promise<Response>;
+
+async function GET(req: NextRequest, ctx: Context) {
+  return rebaseAuthRedirect(await nextAuth(req, ctx), req);
+}
 
 async function POST(req: NextRequest, ctx: Context) {
   let body: Uint8Array<ArrayBuffer>;
@@ -22,7 +27,7 @@ async function POST(req: NextRequest, ctx: Context) {
     throw error;
   }
   const limited = new NextRequest(req.url, { method: "POST", headers: req.headers, body });
-  return handler(limited, ctx);
+  return rebaseAuthRedirect(await nextAuth(limited, ctx), req);
 }
 
-export { handler as GET, POST };
+export { GET, POST };
