@@ -117,7 +117,8 @@ describe("market view, report preferences and price picker: bad input", () => {
           rawBody,
           headers: { "content-type": "application/json" },
         });
-        expectFrench4xx(res, 422);
+        // nesting past 64 levels is refused before parsing (400); a shallow non-object is a validation error
+        expectFrench4xx(res, rawBody.startsWith("[[") || rawBody.startsWith('{"a":[') ? 400 : 422);
       }
       const form = await call(handler as never, "/x", {
         ...options,
