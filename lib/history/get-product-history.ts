@@ -24,10 +24,10 @@ const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).
 
 /**
  * Price series of every URL of the owner's product for the chart, within the range and the plan's retention,
- * with the crossed-out price line, my price ('mon prix') and the minimum advertised price, in cents. Up to 8 days it buckets the readings (failed
- * scrapes and unavailable readings are gaps); beyond, it buckets price_daily, starting at a Europe/Paris
- * midnight, so its cost depends on the span in days, never on the number of readings. At most ~4 points
- * (first, min, max, last) per bucket, `buckets` buckets at most (ALL_MAX_BUCKETS for "all").
+ * with the crossed-out price line, my price ('mon prix') and the minimum advertised price, in cents. Up to 8
+ * days every reading (failed scrapes and unavailable readings are gaps); beyond, it buckets price_daily, starting
+ * at a Europe/Paris midnight, so its cost depends on the span in days, never on the number of readings: at most
+ * ~4 points (first, min, max, last) per bucket, `buckets` buckets at most (ALL_MAX_BUCKETS for "all").
  */
 export async function getProductHistory(userId: string, productId: string, range: THistoryRange, buckets = 800) {
   const db = await getDb();
@@ -76,7 +76,7 @@ export async function getProductHistory(userId: string, productId: string, range
   const dayBuckets = range === "all" ? Math.min(buckets, ALL_MAX_BUCKETS) : buckets;
   const rows = daily
     ? await dailyBuckets(db, ids, parisDay(start), parisDay(now), dayBuckets)
-    : await readingBuckets(db, ids, start, now, buckets);
+    : await readingRows(db, ids, start, now);
   // the value in force when the range starts, so each line begins at the left edge
   const before = await getLatestReadings(
     db,
@@ -115,11 +115,13 @@ export async function getProductHistory(userId: string, productId: string, range
 
 type TDb = Awaited<ReturnType<typeof getDb>>;
 
-/** Buckets of the readings (and failed scrapes, as gaps) between `start` and `now`: bounded by the span. */
-function readingBuckets(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, now: Date, buckets: number) {
+/**
+ * Every reading (and failed scrape, as a gap) between `start` and `now`, one row each in the bucket shape: the
+ * span is at most RAW_SPAN_MS, so the answer is bounded by it and no reading is left out of the short ranges.
+ */
+function readingRows(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, now: Date) {
   const fromIso = start.toISOString();
   const nowIso = now.toISOString();
-  const bucketSeconds = Math.max(1, (now.getTime() - start.getTime()) / 1000) / buckets;
   return queryRows<TBucketRow>(
     db,
     sql`
@@ -136,23 +138,17 @@ function readingBuckets(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, 
          and coalesce(finished_at, updated_at) >= ${fromIso}::timestamptz
          and coalesce(finished_at, updated_at) <= ${nowIso}::timestamptz
     ), b as (
-      select url_id, id, price, regular, floor(extract(epoch from created_at) * 1000) as t,
-             least(
-               floor(extract(epoch from (created_at - ${fromIso}::timestamptz)) / ${bucketSeconds}::float8)::int,
-               ${buckets - 1}
-             ) as bucket
-        from src
+      select url_id, id, price, regular, floor(extract(epoch from created_at) * 1000) as t from src
     )
     select url_id,
-           min(array[t, id::numeric, price]) as f,
-           max(array[t, id::numeric, price]) as l,
-           min(array[price, t]) filter (where price is not null) as lo,
-           max(array[price, -t]) filter (where price is not null) as hi,
-           min(t) filter (where price is null) as t_null,
-           max(array[t, id::numeric, regular]) filter (where id > 0) as r
+           array[t, id::numeric, price] as f,
+           array[t, id::numeric, price] as l,
+           null as lo,
+           null as hi,
+           case when price is null then t end as t_null,
+           case when id > 0 then array[t, id::numeric, regular] end as r
       from b
-     group by url_id, bucket
-     order by url_id, bucket`,
+     order by url_id, t, id`,
   );
 }
 

@@ -404,7 +404,8 @@ export const OPERATIONS: TOperation[] = [
     tag: "Historique",
     summary: "Courbes de prix d'un produit",
     description:
-      "Une série par marchand, réduite côté serveur (premier, min, max, dernier point par intervalle) ; " +
+      "Une série par marchand : chaque relevé jusqu'à 8 jours, au-delà réduite côté serveur " +
+      "(premier, min, max, dernier point par intervalle) ; " +
       "limitée à la durée de conservation du plan.",
     query: pick(history, "ZProductHistoryQuery"),
     ok: { schema: R.RProductHistory, description: "Séries" },

@@ -131,7 +131,7 @@ export const RProductHistory = z.object({
   min_advertised_price: z.number().int().nullable().describe("Prix minimum annoncé du produit en centimes"),
   grain: z
     .enum(["reading", "day"])
-    .describe("reading : relevés regroupés (jusqu'à 8 jours) ; day : agrégats journaliers (heure de Paris)"),
+    .describe("reading : chaque relevé (jusqu'à 8 jours) ; day : agrégats journaliers (heure de Paris)"),
   series: z.array(
     z.object({
       url_id: z.uuid(),

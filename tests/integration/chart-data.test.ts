@@ -29,11 +29,11 @@ async function insert(readings: TReading[]) {
   );
 }
 
-async function chart(token: string, productId: string, range: string) {
+async function chart(token: string, productId: string, range: string, points?: string) {
   const res = await call(productHistory, `/api/products/${productId}/history`, {
     token,
     params: { id: productId },
-    query: { range },
+    query: points ? { range, points } : { range },
   });
   expect(res.status).toBe(200);
   return res.json;
@@ -83,6 +83,23 @@ describe("chart data from the daily rollup", () => {
     const week = await chart(token, product.id, "7d");
     expect(week.grain).toBe("reading");
     expect(week.series[0].points.map((p: [number, number | null]) => p[1])).toEqual([2300]);
+  });
+
+  it("shows every reading of the last 7 days, even minutes apart at one price", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Grille-pain");
+    const url = await seedUrl(userId, product.id, "Boulanger");
+    // 14 readings 5 minutes apart on one afternoon (a new product checked by hand), one price but for a drop
+    const readings: TReading[] = Array.from({ length: 14 }, (_, i) => ({
+      urlId: url.id,
+      price: i === 6 ? "69.90" : "78.90",
+      at: new Date(daysAgo(2).getTime() + i * 5 * 60_000),
+    }));
+    await insert(readings);
+    // the chart of a 390-px screen asks for 300 points
+    const week = await chart(token, product.id, "7d", "300");
+    expect(week.grain).toBe("reading");
+    expect(week.series[0].points).toEqual(readings.map((r) => [r.at.getTime(), Math.round(Number(r.price) * 100)]));
   });
 
   it("draws a long history ('all') in a bounded number of buckets of whole days, keeping each bucket's extremes", async () => {
