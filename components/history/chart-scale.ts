@@ -125,6 +125,23 @@ export function priceExtent(lines: TPoint[][], ...references: (number | null)[])
   return [min, max];
 }
 
+/**
+ * The prices the axis of the visible merchants must show: their lines, crossed-out prices and the prices shown
+ * while out of stock (drawn as hollow dots), plus my price and the minimum advertised price when any price is
+ * drawn. Null when there is nothing to draw.
+ */
+export function chartExtent(
+  series: { points: TPoint[]; regular: TPoint[]; out_of_stock: [number, number][] }[],
+  reference: number | null,
+  minAdvertised: number | null,
+): [number, number] | null {
+  const drawn = series.some((s) => s.out_of_stock.length > 0 || s.points.some(([, v]) => v !== null));
+  return priceExtent(
+    series.flatMap((s) => [s.points, s.regular, s.out_of_stock]),
+    ...(drawn ? [reference, minAdvertised] : []),
+  );
+}
+
 /** The reading time before or after `t` (keyboard cursor), clamped to the first and last; `times` sorted. */
 export function stepTime(times: number[], t: number | null, direction: -1 | 1): number | null {
   if (times.length === 0) return null;

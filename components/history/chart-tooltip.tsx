@@ -15,7 +15,7 @@ export function chartValuesAt(view: Extract<TChartView, { empty: false }>, t: nu
       spread: columnSpread(s.points, t, halfColumn),
     }))
     .filter((r) => r.p !== undefined)
-    .map((r) => ({ ...r, p: r.p! }));
+    .map((r) => ({ ...r, p: r.p!, outOfStock: r.s.out_of_stock.find(([at]) => at === r.p![0])?.[1] ?? null }));
   return { t, rows, reference };
 }
 
@@ -41,7 +41,7 @@ export function ChartTooltip({
     >
       <p className="num mb-1 font-medium text-zinc-900">{formatDateTime(values.t)}</p>
       <ul className="space-y-0.5">
-        {rows.map(({ s, p, regular, spread }) => (
+        {rows.map(({ s, p, regular, spread, outOfStock }) => (
           <li key={s.url_id} className="flex items-center justify-between gap-3">
             <span className="flex min-w-0 items-center gap-1.5 text-zinc-600">
               <span className="size-2 shrink-0 rounded-full" style={{ background: s.color }} />
@@ -55,7 +55,9 @@ export function ChartTooltip({
                 {spread
                   ? `${formatCents(spread[0])} – ${formatCents(spread[1])}`
                   : p[1] === null
-                    ? "Indisponible"
+                    ? outOfStock !== null
+                      ? `Indisponible (${formatCents(outOfStock)})`
+                      : "Indisponible"
                     : formatCents(p[1])}
               </span>
             </span>

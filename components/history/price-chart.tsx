@@ -278,6 +278,22 @@ export function PriceChart({ productId }: { productId: string }) {
                 />
               )),
             )}
+            {ready.series.map((s) =>
+              s.outOfStockDots.map(([t, v]) => (
+                <circle
+                  key={`${s.url_id}-oos-${t}`}
+                  data-out-of-stock
+                  cx={ready.x(t)}
+                  cy={ready.y(v)}
+                  r={3}
+                  fill="white"
+                  stroke={s.color}
+                  strokeWidth={1.5}
+                >
+                  <title>{`Indisponible à ${formatCents(v)}`}</title>
+                </circle>
+              )),
+            )}
             {values && cursorX !== null ? (
               <g pointerEvents="none">
                 <line

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { TProductHistory } from "@/client/hooks/use-product-history";
-import { niceTicks, priceExtent, stepPath, timeDomain, valueDomain } from "./chart-scale";
+import { chartExtent, niceTicks, stepPath, timeDomain, valueDomain } from "./chart-scale";
 
 export const CHART_COLORS = [
   "#4f46e5",
@@ -34,15 +34,13 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       hidden: hidden.has(s.url_id),
     }));
     const shown = series.filter((s) => !s.hidden);
-    const extent = priceExtent(
-      shown.flatMap((s) => [s.points, s.regular]),
-      ...(shown.some((s) => s.points.some(([, v]) => v !== null)) ? [reference, minAdvertised] : []),
-    );
+    const extent = chartExtent(shown, reference, minAdvertised);
     if (!extent) return { from: rangeFrom, to, series, empty: true as const };
     let first: number | null = null;
     for (const s of shown) {
-      const p = s.points.find(([, v]) => v !== null);
-      if (p && (first === null || p[0] < first)) first = p[0];
+      const p = s.points.find(([, v]) => v !== null)?.[0];
+      const o = s.out_of_stock[0]?.[0];
+      for (const t of [p, o]) if (t !== undefined && (first === null || t < first)) first = t;
     }
     const [from] = timeDomain(rangeFrom, to, first);
     const [lo, hi] = valueDomain(extent[0], extent[1]);
@@ -61,9 +59,11 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       const dots = !s.hidden && inView.length <= MAX_DOTS ? inView : [];
       const regularInView = s.regular.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);
       const regularDots = !s.hidden && regularInView.length <= MAX_DOTS ? regularInView : [];
+      const outOfStockDots = s.hidden ? [] : s.out_of_stock.filter(([t]) => t >= from);
       return {
         ...s,
         dots,
+        outOfStockDots,
         regularDots,
         d: s.hidden ? "" : stepPath(s.points, x, y, x(to)),
         regularD: s.hidden ? "" : stepPath(s.regular, x, y, x(to)),

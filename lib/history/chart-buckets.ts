@@ -16,6 +16,8 @@ export type TBucketRow = {
   hi: TNum[] | string | null;
   t_null: TNum | null;
   r: TNum[] | string | null;
+  /** A single reading's price while out of stock (readings up to 8 days only). */
+  oos?: TNum | null;
 };
 
 /** A numeric[] as the driver gives it: parsed, or as its '{1,2,NULL}' text. */
@@ -53,6 +55,12 @@ export function bucketRegular(row: TBucketRow): TChartPoint | null {
   if (row.r === null) return null;
   const [t, , price] = items(row.r);
   return [Number(t), toCents(price)];
+}
+
+/** The price an out-of-stock reading showed, at its time (null: in stock, no price, or a bucket of several). */
+export function bucketOutOfStock(row: TBucketRow): [number, number] | null {
+  const cents = row.oos == null ? null : toCents(row.oos);
+  return cents === null ? null : [Number(items(row.f)[0]), cents];
 }
 
 /** Appends in time order; a point at the time of the previous one merges into it (a gap wins). */

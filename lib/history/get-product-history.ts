@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { parisDay, parisMidnight } from "@/lib/exports/paris-wall-clock";
-import { appendPoint, bucketPoints, bucketRegular, type TBucketRow, type TChartPoint } from "./chart-buckets";
+import {
+  appendPoint,
+  bucketOutOfStock,
+  bucketPoints,
+  bucketRegular,
+  type TBucketRow,
+  type TChartPoint,
+} from "./chart-buckets";
 import { getLatestReadings } from "./get-latest-readings";
 import { getOwnedProductUrls } from "./get-owned-product-urls";
 import { getRetentionCutoff } from "./get-retention-cutoff";
@@ -85,6 +92,7 @@ export async function getProductHistory(userId: string, productId: string, range
   );
   const points = new Map<string, TChartPoint[]>();
   const regular = new Map<string, TChartPoint[]>();
+  const outOfStock = new Map<string, [number, number][]>();
   for (const b of before.values()) {
     const cents = b.available ? toCents(b.price) : null;
     if (cents !== null) points.set(b.url_id, [[start.getTime(), cents]]);
@@ -97,6 +105,8 @@ export async function getProductHistory(userId: string, productId: string, range
     const r = bucketRegular(row);
     if (r && (line.length === 0 ? r[1] !== null : line[line.length - 1]![1] !== r[1])) appendPoint(line, r);
     regular.set(row.url_id, line);
+    const oos = bucketOutOfStock(row);
+    if (oos) outOfStock.set(row.url_id, [...(outOfStock.get(row.url_id) ?? []), oos]);
   }
   return {
     ...base,
@@ -109,6 +119,8 @@ export async function getProductHistory(userId: string, productId: string, range
       points: points.get(u.id) ?? [],
       /** The crossed-out price where the page showed one; null points end its line. Empty when never shown. */
       regular: regular.get(u.id) ?? [],
+      /** Prices shown while out of stock (readings up to 8 days), drawn apart from the line. */
+      out_of_stock: outOfStock.get(u.id) ?? [],
     })),
   };
 }
@@ -127,18 +139,19 @@ function readingRows(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, now
     sql`
     with src as (
       select url_id, created_at, id, case when available then price end as price,
-             case when available then regular_price end as regular
+             case when available then regular_price end as regular,
+             case when not available then price end as oos
         from price_history
        where url_id in (${ids}) and created_at >= ${fromIso}::timestamptz and created_at <= ${nowIso}::timestamptz
          and corrected_by is null
       union all
-      select url_id, coalesce(finished_at, updated_at), 0, null, null
+      select url_id, coalesce(finished_at, updated_at), 0, null, null, null
         from scrape_tasks
        where url_id in (${ids}) and status = 'failed'
          and coalesce(finished_at, updated_at) >= ${fromIso}::timestamptz
          and coalesce(finished_at, updated_at) <= ${nowIso}::timestamptz
     ), b as (
-      select url_id, id, price, regular, floor(extract(epoch from created_at) * 1000) as t from src
+      select url_id, id, price, regular, oos, floor(extract(epoch from created_at) * 1000) as t from src
     )
     select url_id,
            array[t, id::numeric, price] as f,
@@ -146,7 +159,8 @@ function readingRows(db: TDb, ids: ReturnType<typeof sql.join>, start: Date, now
            null as lo,
            null as hi,
            case when price is null then t end as t_null,
-           case when id > 0 then array[t, id::numeric, regular] end as r
+           case when id > 0 then array[t, id::numeric, regular] end as r,
+           oos
       from b
      order by url_id, t, id`,
   );

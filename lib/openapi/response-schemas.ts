@@ -145,6 +145,9 @@ export const RProductHistory = z.object({
         .describe(
           "Prix barré affiché par le marchand : [horodatage en ms, centimes | null] ; null = plus de prix barré",
         ),
+      out_of_stock: z
+        .array(z.tuple([z.number().int(), z.number().int()]))
+        .describe("Prix affiché pendant une rupture de stock : [horodatage en ms, centimes] (relevés jusqu'à 8 jours)"),
     }),
   ),
 });

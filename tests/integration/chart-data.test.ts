@@ -102,6 +102,24 @@ describe("chart data from the daily rollup", () => {
     expect(week.series[0].points).toEqual(readings.map((r) => [r.at.getTime(), Math.round(Number(r.price) * 100)]));
   });
 
+  it("gives the price an out-of-stock reading showed, apart from the line", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Cafetière", "25.00");
+    const url = await seedUrl(userId, product.id, "Darty");
+    const inStock = daysAgo(3);
+    const outOfStock = daysAgo(1);
+    await insert([
+      { urlId: url.id, price: "30.00", at: inStock },
+      { urlId: url.id, price: "22.99", available: false, at: outOfStock },
+    ]);
+    const week = await chart(token, product.id, "7d");
+    expect(week.series[0].points).toEqual([
+      [inStock.getTime(), 3000],
+      [outOfStock.getTime(), null],
+    ]);
+    expect(week.series[0].out_of_stock).toEqual([[outOfStock.getTime(), 2299]]);
+  });
+
   it("draws a long history ('all') in a bounded number of buckets of whole days, keeping each bucket's extremes", async () => {
     const { token, userId } = await signUp();
     await subscribe(userId, "entreprise");

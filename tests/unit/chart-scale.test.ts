@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  chartExtent,
   niceTicks,
   priceExtent,
   columnSpread,
@@ -66,6 +67,27 @@ describe("price chart scales", () => {
     const [lo, hi] = valueDomain(...priceExtent([[[1, 10_000]]], 10_000)!);
     expect(lo).toBeLessThan(10_000);
     expect(hi).toBeGreaterThan(10_000);
+  });
+
+  it("keeps the price of an out-of-stock merchant inside the price axis", () => {
+    // out of stock since it was added: no line, its 22,99 € drawn as a hollow dot, my price 25,00 €
+    const outOfStock = {
+      points: [[1, null]] as [number, number | null][],
+      regular: [],
+      out_of_stock: [[1, 2_299]] as [number, number][],
+    };
+    expect(chartExtent([outOfStock], 2_500, null)).toEqual([2_299, 2_500]);
+    // in stock at 30,00 €, then out of stock at 19,99 €
+    const later = {
+      points: [
+        [1, 3_000],
+        [2, null],
+      ] as [number, number | null][],
+      regular: [],
+      out_of_stock: [[2, 1_999]] as [number, number][],
+    };
+    expect(chartExtent([later], null, null)).toEqual([1_999, 3_000]);
+    expect(chartExtent([{ points: [], regular: [], out_of_stock: [] }], 2_500, null)).toBeNull();
   });
 
   it("moves the keyboard cursor from reading to reading and stops at the ends", () => {
