@@ -150,3 +150,17 @@ export function stepTime(times: number[], t: number | null, direction: -1 | 1): 
   for (let i = times.length - 1; i >= 0; i--) if (times[i]! < t) return times[i]!;
   return times[0]!;
 }
+
+/**
+ * The line of a range read by whole days: the price in force when the range starts (`points[0]` at `from`), then
+ * each day's closing price at its midnight, so the axis and the cursor move day by day.
+ */
+export function dayPoints(
+  points: TPoint[],
+  days: [number, number | null, number | null, number | null][],
+  from: number,
+) {
+  const out: TPoint[] = points[0] && points[0][0] === from && days[0]?.[0] !== from ? [points[0]] : [];
+  for (const [t, , , close] of days) out.push([t, close]);
+  return out;
+}

@@ -1,4 +1,4 @@
-import { formatCents, formatDateTime } from "@/lib/format";
+import { formatCents, formatDate, formatDateTime } from "@/lib/format";
 import { columnSpread, pointAt } from "./chart-scale";
 import type { TChartView } from "./use-chart-view";
 
@@ -12,11 +12,20 @@ export function chartValuesAt(view: Extract<TChartView, { empty: false }>, t: nu
       s,
       p: pointAt(s.points, t),
       regular: pointAt(s.regular, t)?.[1] ?? null,
-      spread: columnSpread(s.points, t, halfColumn),
+      // by day: the day's low and high; by reading: those of the pixel column under the cursor
+      spread: view.byDay ? daySpread(s.days, t) : columnSpread(s.points, t, halfColumn),
     }))
     .filter((r) => r.p !== undefined)
     .map((r) => ({ ...r, p: r.p!, outOfStock: r.s.out_of_stock.find(([at]) => at === r.p![0])?.[1] ?? null }));
-  return { t, rows, reference };
+  return { t, rows, reference, byDay: view.byDay };
+}
+
+/** The low and high of the day in force at t, when they differ. */
+function daySpread(days: [number, number | null, number | null, number | null][], t: number): [number, number] | null {
+  let found: [number, number | null, number | null, number | null] | undefined;
+  for (const day of days) if (day[0] <= t) found = day;
+  const [, low, high] = found ?? [];
+  return low != null && high != null && low < high ? [low, high] : null;
 }
 
 /** The chart's tooltip (pointer, touch or keyboard cursor), announced politely to screen readers. */
@@ -39,7 +48,9 @@ export function ChartTooltip({
       className="pointer-events-none absolute top-3 z-10 min-w-44 rounded-lg border border-zinc-200 bg-white/95 px-3 py-2 text-xs shadow-lg"
       style={left > width / 2 ? { right: width - left + 12 } : { left: left + 12 }}
     >
-      <p className="num mb-1 font-medium text-zinc-900">{formatDateTime(values.t)}</p>
+      <p className="num mb-1 font-medium text-zinc-900">
+        {values.byDay ? formatDate(values.t) : formatDateTime(values.t)}
+      </p>
       <ul className="space-y-0.5">
         {rows.map(({ s, p, regular, spread, outOfStock }) => (
           <li key={s.url_id} className="flex items-center justify-between gap-3">
@@ -51,8 +62,13 @@ export function ChartTooltip({
               {p[1] !== null && regular !== null && regular > p[1] ? (
                 <s className="text-[11px] text-zinc-500">{formatCents(regular)}</s>
               ) : null}
+              {values.byDay && spread && p[1] !== null ? (
+                <span className="text-[11px] text-zinc-500">
+                  {formatCents(spread[0])} – {formatCents(spread[1])}
+                </span>
+              ) : null}
               <span className="font-medium text-zinc-900">
-                {spread
+                {spread && !(values.byDay && p[1] !== null)
                   ? `${formatCents(spread[0])} – ${formatCents(spread[1])}`
                   : p[1] === null
                     ? outOfStock !== null
@@ -70,7 +86,11 @@ export function ChartTooltip({
           </li>
         ) : null}
       </ul>
-      <p className="mt-1 text-[11px] text-zinc-500">Relevé du {formatDateTime(Math.max(...rows.map((r) => r.p[0])))}</p>
+      <p className="mt-1 text-[11px] text-zinc-500">
+        {values.byDay
+          ? "Prix en fin de journée, plus bas – plus haut du jour"
+          : `Relevé du ${formatDateTime(Math.max(...rows.map((r) => r.p[0])))}`}
+      </p>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { stepTime, timeTickLabel } from "./chart-scale";
 import { CHART_HEIGHT as HEIGHT, CHART_PAD as PAD, useChartView } from "./use-chart-view";
 
 const REFERENCE_COLOR = "#18181b";
+const DAY = 86_400_000;
 const MIN_ADVERTISED_COLOR = "#b45309";
 
 function useWidth<T extends HTMLElement>() {
@@ -275,6 +276,22 @@ export function PriceChart({ productId }: { productId: string }) {
                   fill={s.color}
                   stroke="white"
                   strokeWidth={1}
+                />
+              )),
+            )}
+            {ready.series.map((s) =>
+              s.dayBars.map(([t, low, high]) => (
+                <line
+                  key={`${s.url_id}-day-${t}`}
+                  data-day-range
+                  x1={ready.x(t + DAY / 2)}
+                  x2={ready.x(t + DAY / 2)}
+                  y1={ready.y(low) + (low === high ? 1.5 : 0)}
+                  y2={ready.y(high) - (low === high ? 1.5 : 0)}
+                  stroke={s.color}
+                  strokeOpacity={0.45}
+                  strokeWidth={3}
+                  strokeLinecap="round"
                 />
               )),
             )}

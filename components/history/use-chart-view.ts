@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { TProductHistory } from "@/client/hooks/use-product-history";
-import { chartExtent, niceTicks, stepPath, timeDomain, valueDomain } from "./chart-scale";
+import { chartExtent, dayPoints, niceTicks, stepPath, timeDomain, valueDomain } from "./chart-scale";
 
 export const CHART_COLORS = [
   "#4f46e5",
@@ -17,6 +17,7 @@ export const CHART_COLORS = [
 export const CHART_HEIGHT = 260;
 export const CHART_PAD = { top: 12, right: 16, bottom: 28, left: 72 };
 const MAX_DOTS = 60;
+const DAY = 86_400_000;
 
 export type TChartView = NonNullable<ReturnType<typeof useChartView>>;
 
@@ -28,8 +29,11 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
     const to = new Date(data.to).getTime();
     const reference = data.reference_price;
     const minAdvertised = data.min_advertised_price;
+    const byDay = data.grain === "day";
     const series = data.series.map((s, i) => ({
       ...s,
+      // by day: the closing prices make the line, each day's low and high a bar, so no drop within a day is hidden
+      points: byDay ? dayPoints(s.points, s.days, rangeFrom) : s.points,
       color: CHART_COLORS[i % CHART_COLORS.length]!,
       hidden: hidden.has(s.url_id),
     }));
@@ -50,7 +54,11 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
     const y = (v: number) => CHART_PAD.top + (1 - (v - lo) / Math.max(1, hi - lo)) * innerH;
     const yTicks = niceTicks(lo / 100, hi / 100, 4).filter((v) => v * 100 >= lo && v * 100 <= hi);
     const tickCount = Math.max(2, Math.min(6, Math.floor(innerW / 110)));
-    const xTicks = Array.from({ length: tickCount }, (_, i) => from + ((to - from) * i) / (tickCount - 1));
+    // by day: ticks on the days' midnights (whole days from the range's Paris midnight)
+    const xTicks = Array.from({ length: tickCount }, (_, i) => {
+      const t = from + ((to - from) * i) / (tickCount - 1);
+      return byDay ? Math.min(to, Math.max(from, rangeFrom + Math.round((t - rangeFrom) / DAY) * DAY)) : t;
+    });
     const times = new Set<number>();
     const lines = series.map((s) => {
       const inView = s.points.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);
@@ -60,10 +68,12 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       const regularInView = s.regular.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);
       const regularDots = !s.hidden && regularInView.length <= MAX_DOTS ? regularInView : [];
       const outOfStockDots = s.hidden ? [] : s.out_of_stock.filter(([t]) => t >= from);
+      const dayBars = s.hidden ? [] : s.days.filter(([t, low, high]) => t >= from && low !== null && high !== null);
       return {
         ...s,
         dots,
         outOfStockDots,
+        dayBars: dayBars as [number, number, number, number | null][],
         regularDots,
         d: s.hidden ? "" : stepPath(s.points, x, y, x(to)),
         regularD: s.hidden ? "" : stepPath(s.regular, x, y, x(to)),
@@ -74,6 +84,7 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       to,
       series: lines,
       empty: false as const,
+      byDay,
       x,
       y,
       yTicks,

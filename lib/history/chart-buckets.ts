@@ -18,7 +18,12 @@ export type TBucketRow = {
   r: TNum[] | string | null;
   /** A single reading's price while out of stock (readings up to 8 days only). */
   oos?: TNum | null;
+  /** The first Europe/Paris day of a bucket of days ('YYYY-MM-DD'; price_daily buckets only). */
+  day?: string;
 };
+
+/** A bucket of whole days: [its first day's Paris midnight, lowest, highest, closing price] in cents. */
+export type TChartDay = [number, number | null, number | null, number | null];
 
 /** A numeric[] as the driver gives it: parsed, or as its '{1,2,NULL}' text. */
 function items(value: TNum[] | string): (TNum | null)[] {
@@ -61,6 +66,13 @@ export function bucketRegular(row: TBucketRow): TChartPoint | null {
 export function bucketOutOfStock(row: TBucketRow): [number, number] | null {
   const cents = row.oos == null ? null : toCents(row.oos);
   return cents === null ? null : [Number(items(row.f)[0]), cents];
+}
+
+/** The low, high and close of a bucket of days, at the Paris midnight `dayStart` its first day begins. */
+export function bucketDay(row: TBucketRow, dayStart: number): TChartDay {
+  const low = row.lo ? toCents(items(row.lo)[0]) : null;
+  const high = row.hi ? toCents(items(row.hi)[0]) : null;
+  return [dayStart, low, high, toCents(items(row.l)[2])];
 }
 
 /** Appends in time order; a point at the time of the previous one merges into it (a gap wins). */

@@ -3,10 +3,12 @@ import { getDb, queryRows } from "@/db";
 import { parisDay, parisMidnight } from "@/lib/exports/paris-wall-clock";
 import {
   appendPoint,
+  bucketDay,
   bucketOutOfStock,
   bucketPoints,
   bucketRegular,
   type TBucketRow,
+  type TChartDay,
   type TChartPoint,
 } from "./chart-buckets";
 import { getLatestReadings } from "./get-latest-readings";
@@ -93,6 +95,7 @@ export async function getProductHistory(userId: string, productId: string, range
   const points = new Map<string, TChartPoint[]>();
   const regular = new Map<string, TChartPoint[]>();
   const outOfStock = new Map<string, [number, number][]>();
+  const dayRows = new Map<string, TChartDay[]>();
   for (const b of before.values()) {
     const cents = b.available ? toCents(b.price) : null;
     if (cents !== null) points.set(b.url_id, [[start.getTime(), cents]]);
@@ -105,6 +108,10 @@ export async function getProductHistory(userId: string, productId: string, range
     const r = bucketRegular(row);
     if (r && (line.length === 0 ? r[1] !== null : line[line.length - 1]![1] !== r[1])) appendPoint(line, r);
     regular.set(row.url_id, line);
+    if (row.day) {
+      const dayStart = Math.max(start.getTime(), parisMidnight(new Date(`${row.day}T12:00:00Z`)).getTime());
+      dayRows.set(row.url_id, [...(dayRows.get(row.url_id) ?? []), bucketDay(row, dayStart)]);
+    }
     const oos = bucketOutOfStock(row);
     if (oos) outOfStock.set(row.url_id, [...(outOfStock.get(row.url_id) ?? []), oos]);
   }
@@ -121,6 +128,8 @@ export async function getProductHistory(userId: string, productId: string, range
       regular: regular.get(u.id) ?? [],
       /** Prices shown while out of stock (readings up to 8 days), drawn apart from the line. */
       out_of_stock: outOfStock.get(u.id) ?? [],
+      /** grain "day": one entry per bucket of days with readings, [Paris midnight, low, high, close] in cents. */
+      days: dayRows.get(u.id) ?? [],
     })),
   };
 }
@@ -191,7 +200,7 @@ function dailyBuckets(db: TDb, ids: ReturnType<typeof sql.join>, fromDay: string
     select k.url_id,
            array[${epochMs("f.first_at")}, f.first_id::numeric, f.first_price] as f,
            array[${epochMs("l.last_at")}, l.last_id::numeric, l.last_price] as l,
-           k.lo, k.hi, ${epochMs("k.t_null")} as t_null,
+           k.lo, k.hi, ${epochMs("k.t_null")} as t_null, k.d_first::text as day,
            array[${epochMs("l.last_at")}, l.last_id::numeric, l.last_regular_price] as r
       from k
       join price_daily f on f.url_id = k.url_id and f.day = k.d_first

@@ -148,6 +148,16 @@ export const RProductHistory = z.object({
       out_of_stock: z
         .array(z.tuple([z.number().int(), z.number().int()]))
         .describe("Prix affiché pendant une rupture de stock : [horodatage en ms, centimes] (relevés jusqu'à 8 jours)"),
+      days: z
+        .array(
+          z.tuple([
+            z.number().int(),
+            z.number().int().nullable(),
+            z.number().int().nullable(),
+            z.number().int().nullable(),
+          ]),
+        )
+        .describe("grain day : [minuit (heure de Paris) en ms, prix le plus bas, le plus haut, de clôture] par jour"),
     }),
   ),
 });

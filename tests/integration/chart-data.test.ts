@@ -120,6 +120,32 @@ describe("chart data from the daily rollup", () => {
     expect(week.series[0].out_of_stock).toEqual([[outOfStock.getTime(), 2299]]);
   });
 
+  it("gives 30 days one entry a day with its low, high and close: a drop within a day stays seen", async () => {
+    const { token, userId } = await signUp();
+    const product = await seedProduct(userId, "Aspirateur");
+    const url = await seedUrl(userId, product.id, "Fnac");
+    const day = daysAgo(5);
+    const at = (minutes: number) => new Date(day.getTime() + minutes * 60_000);
+    // 78,90 € at 18:00, the drop to 69,90 € at 18:03 that fired the alerts, back to 78,90 € at 18:10
+    await insert([
+      { urlId: url.id, price: "78.90", at: daysAgo(12) },
+      { urlId: url.id, price: "78.90", at: at(0) },
+      { urlId: url.id, price: "69.90", at: at(3) },
+      { urlId: url.id, price: "78.90", at: at(10) },
+    ]);
+    const json = await chart(token, product.id, "30d");
+    expect(json.grain).toBe("day");
+    const days: [number, number | null, number | null, number | null][] = json.series[0].days;
+    const midnight = (t: Date) =>
+      new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", timeStyle: "short" }).format(t);
+    expect(days.map((d) => d.slice(1))).toEqual([
+      [7890, 7890, 7890],
+      [6990, 7890, 7890],
+    ]);
+    for (const [t] of days) expect(midnight(new Date(t))).toBe("00:00");
+    expect(parisDaysAgo(new Date(days[1]![0]))).toBe(parisDaysAgo(at(3)));
+  });
+
   it("draws a long history ('all') in a bounded number of buckets of whole days, keeping each bucket's extremes", async () => {
     const { token, userId } = await signUp();
     await subscribe(userId, "entreprise");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   chartExtent,
+  dayPoints,
   niceTicks,
   priceExtent,
   columnSpread,
@@ -88,6 +89,28 @@ describe("price chart scales", () => {
     };
     expect(chartExtent([later], null, null)).toEqual([1_999, 3_000]);
     expect(chartExtent([{ points: [], regular: [], out_of_stock: [] }], 2_500, null)).toBeNull();
+  });
+
+  it("draws a range read by day as the days' closing prices, from the price in force when it starts", () => {
+    const from = 0;
+    const days: [number, number | null, number | null, number | null][] = [
+      [2 * DAY, 6_990, 7_890, 7_890],
+      [5 * DAY, null, null, null],
+    ];
+    // the server's points (first, min, max, last of each day) give way to one point a day
+    const points: [number, number | null][] = [
+      [0, 8_000],
+      [2 * DAY + 1, 7_890],
+      [2 * DAY + 2, 6_990],
+      [2 * DAY + 3, 7_890],
+      [5 * DAY + 1, null],
+    ];
+    expect(dayPoints(points, days, from)).toEqual([
+      [0, 8_000],
+      [2 * DAY, 7_890],
+      [5 * DAY, null],
+    ]);
+    expect(dayPoints([[DAY, 7_000]], [[DAY, 7_000, 7_000, 7_000]], DAY)).toEqual([[DAY, 7_000]]);
   });
 
   it("moves the keyboard cursor from reading to reading and stops at the ends", () => {
