@@ -36,8 +36,8 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
         error: "Erreur lors de l'abonnement",
         success:
           action === "cancel"
-            ? `Votre abonnement prendra fin le ${end}.`
-            : "Votre abonnement continue : la résiliation est annulée.",
+            ? `Passage au plan Freemium le ${end} : votre plan reste actif jusque-là.`
+            : "Votre abonnement continue : le passage au plan Freemium est annulé.",
       },
     );
     if (next === undefined) return;
@@ -71,7 +71,7 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
             {planPriceLabel(sub.plan)}
             {sub.current_period_end
               ? sub.cancel_at_period_end
-                ? ` · se termine le ${end}`
+                ? ` · passage au plan Freemium le ${end}`
                 : ` · prochaine facturation le ${end}`
               : null}
           </p>
@@ -81,7 +81,7 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
             ) : (
               <Badge tone="success">Abonnement actif</Badge>
             )}
-            {sub.cancel_at_period_end ? <Badge tone="warning">Résiliation en fin de période</Badge> : null}
+            {sub.cancel_at_period_end ? <Badge tone="warning">Passage au plan Freemium le {end}</Badge> : null}
             {sub.provider === "demo" ? <Badge tone="neutral">Mode démonstration</Badge> : null}
           </div>
         </div>
@@ -99,7 +99,7 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
           ) : null}
           {sub.cancel_at_period_end ? (
             <Button size="sm" loading={busy === "resume"} disabled={busy !== null} onClick={() => change("resume")}>
-              Reprendre l&apos;abonnement
+              Annuler le passage au plan Freemium
             </Button>
           ) : (
             <Button variant="ghost" size="sm" disabled={busy !== null} onClick={() => setConfirming(true)}>
