@@ -257,6 +257,33 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("professionnel");
   });
 
+  it("schedules a downgrade to a cheaper paid plan at period end, then applies it; resuming drops it", async () => {
+    const { token, userId } = await signUp();
+    const first = await demoCheckout(token, "entreprise");
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: first.session_id } });
+    const db = await getDb();
+    const [before] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+
+    const down = await demoCheckout(token, "professionnel");
+    expect(down).toMatchObject({ session_id: before!.id, url: "http://localhost:3000/subscriptions" });
+    const pending = (await call(mySubscription, "/x", { token })).json;
+    expect(pending).toMatchObject({ plan: { code: "entreprise" }, pending_plan: { code: "professionnel" } });
+    expect((await getUserPlan(userId, db)).code).toBe("entreprise");
+    // no charge for a downgrade
+    expect(await db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(1);
+
+    const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: before!.id } });
+    expect(resumed.json).toMatchObject({ plan: { code: "entreprise" }, pending_plan: null });
+
+    await demoCheckout(token, "professionnel");
+    const end = new Date(Date.now() - 1000);
+    await db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.userId, userId));
+    const after = (await call(mySubscription, "/x", { token })).json;
+    expect(after).toMatchObject({ provider: "demo", plan: { code: "professionnel" }, pending_plan: null });
+    expect(after.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
+    expect((await getUserPlan(userId, db)).code).toBe("professionnel");
+  });
+
   it("cancels a demo subscription at period end and resumes it", async () => {
     const { token, userId } = await signUp();
     const checkout = await demoCheckout(token);

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { ApiError, conflict, forbidden, notFound } from "@/lib/http/api-error";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
+import { findRunningDemoPlan } from "./find-running-demo-plan";
 import { verifyDemoSession } from "./verify-demo-session";
 import { addVat } from "@/lib/billing/vat";
 
@@ -64,21 +65,8 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
     const [plan] = await tx.select().from(plans).where(eq(plans.id, session.planId)).limit(1);
     if (!plan?.active) throw new ApiError(404, "checkout_session_not_found", DEMO_SESSION_NOT_FOUND);
 
-    const [held] = await tx
-      .select({ sub: subscriptions, plan: plans })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, userId))
-      .limit(1);
-    const upgradeFrom =
-      held?.sub.provider === "demo" &&
-      held.sub.status === "active" &&
-      held.sub.currentPeriodEnd !== null &&
-      held.sub.currentPeriodEnd > now &&
-      held.plan.type === "paid" &&
-      plan.priceHtCents > held.plan.priceHtCents
-        ? { plan: held.plan, periodEnd: held.sub.currentPeriodEnd }
-        : null;
+    const held = await findRunningDemoPlan(userId, tx, now);
+    const upgradeFrom = held && plan.priceHtCents > held.plan.priceHtCents ? held : null;
     const chargedHt = upgradeFrom
       ? proratedUpgradeCents(upgradeFrom.plan.priceHtCents, plan.priceHtCents, upgradeFrom.periodEnd, now)
       : plan.priceHtCents;
@@ -92,6 +80,7 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
       stripePriceId: null,
       currentPeriodEnd: upgradeFrom?.periodEnd ?? addMonths(now, 1),
       cancelAtPeriodEnd: false,
+      pendingPlanId: null,
     };
     await tx
       .insert(subscriptions)
