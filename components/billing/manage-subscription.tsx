@@ -23,6 +23,8 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
   const { busy, message, error, clear, run } = useAction<"cancel" | "resume" | "portal">();
   const subId = sub.stripe_subscription_id ?? sub.id;
   const end = formatUnixDate(sub.current_period_end);
+  // a scheduled change of plan at period end: to Freemium (cancellation) or to a cheaper paid plan
+  const nextPlan = sub.cancel_at_period_end ? "Freemium" : (sub.pending_plan?.name ?? null);
 
   async function change(action: "cancel" | "resume") {
     const next = await run(
@@ -36,8 +38,8 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
         error: "Erreur lors de l'abonnement",
         success:
           action === "cancel"
-            ? `Votre abonnement prendra fin le ${end}.`
-            : "Votre abonnement continue : la résiliation est annulée.",
+            ? `Passage au plan Freemium le ${end} : votre plan reste actif jusque-là.`
+            : `Votre plan ${sub.plan.name} continue : le changement de plan est annulé.`,
       },
     );
     if (next === undefined) return;
@@ -70,8 +72,8 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
           <p className="num mt-1 text-sm text-zinc-600">
             {planPriceLabel(sub.plan)}
             {sub.current_period_end
-              ? sub.cancel_at_period_end
-                ? ` · se termine le ${end}`
+              ? nextPlan
+                ? ` · passage au plan ${nextPlan} le ${end}`
                 : ` · prochaine facturation le ${end}`
               : null}
           </p>
@@ -81,7 +83,11 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
             ) : (
               <Badge tone="success">Abonnement actif</Badge>
             )}
-            {sub.cancel_at_period_end ? <Badge tone="warning">Résiliation en fin de période</Badge> : null}
+            {nextPlan ? (
+              <Badge tone="warning">
+                Passage au plan {nextPlan} le {end}
+              </Badge>
+            ) : null}
             {sub.provider === "demo" ? <Badge tone="neutral">Mode démonstration</Badge> : null}
           </div>
         </div>
@@ -97,9 +103,9 @@ export function ManageSubscription({ subscription: sub, config, onChanged }: Pro
               Gérer la facturation
             </Button>
           ) : null}
-          {sub.cancel_at_period_end ? (
+          {nextPlan ? (
             <Button size="sm" loading={busy === "resume"} disabled={busy !== null} onClick={() => change("resume")}>
-              Reprendre l&apos;abonnement
+              Annuler le passage au plan {nextPlan}
             </Button>
           ) : (
             <Button variant="ghost" size="sm" disabled={busy !== null} onClick={() => setConfirming(true)}>

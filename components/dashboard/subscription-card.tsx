@@ -34,7 +34,12 @@ export function SubscriptionCard() {
           <div className="space-y-4">
             <div className="flex flex-wrap items-center gap-2">
               <Badge tone="success">Abonnement actif</Badge>
-              {sub.cancel_at_period_end ? <Badge tone="warning">Résiliation en fin de période</Badge> : null}
+              {sub.cancel_at_period_end || sub.pending_plan ? (
+                <Badge tone="warning">
+                  Passage au plan {sub.cancel_at_period_end ? "Freemium" : sub.pending_plan?.name} le{" "}
+                  {formatUnixDate(sub.current_period_end)}
+                </Badge>
+              ) : null}
             </div>
             <div>
               <p className="text-lg font-semibold text-zinc-900">{sub.plan?.name ?? "Plan"}</p>
@@ -44,7 +49,9 @@ export function SubscriptionCard() {
             </div>
             {sub.current_period_end ? (
               <p className="num text-sm text-zinc-600">
-                {sub.cancel_at_period_end ? "Fin de l'abonnement : " : "Prochaine facturation : "}
+                {sub.cancel_at_period_end || sub.pending_plan
+                  ? "Plan en vigueur jusqu'au "
+                  : "Prochaine facturation : "}
                 {formatUnixDate(sub.current_period_end)}
               </p>
             ) : null}

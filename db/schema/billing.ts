@@ -44,6 +44,8 @@ export const subscriptions = pgTable(
     stripePriceId: text(),
     currentPeriodEnd: timestamp({ withTimezone: true }),
     cancelAtPeriodEnd: boolean().notNull().default(false),
+    // a cheaper plan taking over at currentPeriodEnd (demo mode); the plan in force stays planId until then
+    pendingPlanId: integer().references(() => plans.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

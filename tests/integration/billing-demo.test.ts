@@ -14,6 +14,7 @@ import { POST as subscribe } from "@/app/api/subscriptions/subscribe/route";
 import { GET as mySubscription } from "@/app/api/subscriptions/my-subscription/route";
 import { GET as plansRoute } from "@/app/api/subscriptions/plans/route";
 import { POST as webhook } from "@/app/api/webhooks/stripe/route";
+import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
 import { call, signUp } from "../helpers/api";
 
 // No STRIPE_SECRET_KEY and not production (tests/helpers/integration-setup.ts): the demo checkout.
@@ -167,7 +168,7 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     ).toBe(404);
   });
 
-  it("subscribes to Freemium directly and answers the checkout for a paid plan", async () => {
+  it("answers the checkout for a paid plan, then schedules Freemium at its period end", async () => {
     const { token } = await signUp();
     const paid = await call(subscribe, "/api/subscriptions/subscribe", {
       token,
@@ -184,10 +185,103 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
       token,
       body: { planId: await planId("freemium") },
     });
+    // the paid month runs to its end: Freemium is scheduled, not immediate
     expect(free.json).toMatchObject({
-      status: "active",
-      subscription: { provider: "none", plan: { code: "freemium" } },
+      status: "scheduled",
+      subscription: { provider: "demo", cancel_at_period_end: true, plan: { code: "entreprise" } },
     });
+  });
+
+  it("bills an upgrade the prorated difference for the days left and keeps the period", async () => {
+    const { token, userId } = await signUp();
+    const first = await demoCheckout(token, "professionnel");
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: first.session_id } });
+    const db = await getDb();
+    const periodEnd = new Date(Date.now() + 10 * 86_400_000 + 3_600_000);
+    await db.update(subscriptions).set({ currentPeriodEnd: periodEnd }).where(eq(subscriptions.userId, userId));
+
+    const up = await demoCheckout(token, "entreprise");
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: up.session_id } });
+
+    const sub = (await call(mySubscription, "/x", { token })).json;
+    expect(sub).toMatchObject({ provider: "demo", plan: { code: "entreprise" }, cancel_at_period_end: false });
+    expect(sub.current_period_end).toBe(Math.floor(periodEnd.getTime() / 1000));
+    expect((await getUserPlan(userId)).code).toBe("entreprise");
+
+    const start = new Date(periodEnd);
+    start.setUTCMonth(start.getUTCMonth() - 1);
+    const days = Math.round((periodEnd.getTime() - start.getTime()) / 86_400_000);
+    // (199,00 € − 49,00 €) HT for 11 started days of the period, then 20 % VAT
+    const ht = Math.round((15_000 * 11) / days);
+    const ttc = ht + Math.round(ht / 5);
+    const [upInvoice] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, up.session_id));
+    expect(upInvoice).toMatchObject({ amountPaid: ttc, total: ttc, status: "paid" });
+    expect(ttc).toBeLessThan(23_880);
+  });
+
+  it("keeps the paid plan until the period ends when downgrading to Freemium, then applies it", async () => {
+    const { token, userId } = await signUp();
+    const checkout = await demoCheckout(token);
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    const free = await call(subscribe, "/api/subscriptions/subscribe", {
+      token,
+      body: { plan_id: await planId("freemium") },
+    });
+    expect(free.json).toMatchObject({
+      status: "scheduled",
+      subscription: { cancel_at_period_end: true, plan: { code: "professionnel" } },
+    });
+    expect((await getUserPlan(userId)).code).toBe("professionnel");
+    const db = await getDb();
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, userId));
+    expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("freemium");
+    expect((await getUserPlan(userId, db)).code).toBe("freemium");
+  });
+
+  it("cancels a scheduled downgrade: the paid plan continues past the period end", async () => {
+    const { token, userId } = await signUp();
+    const checkout = await demoCheckout(token);
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
+    await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: await planId("freemium") } });
+    const db = await getDb();
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: sub!.id } });
+    expect(resumed.json).toMatchObject({ cancel_at_period_end: false, plan: { code: "professionnel" } });
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, userId));
+    expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("professionnel");
+  });
+
+  it("schedules a downgrade to a cheaper paid plan at period end, then applies it; resuming drops it", async () => {
+    const { token, userId } = await signUp();
+    const first = await demoCheckout(token, "entreprise");
+    await call(confirmDemo, "/x", { method: "POST", token, params: { id: first.session_id } });
+    const db = await getDb();
+    const [before] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+
+    const down = await demoCheckout(token, "professionnel");
+    expect(down).toMatchObject({ session_id: before!.id, url: "http://localhost:3000/subscriptions" });
+    const pending = (await call(mySubscription, "/x", { token })).json;
+    expect(pending).toMatchObject({ plan: { code: "entreprise" }, pending_plan: { code: "professionnel" } });
+    expect((await getUserPlan(userId, db)).code).toBe("entreprise");
+    // no charge for a downgrade
+    expect(await db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(1);
+
+    const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: before!.id } });
+    expect(resumed.json).toMatchObject({ plan: { code: "entreprise" }, pending_plan: null });
+
+    await demoCheckout(token, "professionnel");
+    const end = new Date(Date.now() - 1000);
+    await db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.userId, userId));
+    const after = (await call(mySubscription, "/x", { token })).json;
+    expect(after).toMatchObject({ provider: "demo", plan: { code: "professionnel" }, pending_plan: null });
+    expect(after.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
+    expect((await getUserPlan(userId, db)).code).toBe("professionnel");
   });
 
   it("cancels a demo subscription at period end and resumes it", async () => {

@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { productUrls, products } from "@/db/schema";
+import { productUrls, products, subscriptions } from "@/db/schema";
 import { POST as createCheckout } from "@/app/api/payments/create-checkout-session/route";
 import { POST as confirmDemo } from "@/app/api/payments/demo-checkout/[id]/confirm/route";
 import { POST as subscribe } from "@/app/api/subscriptions/subscribe/route";
+import { GET as mySubscription } from "@/app/api/subscriptions/my-subscription/route";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { call, signUp } from "../helpers/api";
 
@@ -60,9 +61,16 @@ describe("plan limits on plan changes (never deleting data)", () => {
     await seedCatalogue(userId, 7, 4);
     expect((await urlStates(userId)).every((r) => !r.paused)).toBe(true);
 
-    // Freemium: 5 products max, 3 URLs per product
+    // Freemium: 5 products max, 3 URLs per product, once the paid month is over
     const down = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: "freemium" } });
-    expect(down.json.subscription.plan.code).toBe("freemium");
+    expect(down.json).toMatchObject({ status: "scheduled", subscription: { plan: { code: "professionnel" } } });
+    expect((await urlStates(userId)).every((r) => !r.paused)).toBe(true);
+    const db = await getDb();
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, userId));
+    expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("freemium");
     const after = await urlStates(userId);
     expect(after).toHaveLength(28);
     for (const row of after) {
@@ -85,7 +93,6 @@ describe("plan limits on plan changes (never deleting data)", () => {
         expect(row.reason).toBeNull();
       }
     }
-    const db = await getDb();
     expect(await db.select().from(products).where(eq(products.userId, userId))).toHaveLength(7);
 
     await buy(token, "entreprise");

@@ -210,7 +210,7 @@ describe("failures", () => {
     const [task] = await tasksOf(urlId);
     expect(task).toMatchObject({ status: "failed", retryCount: 0 });
     expect(task!.error).toContain("Adresse refusée : 169.254.169.254");
-    expect(await urlRow(urlId)).toMatchObject({ lastStatus: "blocked" });
+    expect(await urlRow(urlId)).toMatchObject({ lastStatus: "error" });
   });
 
   it("a page with no price is 'no_price'; a 50 MB page is refused", async () => {

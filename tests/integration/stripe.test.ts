@@ -206,6 +206,19 @@ describe("Stripe checkout", () => {
     ).toHaveLength(1);
   });
 
+  it("bills an upgrade at once, prorated for the rest of the period (always_invoice)", async () => {
+    const user = await paidUser();
+    await checkout(user.token, "price_ent_test");
+    const update = fake.requests.find(
+      (r) => r.method === "POST" && r.path === `/v1/subscriptions/${user.subscriptionId}` && r.body.items,
+    );
+    expect(update?.body).toMatchObject({
+      items: [{ price: "price_ent_test" }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+    });
+  });
+
   it("charges the TVA on top of the HT price, as the plans, the checkout and the invoices say", async () => {
     const vatRate = () => [...fake.state.taxRates.values()].filter((r) => r.metadata.veilleprix);
     const { token } = await signUp();

@@ -5,19 +5,33 @@ import { env } from "@/lib/env";
 import { ApiError, conflict, forbidden, notFound } from "@/lib/http/api-error";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
+import { findRunningDemoPlan } from "./find-running-demo-plan";
 import { verifyDemoSession } from "./verify-demo-session";
 import { addVat } from "@/lib/billing/vat";
 
 export const DEMO_SESSION_NOT_FOUND = "Session de paiement introuvable";
 
-function addOneMonth(date: Date): Date {
+const DAY_MS = 86_400_000;
+
+function addMonths(date: Date, months: number): Date {
   const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCMonth(next.getUTCMonth() + months);
   return next;
 }
 
 /**
- * Completes a demo checkout: activates the plan for a month and records a paid demo invoice. Idempotent
+ * Stripe's proration in whole days: the price difference (HT cents) times the days left over the days of
+ * the period, rounded to the cent. A started day counts as left.
+ */
+function proratedUpgradeCents(fromHtCents: number, toHtCents: number, periodEnd: Date, now: Date): number {
+  const days = Math.round((periodEnd.getTime() - addMonths(periodEnd, -1).getTime()) / DAY_MS);
+  const left = Math.min(days, Math.max(0, Math.ceil((periodEnd.getTime() - now.getTime()) / DAY_MS)));
+  return Math.round(((toHtCents - fromHtCents) * left) / days);
+}
+
+/**
+ * Completes a demo checkout: activates the plan for a month and records a paid demo invoice. An upgrade
+ * from a paid demo plan whose period runs keeps that period and is invoiced the prorated difference. Idempotent
  * (the session id is the invoice's unique key). Refused (403) unless the billing mode is "demo" (BILLING_DEMO=1, no
  * Stripe, not production).
  */
@@ -51,6 +65,12 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
     const [plan] = await tx.select().from(plans).where(eq(plans.id, session.planId)).limit(1);
     if (!plan?.active) throw new ApiError(404, "checkout_session_not_found", DEMO_SESSION_NOT_FOUND);
 
+    const held = await findRunningDemoPlan(userId, tx, now);
+    const upgradeFrom = held && plan.priceHtCents > held.plan.priceHtCents ? held : null;
+    const chargedHt = upgradeFrom
+      ? proratedUpgradeCents(upgradeFrom.plan.priceHtCents, plan.priceHtCents, upgradeFrom.periodEnd, now)
+      : plan.priceHtCents;
+
     const values = {
       planId: plan.id,
       status: "active" as const,
@@ -58,8 +78,9 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
       stripeSubscriptionId: null,
       stripeCustomerId: null,
       stripePriceId: null,
-      currentPeriodEnd: addOneMonth(now),
+      currentPeriodEnd: upgradeFrom?.periodEnd ?? addMonths(now, 1),
       cancelAtPeriodEnd: false,
+      pendingPlanId: null,
     };
     await tx
       .insert(subscriptions)
@@ -75,9 +96,9 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
         stripeInvoiceId: sessionId,
         number: `DEMO-${day}-${session.nonce.slice(0, 6).toUpperCase()}`,
         // the plan's price excludes tax; the invoice is paid with VAT
-        amountPaid: addVat(plan.priceHtCents).ttc,
-        amountDue: addVat(plan.priceHtCents).ttc,
-        total: addVat(plan.priceHtCents).ttc,
+        amountPaid: addVat(chargedHt).ttc,
+        amountDue: addVat(chargedHt).ttc,
+        total: addVat(chargedHt).ttc,
         currency: plan.currency.toLowerCase(),
         status: "paid",
         planId: plan.id,

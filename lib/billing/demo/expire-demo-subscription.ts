@@ -1,27 +1,51 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { subscriptions } from "@/db/schema";
+import { subscriptions, users } from "@/db/schema";
+import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { switchToFreemium } from "@/lib/billing/subscriptions/switch-to-freemium";
 
 /**
- * A demo subscription cancelled at period end has no provider to end it: once the period is over it
- * converges to Freemium on the next read (plan limits applied). Idempotent.
+ * A demo subscription has no provider to end its period: once the period is over, a cancelled one
+ * converges to Freemium and a scheduled downgrade takes over for a new month, on the next read (plan
+ * limits applied). Idempotent.
  */
 export async function expireDemoSubscription(userId: string, now = new Date()): Promise<boolean> {
   const db = await getDb();
   const [due] = await db
-    .select({ id: subscriptions.id })
+    .select({ id: subscriptions.id, cancel: subscriptions.cancelAtPeriodEnd })
     .from(subscriptions)
     .where(
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.provider, "demo"),
-        eq(subscriptions.cancelAtPeriodEnd, true),
+        or(eq(subscriptions.cancelAtPeriodEnd, true), isNotNull(subscriptions.pendingPlanId)),
         lte(subscriptions.currentPeriodEnd, now),
       ),
     )
     .limit(1);
   if (!due) return false;
-  await switchToFreemium(userId);
+  if (due.cancel) {
+    await switchToFreemium(userId);
+    return true;
+  }
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await tx
+      .update(subscriptions)
+      .set({
+        planId: sql`${subscriptions.pendingPlanId}`,
+        pendingPlanId: null,
+        currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 month'`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(subscriptions.id, due.id),
+          isNotNull(subscriptions.pendingPlanId),
+          lte(subscriptions.currentPeriodEnd, now),
+        ),
+      );
+    await applyPlanLimits(userId, tx);
+  });
   return true;
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { plans } from "@/db/schema";
+import { plans, subscriptions } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { env } from "@/lib/env";
 import { ApiError, unprocessable } from "@/lib/http/api-error";
@@ -12,9 +12,25 @@ import { getLiveStripeSubscription } from "./get-live-stripe-subscription";
 import { ownUrl } from "@/lib/billing/own-url";
 import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
 import { ZCreateCheckoutSession, type TCreateCheckoutSession } from "@/lib/billing/schemas";
+import { findRunningDemoPlan } from "@/lib/billing/demo/find-running-demo-plan";
 import { signDemoSession } from "@/lib/billing/demo/sign-demo-session";
 import { PAYMENTS_UNAVAILABLE, requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
+
+/**
+ * A cheaper paid plan chosen during a running paid demo period takes over at its end (the paid plan
+ * stays in force until then): the subscription id, or null when this is not such a downgrade.
+ */
+async function scheduleDemoDowngrade(userId: string, plan: typeof plans.$inferSelect) {
+  const db = await getDb();
+  const held = await findRunningDemoPlan(userId, db);
+  if (!held || plan.priceHtCents >= held.plan.priceHtCents) return null;
+  await db
+    .update(subscriptions)
+    .set({ pendingPlanId: plan.id, cancelAtPeriodEnd: false, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, held.sub.id));
+  return held.sub.id;
+}
 
 const SUCCESS_PATH = "/payment-success?session_id={CHECKOUT_SESSION_ID}";
 
@@ -34,6 +50,8 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
   const cancelUrl = ownUrl(data.cancel_url, "/subscriptions");
 
   if (mode === "demo") {
+    const scheduled = await scheduleDemoDowngrade(user.id, plan);
+    if (scheduled) return { session_id: scheduled, url: `${env.appUrl}/subscriptions`, mode, scheduled: true };
     const sessionId = signDemoSession(user.id, plan.id);
     return { session_id: sessionId, url: `${env.appUrl}/checkout/demo?session_id=${sessionId}`, mode };
   }

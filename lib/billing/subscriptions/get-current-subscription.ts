@@ -15,6 +15,8 @@ export async function getCurrentSubscription(userId: string) {
     .where(eq(subscriptions.userId, userId))
     .limit(1);
   if (!row || row.sub.status === "canceled") return null;
+  const pendingId = row.sub.pendingPlanId;
+  const [pending] = pendingId ? await db.select().from(plans).where(eq(plans.id, pendingId)).limit(1) : [];
   return {
     id: row.sub.id,
     status: row.sub.status,
@@ -22,6 +24,8 @@ export async function getCurrentSubscription(userId: string) {
     subscription_plan_id: row.plan.id,
     current_period_end: row.sub.currentPeriodEnd ? Math.floor(row.sub.currentPeriodEnd.getTime() / 1000) : null,
     cancel_at_period_end: row.sub.cancelAtPeriodEnd,
+    /** the plan taking over at current_period_end (a scheduled downgrade), or null */
+    pending_plan: pending ? presentPlan(pending) : null,
     provider: row.sub.provider,
     stripe_subscription_id: row.sub.stripeSubscriptionId,
   };

@@ -11,6 +11,7 @@ import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
 /**
  * Cancels a paid subscription at the end of the paid period (cancel = true) or takes that back
  * (cancel = false). Nothing changes before the period ends; the plan limits then apply, data is kept.
+ * Either way a scheduled demo downgrade is dropped.
  */
 export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: boolean) {
   const row = await findOwnSubscription(userId, id);
@@ -27,7 +28,7 @@ export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: b
   } else {
     await db
       .update(subscriptions)
-      .set({ cancelAtPeriodEnd: cancel, updatedAt: sql`now()` })
+      .set({ cancelAtPeriodEnd: cancel, pendingPlanId: null, updatedAt: sql`now()` })
       .where(eq(subscriptions.id, row.id));
   }
   return getCurrentSubscription(userId);

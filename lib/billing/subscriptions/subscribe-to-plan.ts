@@ -9,7 +9,7 @@ import { setCancelAtPeriodEnd } from "./set-cancel-at-period-end";
 import { switchToFreemium } from "./switch-to-freemium";
 
 /**
- * Subscribes to a plan. Freemium is free and direct: from a Stripe subscription it takes effect at the
+ * Subscribes to a plan. Freemium is free: from a paid (Stripe or demo) subscription it takes effect at the
  * end of the paid period (cancellation at period end), otherwise at once. A paid plan answers the
  * checkout to use (`status: "requires_payment"`, `session_id`, `url`).
  */
@@ -33,6 +33,11 @@ export async function subscribeToPlan(user: TAuthUser, input: TSubscribe) {
   const live = await getLiveStripeSubscription(user.id);
   if (live?.stripeSubscriptionId) {
     const subscription = await setCancelAtPeriodEnd(user.id, live.stripeSubscriptionId, true);
+    return { status: "scheduled", subscription };
+  }
+  const demoPaidUntil = current?.provider === "demo" && current.status === "active" ? current.current_period_end : null;
+  if (current && current.plan.code !== "freemium" && demoPaidUntil && demoPaidUntil * 1000 > Date.now()) {
+    const subscription = await setCancelAtPeriodEnd(user.id, current.id, true);
     return { status: "scheduled", subscription };
   }
   await switchToFreemium(user.id);

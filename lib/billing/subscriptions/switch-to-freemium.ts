@@ -18,6 +18,7 @@ export async function switchToFreemium(userId: string) {
       stripePriceId: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      pendingPlanId: null,
     };
     await tx
       .insert(subscriptions)
