@@ -76,10 +76,10 @@ describe("stuck work: a lease renewed by the running task", () => {
   });
 
   it("a task running longer than its lease keeps it by heartbeat and is scraped once", async () => {
-    // the page takes over two leases; a lease of 1.5 s (renewed every 0.5 s) holds on a loaded machine
-    const task = await queuedTask(`/slow?ms=4000&k=${randomUUID().slice(0, 6)}`);
+    // the page takes over two leases; a lease of 4 s (renewed every third of it) holds on a loaded machine
+    const task = await queuedTask(`/slow?ms=9000&k=${randomUUID().slice(0, 6)}`);
     const before = merchant.hits.get("/slow") ?? 0;
-    const runner = new JobRunner({ concurrency: 1, leaseMs: 1500, scrape: { browser: false } });
+    const runner = new JobRunner({ concurrency: 1, leaseMs: 4000, scrape: { browser: false } });
     let recovered = 0;
     const done = runner.drain();
     let finished = false;
