@@ -47,7 +47,7 @@ async function seed(): Promise<Tenant> {
   if (userId) {
     const [n] = await queryRows<{ n: string }>(
       db,
-      sql`select count(*) as n from price_history h join product_urls u on u.id = h.url_id where u.user_id = ${userId}`,
+      sql`select count(*) as n from price_history h join product_urls u on u.id = h.url_id where u.workspace_id = ${userId}`,
     );
     if (Number(n?.n) !== PER_URL * URLS) {
       await db.delete(users).where(eq(users.id, userId!));
@@ -60,24 +60,31 @@ async function seed(): Promise<Tenant> {
     const t0 = performance.now();
     const [user] = await db.insert(users).values({ email: EMAIL, passwordHash: "x", firstName: "Banc" }).returning();
     userId = user!.id;
+    await (await import("@/lib/workspaces/create-workspace")).createWorkspace(db, {
+      ownerId: userId,
+      name: "Banc",
+      id: userId,
+    });
     const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
-    await db.insert(subscriptions).values({ userId, planId: plan!.id, status: "active", provider: "demo" });
+    await db
+      .insert(subscriptions)
+      .values({ workspaceId: userId, planId: plan!.id, status: "active", provider: "demo" });
     await db.execute(sql`
-      insert into products (user_id, name, description, created_at)
+      insert into products (workspace_id, name, description, created_at)
       select ${userId}::uuid, 'Produit ' || g, 'Banc d''essai ' || g, now() - make_interval(mins => g)
         from generate_series(1, ${PRODUCTS}) g`);
     await db.execute(sql`
-      insert into product_urls (product_id, user_id, name, url, tracking_frequency, last_status, last_checked_at,
+      insert into product_urls (product_id, workspace_id, name, url, tracking_frequency, last_status, last_checked_at,
                                 next_check_at, created_at)
-      select p.id, p.user_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id, 'hourly', 'ok',
+      select p.id, p.workspace_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id, 'hourly', 'ok',
              now(), now() + interval '1 hour', p.created_at + make_interval(secs => m)
         from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m
-       where p.user_id = ${userId}`);
+       where p.workspace_id = ${userId}`);
     await db.execute(sql`
       insert into price_history (url_id, price, currency, available, created_at)
       select u.id, case when g % 97 = 0 then null else round((40 + (g * 7 + u.n) % 300 + 0.99)::numeric, 2) end,
              'EUR', g % 97 <> 0, now() - make_interval(hours => g)
-        from (select id, row_number() over (order by id) as n from product_urls where user_id = ${userId}) u
+        from (select id, row_number() over (order by id) as n from product_urls where workspace_id = ${userId}) u
        cross join generate_series(1, ${PER_URL}) g`);
     await db.execute(sql`vacuum analyze price_history`);
     await db.execute(sql`analyze product_urls`);
@@ -88,22 +95,23 @@ async function seed(): Promise<Tenant> {
   // 'mon prix' on every product, for the market view (idempotent on a reused tenant)
   await db.execute(sql`
     update products set reference_price = 100 + abs(hashtext(id::text)) % 200 + 0.49
-     where user_id = ${userId} and reference_price is null`);
+     where workspace_id = ${userId} and reference_price is null`);
   const token = generateToken("vpk");
   await db.insert(apiTokens).values({
     userId,
+    workspaceId: userId,
     kind: "api",
     name: "bench",
     tokenHash: hashToken(token),
     prefix: token.slice(0, 10),
     expiresAt: null,
   });
-  const productIds = (await db.select({ id: products.id }).from(products).where(eq(products.userId, userId))).map(
+  const productIds = (await db.select({ id: products.id }).from(products).where(eq(products.workspaceId, userId))).map(
     (r) => r.id,
   );
-  const urlIds = (await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.userId, userId))).map(
-    (r) => r.id,
-  );
+  const urlIds = (
+    await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.workspaceId, userId))
+  ).map((r) => r.id);
   await closeDb();
   return { token, productIds, urlIds };
 }

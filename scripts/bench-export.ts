@@ -25,16 +25,26 @@ async function main() {
     .insert(users)
     .values({ email: `bench-${Date.now()}@exemple.fr`, passwordHash: "x" })
     .returning();
+  await (await import("@/lib/workspaces/create-workspace")).createWorkspace(db, {
+    ownerId: user!.id,
+    name: "Banc",
+    id: user!.id,
+  });
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
-  await db.insert(subscriptions).values({ userId: user!.id, planId: plan!.id, status: "active", provider: "demo" });
-  const [product] = await db.insert(products).values({ userId: user!.id, name: "Banc d'essai export" }).returning();
+  await db
+    .insert(subscriptions)
+    .values({ workspaceId: user!.id, planId: plan!.id, status: "active", provider: "demo" });
+  const [product] = await db
+    .insert(products)
+    .values({ workspaceId: user!.id, name: "Banc d'essai export" })
+    .returning();
   const perUrl = Math.ceil(ROWS / URLS);
   const t0 = performance.now();
   for (let i = 0; i < URLS; i++) {
     const [url] = await db
       .insert(productUrls)
       .values({
-        userId: user!.id,
+        workspaceId: user!.id,
         productId: product!.id,
         name: `Marchand ${i + 1}`,
         url: `https://marchand-${i + 1}.example/produit/123`,

@@ -33,20 +33,25 @@ async function main() {
   const t0 = performance.now();
   const [user] = await db.insert(users).values({ email: EMAIL, passwordHash: "x", firstName: "Banc" }).returning();
   const userId = user!.id;
+  await (await import("@/lib/workspaces/create-workspace")).createWorkspace(db, {
+    ownerId: userId,
+    name: "Banc",
+    id: userId,
+  });
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
-  await db.insert(subscriptions).values({ userId, planId: plan!.id, status: "active", provider: "demo" });
+  await db.insert(subscriptions).values({ workspaceId: userId, planId: plan!.id, status: "active", provider: "demo" });
   await db.execute(sql`
-    insert into products (user_id, name, min_advertised_price)
+    insert into products (workspace_id, name, min_advertised_price)
     select ${userId}::uuid, 'Produit ' || g, 60 from generate_series(1, ${PRODUCTS}) g`);
   await db.execute(sql`
-    insert into product_urls (product_id, user_id, name, url)
-    select p.id, p.user_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id
-      from products p cross join generate_series(1, 5) m where p.user_id = ${userId}`);
+    insert into product_urls (product_id, workspace_id, name, url)
+    select p.id, p.workspace_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id
+      from products p cross join generate_series(1, 5) m where p.workspace_id = ${userId}`);
   await db.execute(sql`
     insert into price_history (url_id, price, regular_price, currency, available, created_at)
     select u.id, round((40 + (g * 7 + u.n) % 100 + 0.99)::numeric, 2),
            case when g <= 100 then 199.99 end, 'EUR', true, now() - make_interval(hours => g)
-      from (select id, row_number() over (order by id) as n from product_urls where user_id = ${userId}) u
+      from (select id, row_number() over (order by id) as n from product_urls where workspace_id = ${userId}) u
      cross join generate_series(1, ${PER_URL}) g`);
   await db.execute(sql`vacuum analyze price_history`);
   console.log(
@@ -55,9 +60,9 @@ async function main() {
 
   const latest = await queryRows<{ id: string }>(
     db,
-    sql`select latest_reading_id as id from product_urls where user_id = ${userId} and latest_reading_id is not null`,
+    sql`select latest_reading_id as id from product_urls where workspace_id = ${userId} and latest_reading_id is not null`,
   );
-  const productIds = (await db.select({ id: products.id }).from(products).where(eq(products.userId, userId))).map(
+  const productIds = (await db.select({ id: products.id }).from(products).where(eq(products.workspaceId, userId))).map(
     (p) => p.id,
   );
   const first: number[] = [];
@@ -74,7 +79,10 @@ async function main() {
     again.push(performance.now() - t);
   }
   summary("contrôles d'un relevé (signalements déjà ouverts)", again);
-  const [n] = await queryRows<{ n: string }>(db, sql`select count(*) as n from price_flags where user_id = ${userId}`);
+  const [n] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from price_flags where workspace_id = ${userId}`,
+  );
   console.log(`signalements ouverts : ${n!.n}`);
   for (const [label, query] of [
     ["GET /api/insights/flags (ouverts, 50)", { status: "open", limit: 50 }],

@@ -99,7 +99,7 @@ const rows = await db
   .insert(productUrls)
   .values(
     Array.from({ length: pageCount }, (_, i) => ({
-      userId: user!.id,
+      workspaceId: user!.id,
       productId: product!.id,
       name: `Piège ${i}`,
       url: `${merchants[i % HOSTS]!.url}/served/hostile?n=${i}`,
@@ -109,7 +109,13 @@ const rows = await db
   )
   .returning({ id: productUrls.id, url: productUrls.url });
 await enqueueScrape(
-  rows.map((r) => ({ userId: user!.id, productId: product!.id, urlId: r.id, url: r.url, trigger: "manual" as const })),
+  rows.map((r) => ({
+    workspaceId: user!.id,
+    productId: product!.id,
+    urlId: r.id,
+    url: r.url,
+    trigger: "manual" as const,
+  })),
 );
 const runner = new JobRunner({ concurrency: pageCount, retryDelayMs: () => 0, scrape: { browser: false } });
 const started = performance.now();

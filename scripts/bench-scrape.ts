@@ -60,7 +60,7 @@ async function run(
     const chunk = Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
       const n = i + j;
       return {
-        userId: user!.id,
+        workspaceId: user!.id,
         productId: product!.id,
         name: `Source ${n}`,
         url: `${merchants[n % merchants.length]!.url}${path(n)}`,
@@ -72,7 +72,7 @@ async function run(
   }
   const tasks = await enqueueScrape(
     rows.map((r) => ({
-      userId: user!.id,
+      workspaceId: user!.id,
       productId: product!.id,
       urlId: r.id,
       url: r.url,

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { alertEvents, alertRules } from "./alerts";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const ALERT_CHANNEL_KINDS = ["webhook", "slack", "teams"] as const;
 
@@ -8,9 +8,9 @@ export const alertChannels = pgTable(
   "alert_channels",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     kind: text({ enum: ALERT_CHANNEL_KINDS }).notNull(),
     name: text().notNull(),
     url: text().notNull(),
@@ -18,7 +18,7 @@ export const alertChannels = pgTable(
     secret: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("alert_channels_user_idx").on(t.userId)],
+  (t) => [index("alert_channels_workspace_idx").on(t.workspaceId)],
 );
 
 export const alertRuleChannels = pgTable(
@@ -41,9 +41,9 @@ export const alertChannelDeliveries = pgTable(
     channelId: uuid()
       .notNull()
       .references(() => alertChannels.id, { onDelete: "cascade" }),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     // null for a test message
     alertEventId: uuid().references(() => alertEvents.id, { onDelete: "cascade" }),
     // the message as sent on every attempt (retries send the very same body)

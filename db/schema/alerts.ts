@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { priceHistory, productUrls, products } from "./products";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const ALERT_KINDS = [
   "any_change",
@@ -32,9 +32,9 @@ export const alertRules = pgTable(
   "alert_rules",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -53,7 +53,7 @@ export const alertRules = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("alert_rules_product_idx").on(t.productId), index("alert_rules_user_idx").on(t.userId)],
+  (t) => [index("alert_rules_product_idx").on(t.productId), index("alert_rules_workspace_idx").on(t.workspaceId)],
 );
 
 export const alertEvents = pgTable(
@@ -63,9 +63,9 @@ export const alertEvents = pgTable(
     ruleId: uuid()
       .notNull()
       .references(() => alertRules.id, { onDelete: "cascade" }),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -88,6 +88,6 @@ export const alertEvents = pgTable(
   },
   (t) => [
     index("alert_events_product_created_idx").on(t.productId, t.createdAt.desc()),
-    index("alert_events_user_status_idx").on(t.userId, t.status),
+    index("alert_events_workspace_status_idx").on(t.workspaceId, t.status),
   ],
 );

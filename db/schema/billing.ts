@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const plans = pgTable("plans", {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
@@ -25,11 +25,11 @@ export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    // one current subscription per user
-    userId: uuid()
+    // one current subscription per workspace
+    workspaceId: uuid()
       .notNull()
       .unique()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     planId: integer()
       .notNull()
       .references(() => plans.id, { onDelete: "restrict" }),
@@ -56,9 +56,9 @@ export const invoices = pgTable(
   "invoices",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     provider: text({ enum: ["stripe", "demo"] }).notNull(),
     stripeInvoiceId: text().unique(),
     number: text(),
@@ -72,7 +72,7 @@ export const invoices = pgTable(
     planId: integer().references(() => plans.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("invoices_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("invoices_workspace_created_idx").on(t.workspaceId, t.createdAt.desc())],
 );
 
 export const stripeEvents = pgTable("stripe_events", {

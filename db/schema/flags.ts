@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { priceHistory, productUrls, products } from "./products";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const FLAG_KINDS = ["suspect_promotion", "below_min_advertised"] as const;
 
@@ -15,9 +15,9 @@ export const priceFlags = pgTable(
   "price_flags",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -34,7 +34,7 @@ export const priceFlags = pgTable(
   (t) => [
     uniqueIndex("price_flags_reading_kind_unique").on(t.priceHistoryId, t.kind),
     uniqueIndex("price_flags_open_unique").on(t.urlId, t.kind).where(sql`${t.resolvedAt} is null`),
-    index("price_flags_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("price_flags_workspace_created_idx").on(t.workspaceId, t.createdAt.desc(), t.id.desc()),
     index("price_flags_product_created_idx").on(t.productId, t.createdAt.desc(), t.id.desc()),
   ],
 );

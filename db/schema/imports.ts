@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 /** One line of an import file, as parsed (lib/products/import/parse-import-file.ts). */
 export type TImportFileRow = {
@@ -31,9 +31,9 @@ export const productImports = pgTable(
   "product_imports",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     fileName: text().notNull(),
     /** sha256 of the file's bytes: the rows are keyed by their index in this file */
     fileHash: text().notNull(),
@@ -59,7 +59,7 @@ export const productImports = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index("product_imports_user_idx").on(t.userId, t.createdAt),
+    index("product_imports_workspace_idx").on(t.workspaceId, t.createdAt),
     index("product_imports_status_idx").on(t.status),
   ],
 );

@@ -1,4 +1,5 @@
 export * from "./users";
+export * from "./workspaces";
 export * from "./billing";
 export * from "./products";
 export * from "./alerts";

@@ -18,7 +18,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const TRACKING_FREQUENCIES = ["hourly", "daily", "weekly"] as const;
 export const URL_STATUSES = [
@@ -36,9 +36,9 @@ export const products = pgTable(
   "products",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: varchar({ length: 200 }).notNull(),
     description: text(),
     referencePrice: numeric({ precision: 12, scale: 2 }),
@@ -56,7 +56,7 @@ export const products = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("products_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [index("products_workspace_created_idx").on(t.workspaceId, t.createdAt)],
 );
 
 export const productUrls = pgTable(
@@ -66,9 +66,9 @@ export const productUrls = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text().notNull(),
     url: varchar({ length: 2048 }).notNull(),
     trackingFrequency: text({ enum: TRACKING_FREQUENCIES }).notNull().default("daily"),
@@ -104,7 +104,7 @@ export const productUrls = pgTable(
   },
   (t) => [
     unique("product_urls_product_url_unique").on(t.productId, t.url),
-    index("product_urls_user_idx").on(t.userId),
+    index("product_urls_workspace_idx").on(t.workspaceId),
     index("product_urls_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
   ],
 );
@@ -156,9 +156,9 @@ export const scrapeTasks = pgTable(
   "scrape_tasks",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+      .references(() => workspaces.id, { onDelete: "cascade" }),
     productId: uuid().references(() => products.id, { onDelete: "cascade" }),
     urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
     url: varchar({ length: 2048 }).notNull(),
@@ -187,7 +187,7 @@ export const scrapeTasks = pgTable(
   },
   (t) => [
     index("scrape_tasks_status_run_idx").on(t.status, t.runAt),
-    index("scrape_tasks_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("scrape_tasks_workspace_created_idx").on(t.workspaceId, t.createdAt.desc()),
     index("scrape_tasks_url_idx").on(t.urlId),
     // one reading per request: at most one waiting or running task per tracked URL
     uniqueIndex("scrape_tasks_url_active_unique")

@@ -1,12 +1,12 @@
 import { pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { users } from "./users";
+import { workspaces } from "./workspaces";
 
 export const REPORT_FREQUENCIES = ["off", "weekly", "daily"] as const;
 
 export const reportPreferences = pgTable("report_preferences", {
-  userId: uuid()
+  workspaceId: uuid()
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => workspaces.id, { onDelete: "cascade" }),
   frequency: text({ enum: REPORT_FREQUENCIES }).notNull().default("off"),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -15,10 +15,10 @@ export const reportSends = pgTable(
   "report_sends",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    workspaceId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    // 'daily:2026-11-23' or 'weekly:2026-W48' (Paris calendar): one report per user and period
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    // 'daily:2026-11-23' or 'weekly:2026-W48' (Paris calendar): one report per workspace and period
     periodKey: text().notNull(),
     status: text({ enum: ["pending", "sent", "failed"] })
       .notNull()
@@ -27,5 +27,5 @@ export const reportSends = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("report_sends_user_period_uq").on(t.userId, t.periodKey)],
+  (t) => [unique("report_sends_workspace_period_uq").on(t.workspaceId, t.periodKey)],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { WORKSPACE_ROLES, workspaces } from "./workspaces";
 
 export const users = pgTable("users", {
   id: uuid().primaryKey().defaultRandom(),
@@ -11,7 +12,8 @@ export const users = pgTable("users", {
   alertMode: text({ enum: ["instant", "digest"] })
     .notNull()
     .default("instant"),
-  stripeCustomerId: text().unique(),
+  /** the workspace opened by a new session (the last one chosen); stale when the user left it */
+  lastWorkspaceId: uuid().references((): AnyPgColumn => workspaces.id, { onDelete: "set null" }),
   passwordChangedAt: timestamp({ withTimezone: true }),
   /** null until the owner follows the link sent to `email`; cleared when `email` changes */
   emailVerifiedAt: timestamp({ withTimezone: true }),
@@ -58,6 +60,11 @@ export const apiTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** the workspace the token acts in; userId is its creator, whose current role there caps `role` */
+    workspaceId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => workspaces.id, { onDelete: "cascade" }),
+    role: text({ enum: WORKSPACE_ROLES }).notNull().default("owner"),
     kind: text({ enum: ["session", "api"] }).notNull(),
     name: text().notNull().default(""),
     tokenHash: text().notNull().unique(),
@@ -67,7 +74,7 @@ export const apiTokens = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("api_tokens_user_idx").on(t.userId)],
+  (t) => [index("api_tokens_user_idx").on(t.userId), index("api_tokens_workspace_idx").on(t.workspaceId)],
 );
 
 /** One row per browser sign-in (next-auth JWT `sid`): revoked on sign-out and on password change/reset. */
@@ -78,6 +85,8 @@ export const sessions = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** the workspace open in this browser; checked against workspace_members on every request */
+    workspaceId: uuid().references((): AnyPgColumn => workspaces.id, { onDelete: "set null" }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

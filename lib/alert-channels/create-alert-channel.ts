@@ -13,19 +13,22 @@ import { newWebhookSecret } from "./sign-webhook";
  * Adds a webhook, Slack or Teams channel (plans with alerts). A webhook gets a signing secret that is in
  * this answer only.
  */
-export async function createAlertChannel(userId: string, input: TCreateAlertChannel, guard?: TChannelGuard) {
+export async function createAlertChannel(workspaceId: string, input: TCreateAlertChannel, guard?: TChannelGuard) {
   const db = await getDb();
-  await assertChannelsAllowed(userId, db);
+  await assertChannelsAllowed(workspaceId, db);
   await assertChannelUrl(input.url, guard);
   const secret = input.kind === "webhook" ? newWebhookSecret() : null;
   const channel = await db.transaction(async (tx) => {
     // concurrent creates for one user wait here, so the count below cannot let a 21st channel in
-    await lockOwnerPlan(tx, userId);
-    const [existing] = await tx.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
+    await lockOwnerPlan(tx, workspaceId);
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(alertChannels)
+      .where(eq(alertChannels.workspaceId, workspaceId));
     if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw conflict(CHANNEL_MSG.tooMany, "alert_channels_limit");
     const [row] = await tx
       .insert(alertChannels)
-      .values({ userId, kind: input.kind, name: input.name, url: input.url, secret })
+      .values({ workspaceId, kind: input.kind, name: input.name, url: input.url, secret })
       .returning();
     return row!;
   });

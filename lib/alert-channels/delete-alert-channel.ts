@@ -5,9 +5,9 @@ import { getAlertChannelOrThrow } from "./get-alert-channel-or-throw";
 import { CHANNEL_MSG } from "./schemas";
 
 /** Deletes one of the user's channels, its rule links and its delivery log (cascade). Allowed on any plan. */
-export async function deleteAlertChannel(userId: string, channelId: string) {
+export async function deleteAlertChannel(workspaceId: string, channelId: string) {
   const db = await getDb();
-  const channel = await getAlertChannelOrThrow(userId, channelId, db);
+  const channel = await getAlertChannelOrThrow(workspaceId, channelId, db);
   await db.delete(alertChannels).where(eq(alertChannels.id, channel.id));
   return { message: CHANNEL_MSG.deleted };
 }

@@ -12,12 +12,12 @@ export async function enqueueChannelDeliveries(db: DbLike, event: typeof alertEv
     .select({ id: alertChannels.id })
     .from(alertRuleChannels)
     .innerJoin(alertChannels, eq(alertChannels.id, alertRuleChannels.channelId))
-    .where(and(eq(alertRuleChannels.ruleId, event.ruleId), eq(alertChannels.userId, event.userId)));
+    .where(and(eq(alertRuleChannels.ruleId, event.ruleId), eq(alertChannels.workspaceId, event.workspaceId)));
   if (channels.length === 0) return 0;
   const payload = buildChannelPayload(event);
   const rows = await db
     .insert(alertChannelDeliveries)
-    .values(channels.map((c) => ({ channelId: c.id, userId: event.userId, alertEventId: event.id, payload })))
+    .values(channels.map((c) => ({ channelId: c.id, workspaceId: event.workspaceId, alertEventId: event.id, payload })))
     .onConflictDoNothing()
     .returning({ id: alertChannelDeliveries.id });
   return rows.length;

@@ -8,12 +8,12 @@ import { CHANNEL_MSG } from "./schemas";
  * One of the user's channels; another user's channel is 404, like a missing one. With `lock` (inside a
  * transaction), a concurrent delete waits for the commit.
  */
-export async function getAlertChannelOrThrow(userId: string, channelId: string, db?: DbLike, lock?: TRowLock) {
+export async function getAlertChannelOrThrow(workspaceId: string, channelId: string, db?: DbLike, lock?: TRowLock) {
   const conn = db ?? (await getDb());
   const query = conn
     .select()
     .from(alertChannels)
-    .where(and(eq(alertChannels.id, channelId), eq(alertChannels.userId, userId)))
+    .where(and(eq(alertChannels.id, channelId), eq(alertChannels.workspaceId, workspaceId)))
     .limit(1);
   const [channel] = lock ? await query.for(lock) : await query;
   if (!channel) throw notFound(CHANNEL_MSG.notFound, "alert_channel_not_found");

@@ -5,9 +5,9 @@ import { getAlertChannelOrThrow } from "./get-alert-channel-or-throw";
 import { presentChannelDelivery } from "./present-channel-delivery";
 
 /** The latest deliveries of one of the user's channels, newest first. */
-export async function listChannelDeliveries(userId: string, channelId: string, limit: number) {
+export async function listChannelDeliveries(workspaceId: string, channelId: string, limit: number) {
   const db = await getDb();
-  const channel = await getAlertChannelOrThrow(userId, channelId, db);
+  const channel = await getAlertChannelOrThrow(workspaceId, channelId, db);
   const rows = await db
     .select()
     .from(alertChannelDeliveries)

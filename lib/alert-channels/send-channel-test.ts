@@ -39,15 +39,15 @@ function testPayload(now: Date): TChannelPayload {
 }
 
 /** Sends a test message to one of the user's channels now (one attempt) and returns its log line. */
-export async function sendChannelTest(userId: string, channelId: string, post?: TPostOptions) {
+export async function sendChannelTest(workspaceId: string, channelId: string, post?: TPostOptions) {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const channel = await getAlertChannelOrThrow(userId, channelId, tx, "key share");
-    await assertChannelsAllowed(userId, tx);
-    await rateLimit(`channel-test:${userId}`, 10, 10 * 60_000, { db: tx });
+    const channel = await getAlertChannelOrThrow(workspaceId, channelId, tx, "key share");
+    await assertChannelsAllowed(workspaceId, tx);
+    await rateLimit(`channel-test:${workspaceId}`, 10, 10 * 60_000, { db: tx });
     const [inserted] = await tx
       .insert(alertChannelDeliveries)
-      .values({ channelId: channel.id, userId, alertEventId: null, payload: testPayload(new Date()) })
+      .values({ channelId: channel.id, workspaceId, alertEventId: null, payload: testPayload(new Date()) })
       .returning();
     return inserted!;
   });

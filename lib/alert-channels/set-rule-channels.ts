@@ -8,13 +8,13 @@ import { CHANNEL_MSG } from "./schemas";
  * Replaces the channels a rule sends to; every id must be one of the user's channels (else 422). Run it in a
  * transaction: the channels are locked, so one deleted meanwhile is either refused here or waits.
  */
-export async function setRuleChannels(db: DbLike, userId: string, ruleId: string, channelIds: string[]) {
+export async function setRuleChannels(db: DbLike, workspaceId: string, ruleId: string, channelIds: string[]) {
   const ids = [...new Set(channelIds)];
   if (ids.length > 0) {
     const owned = await db
       .select({ id: alertChannels.id })
       .from(alertChannels)
-      .where(and(eq(alertChannels.userId, userId), inArray(alertChannels.id, ids)))
+      .where(and(eq(alertChannels.workspaceId, workspaceId), inArray(alertChannels.id, ids)))
       .for("key share");
     if (owned.length !== ids.length) {
       throw unprocessable(CHANNEL_MSG.channelIds, "invalid_channel", {

@@ -1,17 +1,28 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { presentApiToken } from "./present-api-token";
 
-/** The owner's active integration tokens (kind 'api'), newest first, and whether the plan allows new ones. */
-export async function listApiTokens(userId: string) {
+/**
+ * The workspace's active integration tokens (kind 'api'), newest first: all of them for an owner, a member's
+ * own otherwise; and whether the plan allows new ones.
+ */
+export async function listApiTokens(user: Pick<TAuthUser, "id" | "workspaceId" | "role">) {
   const db = await getDb();
-  const plan = await getUserPlan(userId, db);
+  const plan = await getWorkspacePlan(user.workspaceId, db);
   const rows = await db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, "api"), isNull(apiTokens.revokedAt)))
+    .where(
+      and(
+        eq(apiTokens.workspaceId, user.workspaceId),
+        user.role === "owner" ? undefined : eq(apiTokens.userId, user.id),
+        eq(apiTokens.kind, "api"),
+        isNull(apiTokens.revokedAt),
+      ),
+    )
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return { can_create: plan.hasAutomation, tokens: rows.map(presentApiToken) };
 }

@@ -6,10 +6,12 @@ import { notFound } from "@/lib/http/api-error";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { API_TOKEN_MSG } from "./schemas";
 
-/** Revokes one of the owner's integration tokens; login tokens, foreign and already revoked tokens are a 404. */
+/**
+ * Revokes an integration token of the current workspace: any for an owner, a member's own otherwise; login
+ * tokens, other workspaces' and already revoked tokens are a 404.
+ */
 export async function revokeApiToken(user: TAuthUser, tokenId: string) {
   assertCanManageTokens(user);
-  const userId = user.id;
   const db = await getDb();
   const [row] = await db
     .update(apiTokens)
@@ -17,7 +19,8 @@ export async function revokeApiToken(user: TAuthUser, tokenId: string) {
     .where(
       and(
         eq(apiTokens.id, tokenId),
-        eq(apiTokens.userId, userId),
+        eq(apiTokens.workspaceId, user.workspaceId),
+        user.role === "owner" ? undefined : eq(apiTokens.userId, user.id),
         eq(apiTokens.kind, "api"),
         isNull(apiTokens.revokedAt),
       ),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
+import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { assertPersonalEmail } from "./assert-personal-email";
 import { hashPassword } from "./hash-password";
 import { ZRegister, type TRegister } from "./schemas";
@@ -10,7 +11,8 @@ import { sendEmailVerification } from "./send-email-verification";
 export const EMAIL_TAKEN = "Un compte existe déjà avec cette adresse email";
 
 /**
- * Creates the account with the Freemium subscription; a chosen paid plan is bought afterwards on /subscriptions.
+ * Creates the account and its own workspace (a fresh id, not the user's: only migrated accounts share it) with
+ * the Freemium subscription; a chosen paid plan is bought afterwards on /subscriptions.
  * The account works at once; its address receives a verification link (unverified, it gets no alert or report).
  */
 export async function registerUser(input: TRegister) {
@@ -25,9 +27,12 @@ export async function registerUser(input: TRegister) {
       .onConflictDoNothing({ target: users.email })
       .returning();
     if (!user) throw conflict(EMAIL_TAKEN, "email_taken");
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    const { id: workspaceId } = await createWorkspace(tx, { ownerId: user.id, name });
+    await tx.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, user.id));
     const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
-    if (freemium) await tx.insert(subscriptions).values({ userId: user.id, planId: freemium.id, status: "active" });
-    return user;
+    if (freemium) await tx.insert(subscriptions).values({ workspaceId, planId: freemium.id, status: "active" });
+    return { ...user, lastWorkspaceId: workspaceId };
   });
   try {
     await sendEmailVerification(created);

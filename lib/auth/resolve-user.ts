@@ -3,12 +3,13 @@ import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { type DbLike, getDb } from "@/db";
 import { prepared } from "@/db/prepared";
-import { apiTokens, plans, sessions, subscriptions, users } from "@/db/schema";
-import { rememberUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { apiTokens, plans, sessions, subscriptions, users, workspaceMembers } from "@/db/schema";
+import { rememberWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { forbidden } from "@/lib/http/api-error";
 import { hashToken } from "./tokens";
 import { isUuid } from "@/lib/http/is-uuid";
+import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
 
 export type TAuthUser = {
   id: string;
@@ -19,6 +20,9 @@ export type TAuthUser = {
   createdAt: Date;
   /** the owner followed the verification link sent to `email`: alerts, reports and the outbox reach it */
   emailVerified: boolean;
+  /** the workspace this request acts in (every owned row is scoped by it) and the user's role there */
+  workspaceId: string;
+  role: TWorkspaceRole;
   via: "session" | "token";
   tokenKind?: "session" | "api";
   /** the credential of this request: a browser session row, or an access token row */
@@ -52,13 +56,21 @@ const accessTokenQuery = (db: DbLike) =>
       ...userColumns,
       tokenId: apiTokens.id,
       kind: apiTokens.kind,
+      workspaceId: apiTokens.workspaceId,
+      tokenRole: apiTokens.role,
+      memberRole: workspaceMembers.role,
       lastUsedAt: apiTokens.lastUsedAt,
       sub: subscriptions,
       plan: plans,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    // the creator must still be a member: a removed member's tokens stop at once
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, apiTokens.workspaceId), eq(workspaceMembers.userId, apiTokens.userId)),
+    )
+    .leftJoin(subscriptions, eq(subscriptions.workspaceId, apiTokens.workspaceId))
     .leftJoin(plans, eq(plans.id, subscriptions.planId))
     .where(
       and(
@@ -71,8 +83,9 @@ const accessTokenQuery = (db: DbLike) =>
     .prepare("user_from_access_token");
 
 /**
- * The user behind an access token (login or integration), or null, with the plan in the same query (remembered
- * for the rest of a read-only request). Touches last_used_at at most once a minute.
+ * The user behind an access token (login or integration), or null, with its workspace's plan in the same query
+ * (remembered for the rest of a read-only request). The token acts in its workspace with the lower of its own
+ * role and its creator's current one. Touches last_used_at at most once a minute.
  */
 export async function userFromAccessToken(token: string): Promise<TAuthUser | null> {
   const db = await getDb();
@@ -83,21 +96,41 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
   });
   if (!row) return null;
   // integration tokens follow the plan: a downgrade without automation suspends them (not revoked)
-  if (row.kind === "api" && !(await rememberUserPlan(row.id, row, db)).hasAutomation) {
+  if (row.kind === "api" && !(await rememberWorkspacePlan(row.workspaceId, row, db)).hasAutomation) {
     throw forbidden(API_ACCESS_SUSPENDED, "plan_no_automation");
   }
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
   }
-  const { kind, lastUsedAt: _l, sub: _s, plan: _p, ...user } = row;
-  return { ...user, via: "token", tokenKind: kind };
+  const { kind, lastUsedAt: _l, sub: _s, plan: _p, tokenRole, memberRole, ...user } = row;
+  return { ...user, role: lowerRole(tokenRole, memberRole), via: "token", tokenKind: kind };
 }
 
-const sessionQuery = (db: DbLike) =>
+/**
+ * The workspace a session acts in, among the user's memberships: the one the session chose, else the user's
+ * last one, else one they own, else any (a workspace they left is never picked).
+ */
+const currentMembership = (db: DbLike) =>
   db
-    .select({ ...userColumns, sessionId: sessions.id })
+    .select({ workspaceId: workspaceMembers.workspaceId, role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, users.id))
+    .orderBy(
+      sql`(${workspaceMembers.workspaceId} = ${sessions.workspaceId}) is true desc`,
+      sql`(${workspaceMembers.workspaceId} = ${users.lastWorkspaceId}) is true desc`,
+      sql`(${workspaceMembers.role} = 'owner') desc`,
+      workspaceMembers.createdAt,
+    )
+    .limit(1)
+    .as("current_membership");
+
+const sessionQuery = (db: DbLike) => {
+  const current = currentMembership(db);
+  return db
+    .select({ ...userColumns, sessionId: sessions.id, workspaceId: current.workspaceId, role: current.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoinLateral(current, sql`true`)
     .where(
       and(
         eq(sessions.id, sql.placeholder("sid")),
@@ -108,10 +141,12 @@ const sessionQuery = (db: DbLike) =>
     )
     .limit(1)
     .prepare("user_from_session");
+};
 
 /**
- * The signed-in user of a request: Bearer access token first, then the next-auth session cookie, whose
- * `sid` must name a live session row (sign-out and password changes revoke it). One query, no write.
+ * The signed-in user of a request and the workspace it acts in: Bearer access token first, then the next-auth
+ * session cookie, whose `sid` must name a live session row (sign-out and password changes revoke it). One
+ * query, no write.
  */
 export async function resolveUser(req: NextRequest): Promise<TAuthUser | null> {
   const bearer = bearerToken(req.headers);

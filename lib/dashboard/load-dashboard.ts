@@ -23,14 +23,14 @@ export type TDashboardFallback = Record<string, unknown>;
 export async function loadDashboard(user: TAuthUser): Promise<TDashboardFallback> {
   const loads: [string, () => Promise<unknown>][] = [
     [API_KEYS.profile, async () => presentProfile(user)],
-    [API_KEYS.stats, () => getUserStats(user.id)],
-    [API_KEYS.subscription, () => getCurrentSubscription(user.id)],
-    [API_KEYS.alertPreferences, () => getAlertPreferences(user.id)],
-    [API_KEYS.reportPreferences, () => getReportPreferences(user.id)],
-    [API_KEYS.alertChannels, () => listAlertChannels(user.id)],
-    [API_KEYS.apiTokens, () => listApiTokens(user.id)],
-    [API_KEYS.invoices, () => listInvoices(user.id)],
-    [MARKET_SUMMARY_KEY, () => getOverview(user.id, ZOverviewQuery.parse(MARKET_SUMMARY_QUERY))],
+    [API_KEYS.stats, () => getUserStats(user.workspaceId)],
+    [API_KEYS.subscription, () => getCurrentSubscription(user.workspaceId)],
+    [API_KEYS.alertPreferences, () => getAlertPreferences(user)],
+    [API_KEYS.reportPreferences, () => getReportPreferences(user.workspaceId)],
+    [API_KEYS.alertChannels, () => listAlertChannels(user.workspaceId)],
+    [API_KEYS.apiTokens, () => listApiTokens(user)],
+    [API_KEYS.invoices, () => listInvoices(user.workspaceId)],
+    [MARKET_SUMMARY_KEY, () => getOverview(user.workspaceId, ZOverviewQuery.parse(MARKET_SUMMARY_QUERY))],
   ];
   const settled = await withRequestMemo(() => Promise.allSettled(loads.map(([, load]) => load())));
   const fallback: TDashboardFallback = {};

@@ -15,12 +15,12 @@ const SUFFIX = { latest: "derniers_prix", history: "historique_complet" } as con
  * owner's products at once (productId null, with a leading 'Produit' column), streamed within retention.
  */
 export async function exportProductCsv(
-  userId: string,
+  workspaceId: string,
   productId: string | null,
   kind: "latest" | "history",
   dialect: TCsvDialect,
 ): Promise<Response> {
-  const scope = await loadExportScope(userId, productId);
+  const scope = await loadExportScope(workspaceId, productId);
   const all = productId === null;
   const rows =
     kind === "history"

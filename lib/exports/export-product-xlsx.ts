@@ -9,8 +9,8 @@ import { loadExportScope } from "./load-export-scope";
  * The Excel export of one product (productId) or of all the owner's products (null): sheets
  * 'Derniers prix' and 'Historique complet', streamed within retention.
  */
-export async function exportProductXlsx(userId: string, productId: string | null): Promise<Response> {
-  const scope = await loadExportScope(userId, productId);
+export async function exportProductXlsx(workspaceId: string, productId: string | null): Promise<Response> {
+  const scope = await loadExportScope(workspaceId, productId);
   const lead: TXlsxColumn[] = productId === null ? ["product"] : [];
   const stream = createXlsxStream([
     {

@@ -9,9 +9,9 @@ import { FLAG_KIND_LABELS, type TFlagEvidence, type TFlagsQuery } from "./schema
  * The user's promotion-check flags, newest first, filtered by kind, product and state. Reads price_flags only
  * (through its user or product index), never the readings: its cost does not grow with the history.
  */
-export async function listPriceFlags(userId: string, query: TFlagsQuery) {
+export async function listPriceFlags(workspaceId: string, query: TFlagsQuery) {
   const db = await getDb();
-  if (query.product_id) await getProductOrThrow(userId, query.product_id, db);
+  if (query.product_id) await getProductOrThrow(workspaceId, query.product_id, db);
   const rows = await db
     .select({
       flag: priceFlags,
@@ -24,7 +24,7 @@ export async function listPriceFlags(userId: string, query: TFlagsQuery) {
     .innerJoin(productUrls, eq(productUrls.id, priceFlags.urlId))
     .where(
       and(
-        eq(priceFlags.userId, userId),
+        eq(priceFlags.workspaceId, workspaceId),
         query.product_id ? eq(priceFlags.productId, query.product_id) : undefined,
         query.kind ? eq(priceFlags.kind, query.kind) : undefined,
         query.status === "open" ? isNull(priceFlags.resolvedAt) : undefined,

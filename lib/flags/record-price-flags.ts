@@ -6,7 +6,7 @@ import { checkPromotion } from "./check-promotion";
 import type { TFlagKind, TFloorEvidence, TPromotionEvidence } from "./schemas";
 
 type TOpenFlag = { id: string; kind: TFlagKind; evidence: unknown };
-type TTarget = { userId: string; productId: string; urlId: string; readingId: number; at: Date };
+type TTarget = { workspaceId: string; productId: string; urlId: string; readingId: number; at: Date };
 
 /** Opens the flag of this reading and kind; one the floor re-judgement had resolved opens again (same reading). */
 async function openFlag(db: DbLike, t: TTarget, kind: TFlagKind, evidence: TPromotionEvidence | TFloorEvidence) {
@@ -44,7 +44,7 @@ export async function recordPriceFlags(
     .select({
       reading: priceHistory,
       productId: products.id,
-      userId: products.userId,
+      workspaceId: products.workspaceId,
       floor: products.minAdvertisedPrice,
       latestReadingId: productUrls.latestReadingId,
     })
@@ -62,7 +62,7 @@ export async function recordPriceFlags(
       .where(and(eq(priceFlags.urlId, r.urlId), isNull(priceFlags.resolvedAt)))) as TOpenFlag[];
     const current = (kind: TFlagKind) => open.find((f) => f.kind === kind);
     const t: TTarget = {
-      userId: row.userId,
+      workspaceId: row.workspaceId,
       productId: row.productId,
       urlId: r.urlId,
       readingId: r.id,
@@ -130,7 +130,7 @@ export async function syncFloorFlags(db: DbLike, productId: string, at: Date) {
   const rows = await db
     .select({
       reading: priceHistory,
-      userId: products.userId,
+      workspaceId: products.workspaceId,
       floor: products.minAdvertisedPrice,
       open: { id: priceFlags.id, kind: priceFlags.kind, evidence: priceFlags.evidence },
     })
@@ -147,8 +147,8 @@ export async function syncFloorFlags(db: DbLike, productId: string, at: Date) {
     )
     .where(and(eq(productUrls.productId, productId), isNotNull(priceHistory.price)));
   const opened: { priceHistoryId: number; kind: TFlagKind; evidence: TFloorEvidence }[] = [];
-  for (const { reading: r, userId, floor, open } of rows) {
-    const t: TTarget = { userId, productId, urlId: r.urlId, readingId: r.id, at };
+  for (const { reading: r, workspaceId, floor, open } of rows) {
+    const t: TTarget = { workspaceId, productId, urlId: r.urlId, readingId: r.id, at };
     const evidence = await judgeFloor(
       db,
       t,

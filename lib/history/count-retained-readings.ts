@@ -10,7 +10,7 @@ import { nextParisMidnight, parisDay } from "@/lib/exports/paris-wall-clock";
  */
 export async function countRetainedReadings(
   db: DbLike,
-  userId: string,
+  workspaceId: string,
   urlId: string,
   cutoff: Date | null,
 ): Promise<number | null> {
@@ -23,7 +23,7 @@ export async function countRetainedReadings(
     : sql`coalesce((select sum(readings) from price_daily where url_id = ${urlId}), 0)`;
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`select ${retained} as n from product_urls where id = ${urlId} and user_id = ${userId}`,
+    sql`select ${retained} as n from product_urls where id = ${urlId} and workspace_id = ${workspaceId}`,
   );
   return row ? Number(row.n) : null;
 }

@@ -22,9 +22,9 @@ const productUrlsQuery = (db: DbLike) =>
     .from(products)
     .leftJoin(
       productUrls,
-      and(eq(productUrls.productId, products.id), eq(productUrls.userId, sql.placeholder("userId"))),
+      and(eq(productUrls.productId, products.id), eq(productUrls.workspaceId, sql.placeholder("workspaceId"))),
     )
-    .where(and(eq(products.id, sql.placeholder("productId")), eq(products.userId, sql.placeholder("userId"))))
+    .where(and(eq(products.id, sql.placeholder("productId")), eq(products.workspaceId, sql.placeholder("workspaceId"))))
     .orderBy(asc(productUrls.name), asc(productUrls.createdAt), asc(productUrls.id))
     .prepare("owned_product_urls");
 
@@ -32,8 +32,8 @@ const productUrlsQuery = (db: DbLike) =>
  * The owner's product row and its tracked URLs by source name, in one query (id checked by the route);
  * missing and foreign are one 404.
  */
-export async function getOwnedProductUrls(db: DbLike, userId: string, productId: string) {
-  const rows = await prepared(db, "owned_product_urls", productUrlsQuery).execute({ userId, productId });
+export async function getOwnedProductUrls(db: DbLike, workspaceId: string, productId: string) {
+  const rows = await prepared(db, "owned_product_urls", productUrlsQuery).execute({ workspaceId, productId });
   const product = rows[0]?.product;
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return { product, urls: rows.flatMap((r) => (r.url ? [r.url] : [])) };

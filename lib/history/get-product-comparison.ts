@@ -27,11 +27,11 @@ const gap = (cents: number, base: number | null) =>
  * ones when nothing is in stock: `out_of_stock_only`), the cheapest merchant(s), and each counted merchant's gap
  * to the cheapest and to the product's reference price. All arithmetic in integer cents.
  */
-export async function getProductComparison(userId: string, productId: string) {
+export async function getProductComparison(workspaceId: string, productId: string) {
   const db = await getDb();
   const [{ product, urls }, { cutoff }] = await Promise.all([
-    getOwnedProductUrls(db, userId, productId),
-    getRetentionCutoff(userId, db),
+    getOwnedProductUrls(db, workspaceId, productId),
+    getRetentionCutoff(workspaceId, db),
   ]);
   const latest = await getLatestReadings(
     db,

@@ -38,11 +38,11 @@ const ms = (d: Date | string) => (d instanceof Date ? d.getTime() : new Date(d).
  * at a Europe/Paris midnight, so its cost depends on the span in days, never on the number of readings: at most
  * ~4 points (first, min, max, last) per bucket, `buckets` buckets at most (ALL_MAX_BUCKETS for "all").
  */
-export async function getProductHistory(userId: string, productId: string, range: THistoryRange, buckets = 800) {
+export async function getProductHistory(workspaceId: string, productId: string, range: THistoryRange, buckets = 800) {
   const db = await getDb();
   const [{ product, urls }, { cutoff, retentionDays }] = await Promise.all([
-    getOwnedProductUrls(db, userId, productId),
-    getRetentionCutoff(userId, db),
+    getOwnedProductUrls(db, workspaceId, productId),
+    getRetentionCutoff(workspaceId, db),
   ]);
   const now = new Date();
   const days = RANGE_DAYS[range];

@@ -1,12 +1,12 @@
 import type { DbLike } from "@/db";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 
 /**
  * The oldest instant of history a user may see or export (SPEC.md §3 plan limits): now minus the plan's
  * history_retention_days; null when the plan keeps everything.
  */
-export async function getRetentionCutoff(userId: string, db?: DbLike, now: Date = new Date()) {
-  const plan = await getUserPlan(userId, db);
+export async function getRetentionCutoff(workspaceId: string, db?: DbLike, now: Date = new Date()) {
+  const plan = await getWorkspacePlan(workspaceId, db);
   const days = plan.historyRetentionDays;
   return {
     retentionDays: days,

@@ -1,7 +1,8 @@
 import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
-import { ApiError, badRequest, notFound, unauthorized, unprocessable } from "./api-error";
+import { ROLE_FORBIDDEN, roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
+import { ApiError, badRequest, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
 import { assertJsonDepth } from "./assert-json-depth";
 import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
@@ -24,7 +25,18 @@ type Options<B, Q> = {
   query?: ZodType<Q>;
   /** Path params; a malformed one answers 404 with the schema's message, like another user's object. */
   params?: ZodType<Record<string, string>>;
+  /** The least role in the current workspace (default: reader for GET/HEAD, editor otherwise). */
+  role?: TWorkspaceRole;
+  /** 'account': the user's own account (profile, password, sessions, workspace switch), no workspace role. */
+  scope?: "account";
 };
+
+/** Refuses a signed-in user whose role in the current workspace is below what the route needs. */
+function assertRole(req: NextRequest, options: Options<unknown, unknown>, user: TAuthUser) {
+  if (options.scope === "account") return;
+  const needed = options.role ?? (req.method === "GET" || req.method === "HEAD" ? "reader" : "editor");
+  if (!roleAtLeast(user.role, needed)) throw forbidden(ROLE_FORBIDDEN, "forbidden_role");
+}
 
 /** First zod issue as a French message (schemas carry their own French messages, not for the body's own type). */
 export function zodDetail(error: ZodError): string {
@@ -108,6 +120,7 @@ function wrap<B, Q, U>(
       // a connection dropped mid-query can read as "no such user": check once more before a 401 (which logs out)
       if (!user && mode === "required" && presentsCredentials(req)) user = await resolveUser(req);
       if (mode === "required" && !user) throw unauthorized();
+      if (mode === "required") assertRole(req, options as Options<unknown, unknown>, user as TAuthUser);
       const rawParams = ctx?.params ? await ctx.params : {};
       const joined = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
@@ -129,7 +142,10 @@ function wrap<B, Q, U>(
     req.method === "GET" || req.method === "HEAD" ? withRequestMemo(() => run(req, ctx)) : run(req, ctx);
 }
 
-/** Wraps a route handler: resolves the signed-in user (session cookie or Bearer token), parses input, maps errors. */
+/**
+ * Wraps a route handler: resolves the signed-in user (session cookie or Bearer token) with the current workspace
+ * and role, refuses a role below the route's, parses input, maps errors.
+ */
 export function withAuth<B = undefined, Q = undefined>(
   options: Options<B, Q>,
   handler: (args: HandlerArgs<B, Q, TAuthUser>) => Promise<unknown>,

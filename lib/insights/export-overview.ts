@@ -45,11 +45,11 @@ function cells(l: TOverviewLine): TCell[] {
 
 /** The overview table as shown (same filters and sort), as CSV in the chosen dialect or as XLSX. */
 export async function exportOverview(
-  userId: string,
+  workspaceId: string,
   query: TOverviewQuery,
   format: { type: "csv"; dialect: TCsvDialect } | { type: "xlsx" },
 ): Promise<Response> {
-  const { products } = await getOverview(userId, query);
+  const { products } = await getOverview(workspaceId, query);
   const rows = products.map(cells);
   if (format.type === "xlsx") {
     const stream = createCellsXlsxStream("Vue marché", COLUMNS, rows);

@@ -54,10 +54,10 @@ function urlChange(kind: TChangeKind, before: TOffer, after: TOffer, productName
  * out-of-stock, back in stock; per product, a new cheapest merchant (the cheapest domains among the comparable
  * offers share none with those of then). Drops and rises by size (percentage, then amount), largest first.
  */
-export async function getChanges(userId: string, query: TChangesQuery, now: Date = new Date()) {
+export async function getChanges(workspaceId: string, query: TChangesQuery, now: Date = new Date()) {
   const since = new Date(now.getTime() - PERIOD_MS[query.period]);
   // a URL first read within the period is compared with its first reading of the period
-  const market = await loadMarket(userId, { since, kind: query.kind, limit: query.limit });
+  const market = await loadMarket(workspaceId, { since, kind: query.kind, limit: query.limit });
   const { products, offers, then, firstRead, kinds, cheapestMoved } = market;
   const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));

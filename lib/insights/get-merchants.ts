@@ -42,8 +42,8 @@ function merchantOf(o: TOffer): { key: string; named: boolean } {
  * of my prices), and their out-of-stock rate (share of their URLs whose latest reading is unavailable).
  * A merchant with several URLs on one product counts once there, at its lowest comparable price.
  */
-export async function getMerchants(userId: string, query: TMerchantsQuery) {
-  const { products, offers } = await loadMarket(userId);
+export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
+  const { products, offers } = await loadMarket(workspaceId);
   const tallies = new Map<string, TTally>();
   const tally = (o: TOffer) => {
     const { key, named } = merchantOf(o);

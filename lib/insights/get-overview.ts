@@ -52,8 +52,8 @@ const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | st
  * over the catalogue the price index now and at the end of the (Paris) day 7 and 30 days ago. Filters and sort apply to the lines only: the
  * summary always covers the whole catalogue.
  */
-export async function getOverview(userId: string, query: TOverviewQuery, now: Date = new Date()) {
-  const products = await loadPositions(userId, TREND_DAYS, now);
+export async function getOverview(workspaceId: string, query: TOverviewQuery, now: Date = new Date()) {
+  const products = await loadPositions(workspaceId, TREND_DAYS, now);
   const priced = products.filter((p): p is TPositionRow & { myCents: number } => p.myCents !== null);
   const all = priced.map(productLine);
 

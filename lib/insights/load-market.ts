@@ -67,10 +67,10 @@ const baselineCols = sql.raw(
  * price_history_url_latest_idx per URL), or for a URL first read after it, its first reading from then on (one
  * more probe, only for those); and only the rows changeCandidates keeps reach Node.
  */
-export async function loadMarket(userId: string, changes?: TChangePick) {
+export async function loadMarket(workspaceId: string, changes?: TChangePick) {
   const since = changes?.since;
   const db = await getDb();
-  const { cutoff } = await getRetentionCutoff(userId, db);
+  const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const at = since?.toISOString();
   // products and URLs numbered in their order first: the probes then join to ~1,000 rows and nothing above them
   // sorts (the plan-check rule: no Sort over price_history)
@@ -78,8 +78,8 @@ export async function loadMarket(userId: string, changes?: TChangePick) {
                              u.latest_reading_id, u.latest_price, u.latest_currency, u.latest_available, u.latest_at,
                              row_number() over (order by p.name, p.id, u.name, u.id) as ord
                         from products p
-                        left join product_urls u on u.product_id = p.id and u.user_id = p.user_id
-                       where p.user_id = ${userId}) u`;
+                        left join product_urls u on u.product_id = p.id and u.workspace_id = p.workspace_id
+                       where p.workspace_id = ${workspaceId}) u`;
   const baseline = since
     ? sql`, ${baselineCols}
           from ${listed}

@@ -41,9 +41,9 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
  * market_trend when its row still holds (db/schema/market-trend.ts), else one price_daily probe per URL and date,
  * kept there by the same statement. One statement: about one row per product reaches Node.
  */
-export async function loadPositions(userId: string, days: number[], now: Date) {
+export async function loadPositions(workspaceId: string, days: number[], now: Date) {
   const db = await getDb();
-  const { cutoff } = await getRetentionCutoff(userId, db);
+  const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const since = (column: string) =>
     cutoff ? sql`and ${sql.raw(column)} >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const cutoffAt = sql`${cutoff?.toISOString() ?? null}::timestamptz`;
@@ -55,8 +55,8 @@ export async function loadPositions(userId: string, days: number[], now: Date) {
                  coalesce(u.latest_available, false) as available, (u.latest_price * 100)::bigint as cents,
                  upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) as currency
             from products p
-            join product_urls u on u.product_id = p.id and u.user_id = p.user_id
-           where p.user_id = ${userId} and u.latest_reading_id is not null and u.latest_at is not null
+            join product_urls u on u.product_id = p.id and u.workspace_id = p.workspace_id
+           where p.workspace_id = ${workspaceId} and u.latest_reading_id is not null and u.latest_at is not null
                  ${since("u.latest_at")}
         ), c as (
           select o.*, min(o.cents) filter (where o.comparable) over (partition by o.product_id) as low
@@ -83,7 +83,7 @@ export async function loadPositions(userId: string, days: number[], now: Date) {
                    on c.product_id = p.id and c.days = k.days and c.day = ${today} and c.version = p.trend_version
                   and (c.cutoff is null or c.cutoff <= ${cutoffAt})
                   and (${cutoffAt} is null or c.oldest_at is null or c.oldest_at >= ${cutoffAt})
-           where p.user_id = ${userId} and p.reference_price > 0
+           where p.workspace_id = ${workspaceId} and p.reference_price > 0
         ), f as (
           -- the others: the price in force at the end of that day, one price_daily probe per URL
           select k.days, k.product_id, k.trend_version,
@@ -104,7 +104,7 @@ export async function loadPositions(userId: string, days: number[], now: Date) {
                    order by d.day desc
                    limit 1
                 ) d
-               where u.product_id = k.product_id and u.user_id = ${userId} ${since("d.last_at")}
+               where u.product_id = k.product_id and u.workspace_id = ${workspaceId} ${since("d.last_at")}
             ) d on true
            where not k.kept
            group by k.days, k.product_id, k.trend_version
@@ -127,7 +127,7 @@ export async function loadPositions(userId: string, days: number[], now: Date) {
           from products p
           left join m on m.product_id = p.id
           left join t on t.product_id = p.id
-         where p.user_id = ${userId}
+         where p.workspace_id = ${workspaceId}
          order by p.name, p.id`,
   );
   return rows.map((r): TPositionRow => {

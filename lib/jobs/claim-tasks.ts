@@ -44,8 +44,8 @@ export async function claimTasks(workerId: string, options: TClaimOptions = {}):
   const saturated = [...running].filter(([, n]) => n >= perHost).map(([h]) => h);
   const perUser = options.perUserLimit ?? PER_USER_LIMIT;
   // the running tasks are few (bounded by the runners' concurrency) and found through the status index
-  const busyTenants = sql`and user_id not in (select user_id from scrape_tasks where status = 'processing'
-    group by user_id having count(*) >= ${perUser})`;
+  const busyTenants = sql`and workspace_id not in (select workspace_id from scrape_tasks where status = 'processing'
+    group by workspace_id having count(*) >= ${perUser})`;
   const notSaturated = saturated.length
     ? sql`and ${HOST} not in (${sql.join(
         saturated.map((h) => sql`${h}`),
@@ -63,10 +63,10 @@ export async function claimTasks(workerId: string, options: TClaimOptions = {}):
       order by ${ORDER} limit 1 for update skip locked`,
     );
   }
-  const candidates = await queryRows<{ id: string; host: string | null; user_id: string; user_running: number }>(
+  const candidates = await queryRows<{ id: string; host: string | null; workspace_id: string; user_running: number }>(
     db,
-    sql`select id, ${HOST} as host, user_id,
-          (select count(*)::int from scrape_tasks r where r.status = 'processing' and r.user_id = scrape_tasks.user_id)
+    sql`select id, ${HOST} as host, workspace_id,
+          (select count(*)::int from scrape_tasks r where r.status = 'processing' and r.workspace_id = scrape_tasks.workspace_id)
             as user_running
         from scrape_tasks
         where status in ('pending', 'retry') and run_at <= now()
@@ -81,10 +81,10 @@ export async function claimTasks(workerId: string, options: TClaimOptions = {}):
     if (chosen.length >= limit) break;
     const host = c.host ?? "";
     const n = taken.get(host) ?? 0;
-    const u = perTenant.get(c.user_id) ?? c.user_running;
+    const u = perTenant.get(c.workspace_id) ?? c.user_running;
     if (n >= perHost || u >= perUser) continue;
     taken.set(host, n + 1);
-    perTenant.set(c.user_id, u + 1);
+    perTenant.set(c.workspace_id, u + 1);
     chosen.push(c.id);
   }
   if (chosen.length === 0) return [];

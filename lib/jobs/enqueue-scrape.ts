@@ -5,7 +5,7 @@ import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
 type TaskRow = typeof scrapeTasks.$inferSelect;
 
 export type TEnqueueScrape = {
-  userId: string;
+  workspaceId: string;
   /** null: a page address scraped once, its result kept on the task only. */
   urlId: string | null;
   productId: string | null;
@@ -36,7 +36,7 @@ export async function enqueueScrape(
   const rows: TaskRow[] = [];
   for (let i = 0; i < list.length; i += CHUNK) {
     const values = list.slice(i, i + CHUNK).map((t) => ({
-      userId: t.userId,
+      workspaceId: t.workspaceId,
       urlId: t.urlId,
       productId: t.productId,
       url: t.url,

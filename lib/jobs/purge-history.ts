@@ -4,7 +4,7 @@ import { purgeRateLimits } from "@/lib/http/rate-limit";
 
 /**
  * Deletes price history older than the owner's plan retention (null = unlimited; a lapsed subscription
- * falls back to Freemium, as getUserPlan does), finished tasks older than 90 days and rate-limit counters
+ * falls back to Freemium, as getWorkspacePlan does), finished tasks older than 90 days and rate-limit counters
  * whose window is over. Idempotent.
  */
 export async function purgeHistory(
@@ -14,17 +14,17 @@ export async function purgeHistory(
   const history = await queryRows<{ id: number }>(
     db,
     sql`with retention as (
-          select u.id as user_id,
+          select u.id as workspace_id,
             case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid')
               then p.history_retention_days
               else (select f.history_retention_days from plans f where f.code = 'freemium') end as days
           from users u
-          left join subscriptions s on s.user_id = u.id
+          left join subscriptions s on s.workspace_id = u.id
           left join plans p on p.id = s.plan_id
         )
         delete from price_history ph
         using product_urls pu, retention r
-        where ph.url_id = pu.id and pu.user_id = r.user_id and r.days is not null
+        where ph.url_id = pu.id and pu.workspace_id = r.workspace_id and r.days is not null
           and ph.created_at < now() - make_interval(days => r.days)
         returning ph.id`,
   );

@@ -8,7 +8,7 @@ import { computeNextCheck, type TTrackingFrequency } from "./compute-next-check"
 
 type TDueRow = {
   id: string;
-  user_id: string;
+  workspace_id: string;
   product_id: string;
   url: string;
   tracking_frequency: TTrackingFrequency;
@@ -19,9 +19,9 @@ type TDueRow = {
 export type TSweepResult = { tasks: TTaskRow[]; rescheduled: number };
 
 /** The due, unpaused URLs (oldest due first), locked so that a concurrent sweep skips them. */
-function selectDue(limit: number, userId?: string) {
+function selectDue(limit: number, workspaceId?: string) {
   return sql`
-    select pu.id, pu.user_id, pu.product_id, pu.url, pu.tracking_frequency,
+    select pu.id, pu.workspace_id, pu.product_id, pu.url, pu.tracking_frequency,
       coalesce(
         case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid') then p.has_automation end,
         (select f.has_automation from plans f where f.code = 'freemium'),
@@ -29,10 +29,10 @@ function selectDue(limit: number, userId?: string) {
       ) as has_automation,
       exists (select 1 from scrape_tasks t where t.url_id = pu.id and ${ACTIVE_TASK_OF_URL}) as busy
     from product_urls pu
-    left join subscriptions s on s.user_id = pu.user_id
+    left join subscriptions s on s.workspace_id = pu.workspace_id
     left join plans p on p.id = s.plan_id
     where pu.paused = false and (pu.next_check_at is null or pu.next_check_at <= now())
-      ${userId ? sql`and pu.user_id = ${userId}` : sql``}
+      ${workspaceId ? sql`and pu.workspace_id = ${workspaceId}` : sql``}
     order by pu.next_check_at asc nulls first
     limit ${limit}
     for update of pu skip locked`;
@@ -44,7 +44,7 @@ function selectDue(limit: number, userId?: string) {
  * due once per period; concurrent sweeps split the work.
  */
 export async function sweepDueUrls(
-  options: { batchSize?: number; maxBatches?: number; userId?: string; db?: Db } = {},
+  options: { batchSize?: number; maxBatches?: number; workspaceId?: string; db?: Db } = {},
 ): Promise<TSweepResult> {
   const db = options.db ?? (await getDb());
   const batchSize = options.batchSize ?? 500;
@@ -53,7 +53,7 @@ export async function sweepDueUrls(
   let rescheduled = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
     const count = await db.transaction(async (tx) => {
-      const due = await queryRows<TDueRow>(tx, selectDue(batchSize, options.userId));
+      const due = await queryRows<TDueRow>(tx, selectDue(batchSize, options.workspaceId));
       if (due.length === 0) return 0;
       const now = new Date();
       const values = due.map(
@@ -67,7 +67,7 @@ export async function sweepDueUrls(
       const fresh: TEnqueueScrape[] = due
         .filter((r) => !r.busy)
         .map((r) => ({
-          userId: r.user_id,
+          workspaceId: r.workspace_id,
           urlId: r.id,
           productId: r.product_id,
           url: r.url,

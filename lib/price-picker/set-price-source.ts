@@ -25,11 +25,11 @@ function checkSelector(selector: string): void {
  * re-scrape so the chosen price shows at once, in one transaction: a refused scrape (429) saves nothing. A candidate is kept by its locator (sku, structured path or
  * stable CSS path), so it survives the next scrape of the same page template.
  */
-export async function setPriceSource(userId: string, productId: string, urlId: string, input: TPriceSource) {
+export async function setPriceSource(workspaceId: string, productId: string, urlId: string, input: TPriceSource) {
   const db = await getDb();
-  await getProductUrlOrThrow(userId, urlId, productId, db);
+  await getProductUrlOrThrow(workspaceId, urlId, productId, db);
   if ("selector" in input) checkSelector(input.selector);
-  const { task, created } = await requestUrlScrape(userId, urlId, {
+  const { task, created } = await requestUrlScrape(workspaceId, urlId, {
     change: async (tx, row) => {
       let selector: string | null = null;
       if ("candidate_id" in input) {
@@ -51,10 +51,10 @@ export async function setPriceSource(userId: string, productId: string, urlId: s
           ...(selector !== row.selector ? { correctingId: sql`${productUrls.latestReadingId}` } : {}),
           updatedAt: sql`now()`,
         })
-        .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
+        .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
     },
   });
-  const [product] = await queryProducts(db, userId, { productId });
+  const [product] = await queryProducts(db, workspaceId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
   if (!url) throw notFound(URL_NOT_FOUND);
   return { url, task, created };

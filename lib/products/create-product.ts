@@ -16,7 +16,7 @@ export const DUPLICATE_URL = "Cette URL est déjà suivie pour ce produit";
  * Creates a product and its URLs in one transaction, within the plan (products, URLs per product, hourly),
  * and queues a first scrape per URL. The owner's row is locked first, so concurrent creates cannot overshoot.
  */
-export async function createProduct(userId: string, input: TCreateProductData) {
+export async function createProduct(workspaceId: string, input: TCreateProductData) {
   const urls = input.urls ?? [];
   const seen = new Set<string>();
   for (const u of urls) {
@@ -25,9 +25,9 @@ export async function createProduct(userId: string, input: TCreateProductData) {
   }
   const db = await getDb();
   const productId = await inTransaction(async (tx) => {
-    const plan = await lockOwnerPlan(tx, userId);
+    const plan = await lockOwnerPlan(tx, workspaceId);
     if (plan.maxProducts !== null) {
-      const [row] = await tx.select({ n: count() }).from(products).where(eq(products.userId, userId));
+      const [row] = await tx.select({ n: count() }).from(products).where(eq(products.workspaceId, workspaceId));
       if ((row?.n ?? 0) >= plan.maxProducts) throw planLimitError("products", plan.maxProducts);
     }
     if (plan.maxUrlsPerProduct !== null && urls.length > plan.maxUrlsPerProduct) {
@@ -38,7 +38,7 @@ export async function createProduct(userId: string, input: TCreateProductData) {
     const [product] = await tx
       .insert(products)
       .values({
-        userId,
+        workspaceId,
         name: input.name,
         description: input.description ?? null,
         referencePrice: input.reference_price ?? null,
@@ -52,7 +52,7 @@ export async function createProduct(userId: string, input: TCreateProductData) {
         .values(
           urls.map((u, i) => ({
             productId: product!.id,
-            userId,
+            workspaceId,
             name: u.name,
             url: u.url,
             trackingFrequency: u.tracking_frequency,
@@ -65,11 +65,11 @@ export async function createProduct(userId: string, input: TCreateProductData) {
         )
         .returning({ id: productUrls.id, url: productUrls.url });
       await requestScrapes(
-        inserted.map((r) => ({ userId, urlId: r.id, productId: product!.id, url: r.url })),
+        inserted.map((r) => ({ workspaceId, urlId: r.id, productId: product!.id, url: r.url })),
         { tx, reason: "first" },
       );
     }
     return product!.id;
   });
-  return getProduct(userId, productId, db);
+  return getProduct(workspaceId, productId, db);
 }

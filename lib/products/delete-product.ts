@@ -5,12 +5,12 @@ import { notFound } from "@/lib/http/api-error";
 import { getProductOrThrow, PRODUCT_NOT_FOUND } from "./get-product-or-throw";
 
 /** Deletes one of the owner's products; its URLs, price history and scrape tasks go with it (FK cascades). */
-export async function deleteProduct(userId: string, productId: string) {
+export async function deleteProduct(workspaceId: string, productId: string) {
   const db = await getDb();
-  await getProductOrThrow(userId, productId, db);
+  await getProductOrThrow(workspaceId, productId, db);
   const deleted = await db
     .delete(products)
-    .where(and(eq(products.id, productId), eq(products.userId, userId)))
+    .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
     .returning({ id: products.id });
   if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);
   return { id: productId };

@@ -6,12 +6,12 @@ import { notFound } from "@/lib/http/api-error";
 export const PRODUCT_NOT_FOUND = "Produit introuvable";
 
 /** The owner's product row (id checked by the route, lib/http/path-params.ts); missing and foreign are one 404. */
-export async function getProductOrThrow(userId: string, productId: string, db?: DbLike) {
+export async function getProductOrThrow(workspaceId: string, productId: string, db?: DbLike) {
   const conn = db ?? (await getDb());
   const [row] = await conn
     .select()
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.userId, userId)))
+    .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
     .limit(1);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return row;

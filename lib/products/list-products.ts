@@ -60,7 +60,7 @@ function sparkline(from: string | null, stored: Row["sparkline"], today: string)
  * One query over products_user_created_idx and product_urls' latest_* columns, the sparkline kept on the
  * product row: its cost does not depend on the history size. The detail is GET /api/products/{id}.
  */
-export async function listProducts(userId: string) {
+export async function listProducts(workspaceId: string) {
   const db = await getDb();
   const rows = await queryRows<Row>(
     db,
@@ -77,7 +77,7 @@ export async function listProducts(userId: string) {
                ) as failed_count
           from products p
           left join product_urls u on u.product_id = p.id
-         where p.user_id = ${userId}
+         where p.workspace_id = ${workspaceId}
          group by p.id
          order by p.created_at desc, p.id desc`,
   );

@@ -15,13 +15,13 @@ export type TProductPageData = Jsonify<{
  * null for a malformed id, a missing product or another user's: the same not-found page for all three.
  * Cached per request: the page's title and its body read it once.
  */
-export const loadProductPage = cache(async (userId: string, rawId: string): Promise<TProductPageData | null> => {
+export const loadProductPage = cache(async (workspaceId: string, rawId: string): Promise<TProductPageData | null> => {
   const parsed = ZProductParams.safeParse({ id: rawId });
   if (!parsed.success) return null;
   try {
     const [product, comparison] = await Promise.all([
-      getProduct(userId, parsed.data.id),
-      getProductComparison(userId, parsed.data.id),
+      getProduct(workspaceId, parsed.data.id),
+      getProductComparison(workspaceId, parsed.data.id),
     ]);
     // dates become ISO strings exactly as in the JSON answers the hooks would otherwise fetch
     return JSON.parse(JSON.stringify({ product, comparison })) as TProductPageData;

@@ -14,12 +14,12 @@ const productsSelect = (db: DbLike) =>
 const productsOrder = [desc(products.createdAt), desc(products.id), asc(productUrls.createdAt), asc(productUrls.id)];
 const productsQuery = (db: DbLike) =>
   productsSelect(db)
-    .where(eq(products.userId, sql.placeholder("userId")))
+    .where(eq(products.workspaceId, sql.placeholder("workspaceId")))
     .orderBy(...productsOrder)
     .prepare("products_of_owner");
 const productQuery = (db: DbLike) =>
   productsSelect(db)
-    .where(and(eq(products.userId, sql.placeholder("userId")), eq(products.id, sql.placeholder("productId"))))
+    .where(and(eq(products.workspaceId, sql.placeholder("workspaceId")), eq(products.id, sql.placeholder("productId"))))
     .orderBy(...productsOrder)
     .prepare("product_of_owner");
 
@@ -29,12 +29,12 @@ const productQuery = (db: DbLike) =>
  */
 export async function queryProducts(
   db: DbLike,
-  userId: string,
+  workspaceId: string,
   filter: { productId?: string } = {},
 ): Promise<TProductView[]> {
   const rows = filter.productId
-    ? await prepared(db, "product_of_owner", productQuery).execute({ userId, productId: filter.productId })
-    : await prepared(db, "products_of_owner", productsQuery).execute({ userId });
+    ? await prepared(db, "product_of_owner", productQuery).execute({ workspaceId, productId: filter.productId })
+    : await prepared(db, "products_of_owner", productsQuery).execute({ workspaceId });
   const order: string[] = [];
   const byId = new Map<
     string,

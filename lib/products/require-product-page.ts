@@ -11,7 +11,7 @@ import { productPath } from "./product-path";
 export async function requireProductPage(rawId: string) {
   const user = await getPageUser();
   if (!user) return redirectToLogin(productPath(rawId));
-  const data = await loadProductPage(user.id, rawId);
+  const data = await loadProductPage(user.workspaceId, rawId);
   if (!data) notFound();
   return data;
 }
@@ -19,6 +19,6 @@ export async function requireProductPage(rawId: string) {
 /** The page's title: the product's name, for its owner only (anyone else learns nothing from it). */
 export async function productPageTitle(rawId: string): Promise<string> {
   const user = await getPageUser();
-  const data = user ? await loadProductPage(user.id, rawId) : null;
+  const data = user ? await loadProductPage(user.workspaceId, rawId) : null;
   return data ? data.product.name : "Produit";
 }

@@ -8,9 +8,9 @@ import type { TUpdateProductData } from "./schemas";
 
 /** Renames one of the owner's products; an absent description or price is left as it is. A new minimum
  * advertised price re-judges the latest readings against it (flags and their alerts). */
-export async function updateProduct(userId: string, productId: string, input: TUpdateProductData) {
+export async function updateProduct(workspaceId: string, productId: string, input: TUpdateProductData) {
   const db = await getDb();
-  const before = await getProductOrThrow(userId, productId, db);
+  const before = await getProductOrThrow(workspaceId, productId, db);
   await db
     .update(products)
     .set({
@@ -20,9 +20,9 @@ export async function updateProduct(userId: string, productId: string, input: TU
       ...(input.min_advertised_price !== undefined ? { minAdvertisedPrice: input.min_advertised_price } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(products.id, productId), eq(products.userId, userId)));
+    .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)));
   if (input.min_advertised_price !== undefined && input.min_advertised_price !== before.minAdvertisedPrice) {
     await evaluateFloorChange(productId);
   }
-  return getProduct(userId, productId, db);
+  return getProduct(workspaceId, productId, db);
 }

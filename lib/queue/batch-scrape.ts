@@ -16,16 +16,16 @@ type TInput = z.output<typeof ZBatchScrape>;
  * Queues a scrape for each listed URL of the owner (by url_id, or by address within options.product_id).
  * All or nothing: an unknown or foreign URL is a 404. URLs already waiting or running keep their task.
  */
-export async function batchScrape(userId: string, input: TInput) {
+export async function batchScrape(workspaceId: string, input: TInput) {
   if (input.urls.length === 0) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
-  await rateLimit(`scrape-batch:${userId}`, 10, 60_000);
+  await rateLimit(`scrape-batch:${workspaceId}`, 10, 60_000);
   const db = await getDb();
   const mine = await db
     .select()
     .from(productUrls)
     .where(
       and(
-        eq(productUrls.userId, userId),
+        eq(productUrls.workspaceId, workspaceId),
         inArray(
           productUrls.id,
           input.urls.flatMap((u) => (u.url_id && /^[0-9a-f-]{36}$/i.test(u.url_id) ? [u.url_id] : [])),
@@ -41,7 +41,7 @@ export async function batchScrape(userId: string, input: TInput) {
       .from(productUrls)
       .where(
         and(
-          eq(productUrls.userId, userId),
+          eq(productUrls.workspaceId, workspaceId),
           inArray(
             productUrls.url,
             lookups.map((u) => u.url!),
@@ -63,7 +63,9 @@ export async function batchScrape(userId: string, input: TInput) {
   );
   const busyIds = new Set(busy.map((t) => t.urlId));
   const created = await requestScrapes(
-    unique.filter((t) => !busyIds.has(t.id)).map((t) => ({ userId, urlId: t.id, productId: t.productId, url: t.url })),
+    unique
+      .filter((t) => !busyIds.has(t.id))
+      .map((t) => ({ workspaceId, urlId: t.id, productId: t.productId, url: t.url })),
     { reason: "batch", priority: input.priority, useAi: input.use_ai },
   );
   const tasks = [...created, ...busy].map(presentTask);

@@ -7,16 +7,16 @@ import { getTaskOrThrow } from "./get-task-or-throw";
 import { presentTask } from "./present-task";
 
 /** Cancels a waiting or running task; a running scrape is aborted and writes nothing. Finished tasks: 409. */
-export async function cancelTask(userId: string, taskId: string) {
+export async function cancelTask(workspaceId: string, taskId: string) {
   const db = await getDb();
-  await getTaskOrThrow(userId, taskId, db);
+  await getTaskOrThrow(workspaceId, taskId, db);
   const [row] = await db
     .update(scrapeTasks)
     .set({ status: "cancelled", finishedAt: sql`now()`, updatedAt: sql`now()`, error: "Annulée par l'utilisateur" })
     .where(
       and(
         eq(scrapeTasks.id, taskId),
-        eq(scrapeTasks.userId, userId),
+        eq(scrapeTasks.workspaceId, workspaceId),
         inArray(scrapeTasks.status, ["pending", "retry", "processing"]),
       ),
     )

@@ -6,12 +6,12 @@ import { notFound } from "@/lib/http/api-error";
 export const TASK_NOT_FOUND = "Tâche introuvable";
 
 /** The owner's task row; a missing task and another user's task are the same 404 (ids checked by the route). */
-export async function getTaskOrThrow(userId: string, taskId: string, db?: DbLike) {
+export async function getTaskOrThrow(workspaceId: string, taskId: string, db?: DbLike) {
   const conn = db ?? (await getDb());
   const [row] = await conn
     .select()
     .from(scrapeTasks)
-    .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.userId, userId)))
+    .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.workspaceId, workspaceId)))
     .limit(1);
   if (!row) throw notFound(TASK_NOT_FOUND, "task_not_found");
   return row;

@@ -12,7 +12,7 @@ const ACTIVE: TStatus[] = ["processing", "pending", "retry"];
  * no status or `recent` = the latest tasks (10 by default); optionally within one product.
  */
 export async function listTasks(
-  userId: string,
+  workspaceId: string,
   filter: { status?: (typeof TASK_STATUS_FILTERS)[number][]; limit?: number; productId?: string } = {},
 ) {
   const db = await getDb();
@@ -26,7 +26,7 @@ export async function listTasks(
   const max = onlyActive ? 50 : 100;
   const fallback = onlyActive ? 50 : statuses.size > 0 ? 50 : 10;
   const limit = Math.min(filter.limit ?? fallback, max);
-  const where: SQL[] = [eq(scrapeTasks.userId, userId)];
+  const where: SQL[] = [eq(scrapeTasks.workspaceId, workspaceId)];
   if (statuses.size > 0) where.push(inArray(scrapeTasks.status, [...statuses]));
   if (filter.productId) where.push(eq(scrapeTasks.productId, filter.productId));
   const rows = await db

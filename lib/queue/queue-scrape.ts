@@ -20,21 +20,21 @@ type TInput = z.output<typeof ZQueueScrape>;
  * running answers that task (`created: false`).
  */
 export async function queueScrape(
-  userId: string,
+  workspaceId: string,
   input: TInput,
   wait: { wait: boolean; timeoutSec: number; signal?: AbortSignal },
 ) {
   const db = await getDb();
   let urlId = input.options.url_id;
   if (!urlId && input.options.product_id && input.url) {
-    await getProductOrThrow(userId, input.options.product_id, db);
+    await getProductOrThrow(workspaceId, input.options.product_id, db);
     const [match] = await db
       .select({ id: productUrls.id })
       .from(productUrls)
       .where(
         and(
           eq(productUrls.productId, input.options.product_id),
-          eq(productUrls.userId, userId),
+          eq(productUrls.workspaceId, workspaceId),
           eq(productUrls.url, input.url),
         ),
       )
@@ -44,13 +44,13 @@ export async function queueScrape(
   let task;
   let created = true;
   if (urlId) {
-    ({ task, created } = await requestUrlScrape(userId, urlId, { useAi: input.use_ai }));
+    ({ task, created } = await requestUrlScrape(workspaceId, urlId, { useAi: input.use_ai }));
   } else {
     if (!input.url) throw unprocessable(QUEUE_MSG.urlRequired);
-    if (input.options.product_id) await getProductOrThrow(userId, input.options.product_id, db);
-    await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+    if (input.options.product_id) await getProductOrThrow(workspaceId, input.options.product_id, db);
+    await rateLimit(`scrape:${workspaceId}`, MANUAL_SCRAPE_LIMIT, 60_000);
     const [row] = await requestScrapes(
-      [{ userId, urlId: null, productId: input.options.product_id ?? null, url: input.url }],
+      [{ workspaceId, urlId: null, productId: input.options.product_id ?? null, url: input.url }],
       { reason: "api", priority: "high", useAi: input.use_ai },
     );
     task = presentTask(row!);

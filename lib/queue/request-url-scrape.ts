@@ -25,19 +25,19 @@ export type TRequestUrlScrape = {
  * Queues a manual, high-priority scrape of one of the owner's URLs and starts it. Idempotent while a scrape
  * of that URL is waiting or running: that task is answered instead of a second one (`created: false`).
  */
-export async function requestUrlScrape(userId: string, urlId: string, options: TRequestUrlScrape = {}) {
+export async function requestUrlScrape(workspaceId: string, urlId: string, options: TRequestUrlScrape = {}) {
   // the product, then the URL, are held until the task is written (the order of a product delete's cascade, so
   // neither can deadlock the other): a concurrent delete waits, or this answers 404
   const outcome = await inTransaction(async (tx) => {
-    const { productId } = await getProductUrlOrThrow(userId, urlId, undefined, tx);
+    const { productId } = await getProductUrlOrThrow(workspaceId, urlId, undefined, tx);
     await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
-    const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
+    const url = await getProductUrlOrThrow(workspaceId, urlId, undefined, tx, "key share");
     assertNotPaused(url);
     await options.change?.(tx, url);
     const active = await takeActiveTask(tx, urlId);
     if (active) return { task: active, created: false };
-    await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000, { db: tx });
-    const [task] = await requestScrapes([{ userId, urlId, productId: url.productId, url: url.url }], {
+    await rateLimit(`scrape:${workspaceId}`, MANUAL_SCRAPE_LIMIT, 60_000, { db: tx });
+    const [task] = await requestScrapes([{ workspaceId, urlId, productId: url.productId, url: url.url }], {
       tx,
       reason: "manual",
       priority: "high",

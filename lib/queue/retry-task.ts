@@ -15,9 +15,9 @@ import { MANUAL_SCRAPE_LIMIT } from "./request-url-scrape";
  * still waiting task is re-run only with `force`; a running one never (409). When another task of its URL
  * is waiting or running, that one is answered (`created: false`): one reading per request.
  */
-export async function retryTask(userId: string, taskId: string, force: boolean) {
+export async function retryTask(workspaceId: string, taskId: string, force: boolean) {
   const db = await getDb();
-  const task = await getTaskOrThrow(userId, taskId, db);
+  const task = await getTaskOrThrow(workspaceId, taskId, db);
   if (task.status === "processing") throw conflict("La tâche est en cours d'exécution", "task_running");
   if (!force && (task.status === "completed" || task.status === "pending" || task.status === "retry")) {
     throw conflict(
@@ -27,7 +27,7 @@ export async function retryTask(userId: string, taskId: string, force: boolean) 
   }
   const busy = task.urlId ? await findOtherActiveTask(task.urlId, task.id) : null;
   if (busy) return { ...presentTask(busy), created: false };
-  await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+  await rateLimit(`scrape:${workspaceId}`, MANUAL_SCRAPE_LIMIT, 60_000);
   const row = await db
     .update(scrapeTasks)
     .set({

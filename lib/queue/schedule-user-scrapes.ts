@@ -13,11 +13,11 @@ import { QUEUE_MSG } from "./schemas";
  * POST /queue/tasks/scheduled: queues the owner's due URLs now (or all of them with `all`), optionally
  * within one product; paused URLs and URLs already waiting or running are left alone.
  */
-export async function scheduleUserScrapes(userId: string, input: { product_id?: string; all: boolean }) {
+export async function scheduleUserScrapes(workspaceId: string, input: { product_id?: string; all: boolean }) {
   const db = await getDb();
-  if (input.product_id) await getProductOrThrow(userId, input.product_id, db);
-  await rateLimit(`scrape-batch:${userId}`, 10, 60_000);
-  const where: SQL[] = [eq(productUrls.userId, userId), eq(productUrls.paused, false)];
+  if (input.product_id) await getProductOrThrow(workspaceId, input.product_id, db);
+  await rateLimit(`scrape-batch:${workspaceId}`, 10, 60_000);
+  const where: SQL[] = [eq(productUrls.workspaceId, workspaceId), eq(productUrls.paused, false)];
   if (input.product_id) where.push(eq(productUrls.productId, input.product_id));
   if (!input.all) where.push(or(isNull(productUrls.nextCheckAt), lte(productUrls.nextCheckAt, new Date()))!);
   const urls = await db
@@ -34,7 +34,9 @@ export async function scheduleUserScrapes(userId: string, input: { product_id?: 
   );
   const busyIds = new Set(busy.map((b) => b.urlId));
   const created = await requestScrapes(
-    urls.filter((u) => !busyIds.has(u.id)).map((u) => ({ userId, urlId: u.id, productId: u.productId, url: u.url })),
+    urls
+      .filter((u) => !busyIds.has(u.id))
+      .map((u) => ({ workspaceId, urlId: u.id, productId: u.productId, url: u.url })),
     { reason: "manual", priority: "normal" },
   );
   return { count: created.length, tasks: created.map(presentTask) };

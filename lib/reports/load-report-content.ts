@@ -36,14 +36,14 @@ function moveLine(c: TChange): TReportLine {
  * What the report says: the 'Vue marché' headline numbers (lib/insights), the biggest price moves of the period,
  * the open promotion-check flags (lib/flags), and the overview table as XLSX. Every number comes from those.
  */
-export async function loadReportContent(userId: string, period: TReportPeriod): Promise<TReportContent> {
+export async function loadReportContent(workspaceId: string, period: TReportPeriod): Promise<TReportContent> {
   const overviewQuery = ZOverviewQuery.parse({});
   const changesQuery = ZChangesQuery.parse({ period: period.frequency === "daily" ? "day" : "week", limit: 500 });
   const [overview, changes, flags, xlsx] = await Promise.all([
-    getOverview(userId, overviewQuery, period.until),
-    getChanges(userId, changesQuery, period.until),
-    listPriceFlags(userId, ZFlagsQuery.parse({ status: "open", limit: 100 })),
-    exportOverview(userId, overviewQuery, { type: "xlsx" }),
+    getOverview(workspaceId, overviewQuery, period.until),
+    getChanges(workspaceId, changesQuery, period.until),
+    listPriceFlags(workspaceId, ZFlagsQuery.parse({ status: "open", limit: 100 })),
+    exportOverview(workspaceId, overviewQuery, { type: "xlsx" }),
   ]);
   const { summary } = overview;
   const trend = summary.trend.find((t) => t.days === 7);

@@ -9,7 +9,7 @@ import type { TReportPeriod } from "./report-period";
 
 /** Subject, HTML, text and List-Unsubscribe headers of one scheduled report. */
 export async function renderScheduledReport(args: {
-  userId: string;
+  workspaceId: string;
   firstName: string;
   period: TReportPeriod;
   content: TReportContent;
@@ -30,7 +30,7 @@ export async function renderScheduledReport(args: {
     attachmentName: content.attachment?.filename ?? null,
     overviewUrl: reportLinks.overview(),
     preferencesUrl: reportLinks.preferences(),
-    unsubscribeUrl: reportLinks.unsubscribePage(args.userId),
+    unsubscribeUrl: reportLinks.unsubscribePage(args.workspaceId),
   });
   const [html, text] = await Promise.all([render(element), render(element, EMAIL_TEXT_OPTIONS)]);
   return {
@@ -38,7 +38,7 @@ export async function renderScheduledReport(args: {
     html,
     text,
     headers: {
-      "List-Unsubscribe": `<${reportLinks.unsubscribeOneClick(args.userId)}>`,
+      "List-Unsubscribe": `<${reportLinks.unsubscribeOneClick(args.workspaceId)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };

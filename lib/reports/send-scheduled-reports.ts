@@ -1,53 +1,60 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/db";
 import { reportPreferences, reportSends, users } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { sendEmail } from "@/lib/email/send-email";
+import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { loadReportContent } from "./load-report-content";
 import { reportPeriod } from "./report-period";
 import { renderScheduledReport } from "./render-scheduled-report";
 
 /**
- * Sends each subscriber (plans with alerts) the report of the current period, once: a report_sends row
- * per (user, period) and the e-mail keyed by it, so a re-run or a concurrent run sends nothing twice.
- * A failed send is retried by the next run of the same period; the first error is thrown after all users.
+ * Sends each subscribed workspace (plans with alerts), to its owner, the report of the current period, once: a report_sends row
+ * per (workspace, period) and the e-mail keyed by it, so a re-run or a concurrent run sends nothing twice.
+ * A failed send is retried by the next run of the same period; the first error is thrown after all workspaces.
  */
 export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}) {
   const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   const subscribers = await db
     .select({
+      workspaceId: reportPreferences.workspaceId,
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
       frequency: reportPreferences.frequency,
     })
     .from(reportPreferences)
-    .innerJoin(users, eq(users.id, reportPreferences.userId))
+    .innerJoin(users, isWorkspaceOwner(reportPreferences.workspaceId))
     // an address its owner has not verified receives nothing (it may be someone else's)
     .where(and(ne(reportPreferences.frequency, "off"), isNotNull(users.emailVerifiedAt)));
   let sent = 0;
   const errors: string[] = [];
   for (const sub of subscribers) {
     if (sub.frequency === "off") continue;
-    const plan = await getUserPlan(sub.userId, db);
+    const plan = await getWorkspacePlan(sub.workspaceId, db);
     if (!plan.hasEmailAlerts) continue;
     const period = reportPeriod(sub.frequency, now);
-    await db.insert(reportSends).values({ userId: sub.userId, periodKey: period.key }).onConflictDoNothing();
+    await db.insert(reportSends).values({ workspaceId: sub.workspaceId, periodKey: period.key }).onConflictDoNothing();
     const [row] = await db
       .select()
       .from(reportSends)
-      .where(and(eq(reportSends.userId, sub.userId), eq(reportSends.periodKey, period.key)));
+      .where(and(eq(reportSends.workspaceId, sub.workspaceId), eq(reportSends.periodKey, period.key)));
     if (!row || row.status === "sent") continue;
     try {
-      const content = await loadReportContent(sub.userId, period);
-      const email = await renderScheduledReport({ userId: sub.userId, firstName: sub.firstName, period, content });
+      const content = await loadReportContent(sub.workspaceId, period);
+      const email = await renderScheduledReport({
+        workspaceId: sub.workspaceId,
+        firstName: sub.firstName,
+        period,
+        content,
+      });
       await sendEmail({
         to: sub.email,
         userId: sub.userId,
         ...email,
         kind: "scheduled_report",
-        idempotencyKey: `report:${sub.userId}:${period.key}`,
+        idempotencyKey: `report:${sub.workspaceId}:${period.key}`,
         attachments: content.attachment ? [content.attachment] : undefined,
       });
       await db

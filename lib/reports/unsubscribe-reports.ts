@@ -7,12 +7,12 @@ import { REPORT_MSG } from "./schemas";
 
 /** Stops the scheduled report of the user a signed link names. Idempotent; the signature is the only credential. */
 export async function unsubscribeReports(token: string) {
-  const userId = verifyReportUnsubscribeToken(token);
-  if (!userId) throw badRequest(REPORT_MSG.token, "invalid_token");
+  const workspaceId = verifyReportUnsubscribeToken(token);
+  if (!workspaceId) throw badRequest(REPORT_MSG.token, "invalid_token");
   const db = await getDb();
   await db
     .update(reportPreferences)
     .set({ frequency: "off", updatedAt: sql`now()` })
-    .where(eq(reportPreferences.userId, userId));
+    .where(eq(reportPreferences.workspaceId, workspaceId));
   return { message: REPORT_MSG.unsubscribed };
 }

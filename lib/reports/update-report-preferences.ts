@@ -1,20 +1,20 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { reportPreferences } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { forbidden } from "@/lib/http/api-error";
 import { REPORT_MSG, type TReportPreferences } from "./schemas";
 
 /** Chooses the report frequency; turning it off is allowed on any plan, anything else needs alerts (403). */
-export async function updateReportPreferences(userId: string, input: TReportPreferences) {
+export async function updateReportPreferences(workspaceId: string, input: TReportPreferences) {
   const db = await getDb();
-  const plan = await getUserPlan(userId, db);
+  const plan = await getWorkspacePlan(workspaceId, db);
   if (input.frequency !== "off" && !plan.hasEmailAlerts) throw forbidden(REPORT_MSG.noPlan, "plan_no_email_alerts");
   await db
     .insert(reportPreferences)
-    .values({ userId, frequency: input.frequency })
+    .values({ workspaceId, frequency: input.frequency })
     .onConflictDoUpdate({
-      target: reportPreferences.userId,
+      target: reportPreferences.workspaceId,
       set: { frequency: input.frequency, updatedAt: sql`now()` },
     });
   return { frequency: input.frequency, can_subscribe: plan.hasEmailAlerts, message: REPORT_MSG.saved };

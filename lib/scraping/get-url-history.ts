@@ -42,12 +42,12 @@ export type TUrlHistoryPage = {
  * price_daily's counts.
  */
 export async function getUrlHistory(
-  userId: string,
+  workspaceId: string,
   urlId: string,
   page: { limit: number; before?: number },
 ): Promise<TUrlHistoryPage> {
   const db = await getDb();
-  const { cutoff } = await getRetentionCutoff(userId, db);
+  const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const retained: SQL[] = [eq(priceHistory.urlId, urlId)];
   if (cutoff) retained.push(gte(priceHistory.createdAt, cutoff));
   const where = [...retained];
@@ -79,7 +79,7 @@ export async function getUrlHistory(
       .where(and(...where))
       .orderBy(desc(priceHistory.createdAt), desc(priceHistory.id))
       .limit(page.limit),
-    countRetainedReadings(db, userId, urlId, cutoff),
+    countRetainedReadings(db, workspaceId, urlId, cutoff),
   ]);
   if (total === null) throw notFound(URL_NOT_FOUND);
   return {

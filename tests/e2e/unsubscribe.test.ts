@@ -26,7 +26,7 @@ describe("unsubscribe pages", () => {
     const product = await api<{ id: string }>("/api/products", { name: "Casque audio" });
     const rule = await api<{ id: string }>(`/api/products/${product.json.id}/alerts`, { kind: "any_change" });
     expect(rule.status).toBe(201);
-    const token = signUnsubscribeToken({ userId: me.json.id, ruleId: rule.json.id }, serverSecret());
+    const token = signUnsubscribeToken({ workspaceId: me.json.id, ruleId: rule.json.id }, serverSecret());
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = watchErrors(page);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 
 type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -56,9 +57,24 @@ export async function verificationToken(userId: string): Promise<string> {
   return decodeURIComponent(token);
 }
 
+/** The workspace a user registered with (the one they own; a fresh id, never their user id). */
+export async function workspaceOf(userId: string): Promise<string> {
+  const { getDb } = await import("@/db");
+  const { workspaceMembers } = await import("@/db/schema");
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, "owner")))
+    .orderBy(workspaceMembers.createdAt)
+    .limit(1);
+  if (!row) throw new Error(`aucun espace pour ${userId}`);
+  return row.id;
+}
+
 /**
  * Registers a user, follows the verification link mailed to them (unless `verified: false`) and logs in;
- * returns the Bearer token and the account.
+ * returns the Bearer token, the account, the user's id and their workspace's.
  */
 export async function signUp(
   overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {},
@@ -83,5 +99,6 @@ export async function signUp(
     body: { email: account.email, password: account.password },
   });
   if (res.status !== 200) throw new Error(`connexion impossible: ${res.status} ${res.text}`);
-  return { token: res.json.access_token, account, userId: reg.json.id as string };
+  const userId = reg.json.id as string;
+  return { token: res.json.access_token, account, userId, workspaceId: await workspaceOf(userId) };
 }

@@ -70,7 +70,7 @@ describe("pending reset links die with a change of e-mail or password", () => {
 describe("integration tokens", () => {
   it("a password reset ends them with every session and login token", async () => {
     const who = await signUp();
-    const integration = await createAccessToken(who.userId, "api", "ERP");
+    const integration = await createAccessToken({ userId: who.userId, workspaceId: who.workspaceId }, "api", "ERP");
     const link = await askReset(who);
     expect((await resetWith(link)).status).toBe(200);
     expect(await integrationTokenRevoked(integration.id)).toBe(true);
@@ -78,7 +78,7 @@ describe("integration tokens", () => {
 
   it("a password change ends them when the box is ticked, and keeps them otherwise", async () => {
     const who = await signUp();
-    const kept = await createAccessToken(who.userId, "api", "gardé");
+    const kept = await createAccessToken({ userId: who.userId, workspaceId: who.workspaceId }, "api", "gardé");
     const body = { current_password: who.account.password, new_password: "nouveau-secret-9" };
     const unticked = await call(changePassword, "/api/users/me/password", { method: "PUT", token: who.token, body });
     expect(unticked.status).toBe(200);

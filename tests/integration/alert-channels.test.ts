@@ -37,8 +37,8 @@ async function addChannel(token: string, body: { kind: string; name: string; url
 }
 
 /** A product with a 'drop' rule sending to the channel, and a drop that fires it. */
-async function fireDrop(token: string, userId: string, channelId: string) {
-  const { productId, urlIds } = await makeProduct(userId, { name: "Casque Sony WH-1000XM5" });
+async function fireDrop(token: string, workspaceId: string, channelId: string) {
+  const { productId, urlIds } = await makeProduct(workspaceId, { name: "Casque Sony WH-1000XM5" });
   const rule = await call(createRule, `/api/products/${productId}/alerts`, {
     token,
     params: { id: productId },
@@ -60,7 +60,7 @@ async function deliveryOf(eventId: string) {
 
 describe("alert channels", () => {
   it("signs a webhook the receiver can verify with the secret shown once", async () => {
-    const { token, userId } = await alertsUser();
+    const { token, workspaceId } = await alertsUser();
     const hook = await receiver();
     const channel = await addChannel(token, { kind: "webhook", name: "ERP", url: `${hook.url}/hook` });
     expect(channel.secret).toMatch(/^whsec_/);
@@ -69,7 +69,7 @@ describe("alert channels", () => {
     expect(listed.json.channels).toEqual([expect.objectContaining({ id: channel.id, kind: "webhook", signed: true })]);
     expect(JSON.stringify(listed.json)).not.toContain(channel.secret);
 
-    const { productId, eventId } = await fireDrop(token, userId, channel.id);
+    const { productId, eventId } = await fireDrop(token, workspaceId, channel.id);
     await vi.waitFor(() => expect(hook.received).toHaveLength(1), { timeout: 10_000 });
     const [got] = hook.received;
     const timestamp = String(got!.headers["x-veilleprix-timestamp"]);
@@ -106,13 +106,17 @@ describe("alert channels", () => {
   });
 
   it("sends a delivery the database has just made due although this process's clock lags behind", async () => {
-    const { token, userId } = await alertsUser();
+    const { token, workspaceId } = await alertsUser();
     const hook = await receiver();
     const channel = await addChannel(token, { kind: "webhook", name: "Horloge", url: `${hook.url}/hook` });
     const db = await getDb();
     const [row] = await db
       .insert(alertChannelDeliveries)
-      .values({ channelId: channel.id, userId, payload: { type: "test", alert: { kind_label: "", product_name: "" } } })
+      .values({
+        channelId: channel.id,
+        workspaceId,
+        payload: { type: "test", alert: { kind_label: "", product_name: "" } },
+      })
       .returning();
     const lagging = new Date(row!.nextAttemptAt.getTime() - 60_000);
     expect(await deliverChannelMessages({ ids: [row!.id], now: lagging })).toMatchObject({ sent: 1 });
@@ -120,10 +124,10 @@ describe("alert channels", () => {
   });
 
   it("retries a failing endpoint with backoff until it answers", async () => {
-    const { token, userId } = await alertsUser();
+    const { token, workspaceId } = await alertsUser();
     const hook = await receiver({ failures: 2 });
     const channel = await addChannel(token, { kind: "webhook", name: "Instable", url: `${hook.url}/hook` });
-    const { eventId } = await fireDrop(token, userId, channel.id);
+    const { eventId } = await fireDrop(token, workspaceId, channel.id);
     await vi.waitFor(async () => expect((await deliveryOf(eventId)).attempts).toBe(1), { timeout: 10_000 });
     await vi.waitFor(async () => expect((await deliveryOf(eventId)).claimedAt).toBeNull(), { timeout: 10_000 });
     const first = await deliveryOf(eventId);
@@ -184,7 +188,7 @@ describe("alert channels", () => {
   });
 
   it("refuses private addresses, names resolving to them and redirects, without reaching them", async () => {
-    const { token, userId } = await alertsUser();
+    const { token, workspaceId } = await alertsUser();
     const internal = await receiver();
     const off = { allowPrivate: false };
     for (const url of [
@@ -193,14 +197,14 @@ describe("alert channels", () => {
       "http://[::1]/hook",
       "http://169.254.169.254/",
     ]) {
-      await expect(createAlertChannel(userId, { kind: "webhook", name: "x", url }, off)).rejects.toMatchObject({
+      await expect(createAlertChannel(workspaceId, { kind: "webhook", name: "x", url }, off)).rejects.toMatchObject({
         status: 422,
         message: expect.stringContaining("Adresse refusée"),
       });
     }
     const rebinding = { ...off, resolve: async () => [{ address: "127.0.0.1", family: 4 as const }] };
     await expect(
-      createAlertChannel(userId, { kind: "slack", name: "x", url: "https://hooks.exemple.fr/a" }, rebinding),
+      createAlertChannel(workspaceId, { kind: "slack", name: "x", url: "https://hooks.exemple.fr/a" }, rebinding),
     ).rejects.toMatchObject({ status: 422 });
     const bad = await call(createChannel, "/api/alert-channels", {
       token,
@@ -225,7 +229,11 @@ describe("alert channels", () => {
       .where(eq(alertChannels.id, channel.id));
     const [row] = await db
       .insert(alertChannelDeliveries)
-      .values({ channelId: channel.id, userId, payload: { type: "test", alert: { kind_label: "", product_name: "" } } })
+      .values({
+        channelId: channel.id,
+        workspaceId,
+        payload: { type: "test", alert: { kind_label: "", product_name: "" } },
+      })
       .returning();
     await deliverChannelMessages({ ids: [row!.id], post: rebinding });
     const [refused] = await db.select().from(alertChannelDeliveries).where(eq(alertChannelDeliveries.id, row!.id));
@@ -251,12 +259,12 @@ describe("alert channels", () => {
   });
 
   it("holds the channel limit when several are added at once", async () => {
-    const { token, userId } = await alertsUser();
+    const { token, workspaceId } = await alertsUser();
     const hook = await receiver();
     const db = await getDb();
     await db.insert(alertChannels).values(
       Array.from({ length: MAX_ALERT_CHANNELS - 1 }, (_, i) => ({
-        userId,
+        workspaceId,
         kind: "slack" as const,
         name: `Canal ${i}`,
         url: `${hook.url}/c${i}`,
@@ -272,7 +280,7 @@ describe("alert channels", () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(answers.find((a) => a.status === 409)!.json.detail).toBe(CHANNEL_MSG.tooMany);
-    const rows = await db.select().from(alertChannels).where(eq(alertChannels.userId, userId));
+    const rows = await db.select().from(alertChannels).where(eq(alertChannels.workspaceId, workspaceId));
     expect(rows).toHaveLength(MAX_ALERT_CHANNELS);
   });
 
@@ -292,7 +300,7 @@ describe("alert channels", () => {
       expect(res.status).toBe(404);
       expect(res.json.detail).toBe(CHANNEL_MSG.notFound);
     }
-    const { productId } = await makeProduct(other.userId);
+    const { productId } = await makeProduct(other.workspaceId);
     const rule = await call(createRule, `/api/products/${productId}/alerts`, {
       token: other.token,
       params: { id: productId },

@@ -25,7 +25,7 @@ const rulesPath = (id: string) => `/api/products/${id}/alerts`;
 
 async function setup(plan: "freemium" | "professionnel" = "professionnel") {
   const user = await alertsUser(plan);
-  const product = await makeProduct(user.userId, { urls: 2, referencePrice: "100.00" });
+  const product = await makeProduct(user.workspaceId, { urls: 2, referencePrice: "100.00" });
   return { ...user, ...product };
 }
 
@@ -128,7 +128,7 @@ describe("alert rules API", () => {
   it("treats another user's product, rule or URL as not found", async () => {
     const alice = await setup();
     const bob = await setup();
-    const rule = await addRule(alice.userId, alice.productId, { kind: "any_change" });
+    const rule = await addRule(alice.workspaceId, alice.productId, { kind: "any_change" });
     const foreignProduct = await call(listRules, rulesPath(alice.productId), {
       token: bob.token,
       params: { id: alice.productId },
@@ -176,7 +176,7 @@ describe("alert rules API", () => {
 
 describe("plan gating", () => {
   it("refuses rules and test alerts on a plan without e-mail alerts, with a French 403", async () => {
-    const { token, userId, productId } = await setup("freemium");
+    const { token, workspaceId, productId } = await setup("freemium");
     const res = await call(createRule, rulesPath(productId), {
       token,
       params: { id: productId },
@@ -190,7 +190,7 @@ describe("plan gating", () => {
     expect(test.status).toBe(403);
 
     // a rule kept from a former paid plan can be switched off or deleted, not changed
-    const rule = await addRule(userId, productId, { kind: "below", minPrice: "10" });
+    const rule = await addRule(workspaceId, productId, { kind: "below", minPrice: "10" });
     const params = { id: productId, ruleId: rule.id };
     const change = await call(patchRule, "/x", { method: "PATCH", token, params, body: { min_price: "20" } });
     expect(change.status).toBe(403);
@@ -200,7 +200,7 @@ describe("plan gating", () => {
     const on = await call(patchRule, "/x", { method: "PATCH", token, params, body: { active: true } });
     expect(on.status).toBe(403);
 
-    await setPlan(userId, "professionnel");
+    await setPlan(workspaceId, "professionnel");
     const allowed = await call(createRule, rulesPath(productId), {
       token,
       params: { id: productId },
@@ -212,12 +212,12 @@ describe("plan gating", () => {
 
 describe("alert events and test alerts", () => {
   it("sends a test alert, records it and lists it with the real alerts", async () => {
-    const { token, userId, account, productId, urlIds } = await setup();
+    const { token, workspaceId, account, productId, urlIds } = await setup();
     const none = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId } });
     expect(none.status).toBe(422);
     expect(none.json.code).toBe("no_alert_rule");
 
-    const rule = await addRule(userId, productId, { kind: "below", minPrice: "50" });
+    const rule = await addRule(workspaceId, productId, { kind: "below", minPrice: "50" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "60.00") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "45.50") });
 
@@ -288,10 +288,10 @@ describe("alert preferences", () => {
 
 describe("unsubscribe links", () => {
   it("GET describes without changing anything; POST (one-click) switches the rule off", async () => {
-    const { userId, productId } = await setup();
-    const rule = await addRule(userId, productId, { kind: "drop", thresholdAmount: "5.00" });
-    const other = await addRule(userId, productId, { kind: "any_change" });
-    const token = signUnsubscribeToken({ userId, ruleId: rule.id });
+    const { workspaceId, productId } = await setup();
+    const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdAmount: "5.00" });
+    const other = await addRule(workspaceId, productId, { kind: "any_change" });
+    const token = signUnsubscribeToken({ workspaceId, ruleId: rule.id });
 
     const read = await call(readUnsubscribe, "/api/alerts/unsubscribe", { query: { token } });
     expect(read.status).toBe(200);
@@ -312,41 +312,41 @@ describe("unsubscribe links", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.scope).toBe("rule");
-    const rows = await db.select().from(alertRules).where(eq(alertRules.userId, userId));
+    const rows = await db.select().from(alertRules).where(eq(alertRules.workspaceId, workspaceId));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.active]))).toEqual({ [rule.id]: false, [other.id]: true });
     const twice = await call(unsubscribe, "/api/alerts/unsubscribe", { method: "POST", query: { token } });
     expect(twice.status).toBe(200);
   });
 
   it("an all-alerts link switches every rule off and drops alerts waiting for the digest", async () => {
-    const { userId, productId, urlIds } = await setup();
-    const a = await addRule(userId, productId, { kind: "below", minPrice: "50" });
-    await addRule(userId, productId, { kind: "any_change" });
+    const { userId, workspaceId, productId, urlIds } = await setup();
+    const a = await addRule(workspaceId, productId, { kind: "below", minPrice: "50" });
+    await addRule(workspaceId, productId, { kind: "any_change" });
     const db = await getDb();
     const { users } = await import("@/db/schema");
     await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "40.00") });
-    const token = signUnsubscribeToken({ userId });
+    const token = signUnsubscribeToken({ workspaceId });
     const res = await call(unsubscribe, "/api/alerts/unsubscribe", { method: "POST", query: { token } });
     expect(res.json).toMatchObject({ scope: "all" });
-    const rules = await db.select().from(alertRules).where(eq(alertRules.userId, userId));
+    const rules = await db.select().from(alertRules).where(eq(alertRules.workspaceId, workspaceId));
     expect(rules.every((r) => !r.active)).toBe(true);
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, a.id));
     expect(events.map((e) => e.status)).toEqual(["skipped"]);
   });
 
   it("refuses tampered, forged or truncated tokens with 400 and changes nothing", async () => {
-    const { userId, productId } = await setup();
+    const { workspaceId, productId } = await setup();
     const victim = await setup();
-    const rule = await addRule(victim.userId, victim.productId, { kind: "any_change" });
-    const mine = signUnsubscribeToken({ userId });
+    const rule = await addRule(victim.workspaceId, victim.productId, { kind: "any_change" });
+    const mine = signUnsubscribeToken({ workspaceId });
     const signature = mine.split(".")[1];
-    const forged = `${Buffer.from(`${victim.userId}:${rule.id}`).toString("base64url")}.${signature}`;
+    const forged = `${Buffer.from(`${victim.workspaceId}:${rule.id}`).toString("base64url")}.${signature}`;
     for (const token of [
       forged,
       mine.slice(0, -2),
       "n'importe quoi",
-      signUnsubscribeToken({ userId: victim.userId }, "mauvais-secret"),
+      signUnsubscribeToken({ workspaceId: victim.workspaceId }, "mauvais-secret"),
     ]) {
       const get = await call(readUnsubscribe, "/api/alerts/unsubscribe", { query: { token } });
       const post = await call(unsubscribe, "/api/alerts/unsubscribe", { method: "POST", query: { token } });

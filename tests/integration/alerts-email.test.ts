@@ -36,9 +36,9 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
 describe("instant alert e-mail through Resend", () => {
   it("carries product, merchant, prices, variation, product link and one-click unsubscribe", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { name: "Casque <Pro> & Co" });
-    const rule = await addRule(userId, productId, { kind: "drop", thresholdAmount: "5.00" });
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { name: "Casque <Pro> & Co" });
+    const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdAmount: "5.00" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "129.99") });
     expect(resend.emails).toHaveLength(0);
     const entry = await addPrice(urlIds[0]!, "119.99");
@@ -88,9 +88,9 @@ describe("instant alert e-mail through Resend", () => {
   });
 
   it("sends exactly one e-mail when the evaluation runs concurrently and is retried", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
-    const rule = await addRule(userId, productId, { kind: "any_change" });
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
+    const rule = await addRule(workspaceId, productId, { kind: "any_change" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "50.00") });
     const entry = await addPrice(urlIds[0]!, "51.00");
     await Promise.all([0, 1, 2, 3].map(() => evaluateNewPrice({ priceHistoryId: entry })));
@@ -101,9 +101,9 @@ describe("instant alert e-mail through Resend", () => {
   });
 
   it("keeps a failed send for the retry, which delivers it once", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
-    const rule = await addRule(userId, productId, { kind: "above", maxPrice: "100" });
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
+    const rule = await addRule(workspaceId, productId, { kind: "above", maxPrice: "100" });
     const entry = await addPrice(urlIds[0]!, "150.00");
     resend.failNext(1);
     await expect(evaluateNewPrice({ priceHistoryId: entry })).rejects.toThrow(/Envoi d'alerte impossible/);
@@ -130,9 +130,9 @@ describe("instant alert e-mail through Resend", () => {
 
 describe("test alert and digest through Resend", () => {
   it("sends the test alert, and answers 502 when the provider fails", async () => {
-    const { token, userId, account } = await alertsUser();
-    const { productId } = await makeProduct(userId);
-    await addRule(userId, productId, { kind: "back_in_stock" });
+    const { token, workspaceId, account } = await alertsUser();
+    const { productId } = await makeProduct(workspaceId);
+    await addRule(workspaceId, productId, { kind: "back_in_stock" });
     const ok = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId } });
     expect(ok.status).toBe(200);
     expect(resend.emails).toHaveLength(1);
@@ -150,11 +150,11 @@ describe("test alert and digest through Resend", () => {
   });
 
   it("sends one digest per user with an all-alerts unsubscribe header", async () => {
-    const { userId, account } = await alertsUser();
+    const { userId, workspaceId, account } = await alertsUser();
     const db = await getDb();
     await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
-    const { productId, urlIds } = await makeProduct(userId, { name: "Trottinette Xiaomi" });
-    await addRule(userId, productId, { kind: "below", minPrice: "300" });
+    const { productId, urlIds } = await makeProduct(workspaceId, { name: "Trottinette Xiaomi" });
+    await addRule(workspaceId, productId, { kind: "below", minPrice: "300" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "289.00") });
     expect(resend.emails).toHaveLength(0);
     await sendAlertDigests();

@@ -18,9 +18,9 @@ async function eventsOf(ruleId: string) {
 
 describe("evaluateNewPrice", () => {
   it("fires a range rule on the first check, once, and again after the price came back", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
-    const rule = await addRule(userId, productId, { kind: "below", minPrice: "50.00" });
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
+    const rule = await addRule(workspaceId, productId, { kind: "below", minPrice: "50.00" });
     const [url] = urlIds as [string];
 
     const first = await evaluateNewPrice({ priceHistoryId: await addPrice(url, "45.00") });
@@ -43,12 +43,12 @@ describe("evaluateNewPrice", () => {
   });
 
   it("never alerts on a missing price, and compares with the last real price afterwards", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const any = await addRule(userId, productId, { kind: "any_change" });
-    const back = await addRule(userId, productId, { kind: "back_in_stock" });
-    const below = await addRule(userId, productId, { kind: "below", minPrice: "10" });
+    const any = await addRule(workspaceId, productId, { kind: "any_change" });
+    const back = await addRule(workspaceId, productId, { kind: "back_in_stock" });
+    const below = await addRule(workspaceId, productId, { kind: "below", minPrice: "10" });
 
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, "100.00") });
     const missing = await evaluateNewPrice({ priceHistoryId: await addPrice(url, null, true) });
@@ -62,11 +62,11 @@ describe("evaluateNewPrice", () => {
   });
 
   it("records one event and sends one e-mail when the same price is evaluated again or concurrently", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const drop = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
-    const above = await addRule(userId, productId, { kind: "above", maxPrice: "60" });
+    const drop = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "5" });
+    const above = await addRule(workspaceId, productId, { kind: "above", maxPrice: "60" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, "100.00") });
     expect(await eventsOf(above.id)).toHaveLength(1);
 
@@ -89,10 +89,10 @@ describe("evaluateNewPrice", () => {
   });
 
   it("holds repeats back during the cooldown; a held-back level rule fires once the cooldown is over", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const any = await addRule(userId, productId, { kind: "any_change", cooldownMinutes: 60 });
+    const any = await addRule(workspaceId, productId, { kind: "any_change", cooldownMinutes: 60 });
     const t0 = new Date();
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
@@ -102,8 +102,8 @@ describe("evaluateNewPrice", () => {
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, "92.00") }, { now: at(61) }); // fires
     expect((await eventsOf(any.id)).map((e) => e.newPrice)).toEqual(["95.00", "92.00"]);
 
-    const { productId: p2, urlIds: u2 } = await makeProduct(userId);
-    const above = await addRule(userId, p2, { kind: "above", maxPrice: "50", cooldownMinutes: 60 });
+    const { productId: p2, urlIds: u2 } = await makeProduct(workspaceId);
+    const above = await addRule(workspaceId, p2, { kind: "above", maxPrice: "50", cooldownMinutes: 60 });
     const url2 = u2[0]!;
     await evaluateNewPrice({ priceHistoryId: await addPrice(url2, "55.00") }, { now: at(0) }); // fires
     await evaluateNewPrice({ priceHistoryId: await addPrice(url2, "45.00") }, { now: at(5) }); // re-arms
@@ -114,11 +114,11 @@ describe("evaluateNewPrice", () => {
   });
 
   it("asks for a second fetch before alerting on a jump of more than 50 %", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const drop = await addRule(userId, productId, { kind: "drop", thresholdPercent: "10" });
-    const any = await addRule(userId, productId, { kind: "any_change" });
+    const drop = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "10" });
+    const any = await addRule(workspaceId, productId, { kind: "any_change" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, "100.00") });
 
     const glitch = await addPrice(url, "9.99");
@@ -156,10 +156,10 @@ describe("evaluateNewPrice", () => {
   });
 
   it("keeps the arming per URL for a rule on all the product's URLs", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { urls: 2, referencePrice: "100.00" });
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { urls: 2, referencePrice: "100.00" });
     const [a, b] = urlIds as [string, string];
-    const rule = await addRule(userId, productId, { kind: "below_reference" });
+    const rule = await addRule(workspaceId, productId, { kind: "below_reference" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(a, "99.00") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(b, "98.00") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(a, "97.00") });
@@ -175,11 +175,11 @@ describe("evaluateNewPrice", () => {
   });
 
   it("alerts on stock changes, not on the first check", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const back = await addRule(userId, productId, { kind: "back_in_stock" });
-    const out = await addRule(userId, productId, { kind: "out_of_stock" });
+    const back = await addRule(workspaceId, productId, { kind: "back_in_stock" });
+    const out = await addRule(workspaceId, productId, { kind: "out_of_stock" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, null, false) });
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, "80.00", true) });
     await evaluateNewPrice({ priceHistoryId: await addPrice(url, null, false) });
@@ -188,11 +188,11 @@ describe("evaluateNewPrice", () => {
   });
 
   it("ignores inactive rules, rules of other products, and plans without e-mail alerts", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
-    const other = await makeProduct(userId);
-    const off = await addRule(userId, productId, { kind: "below", minPrice: "50", active: false });
-    const elsewhere = await addRule(userId, other.productId, { kind: "below", minPrice: "50" });
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
+    const other = await makeProduct(workspaceId);
+    const off = await addRule(workspaceId, productId, { kind: "below", minPrice: "50", active: false });
+    const elsewhere = await addRule(workspaceId, other.productId, { kind: "below", minPrice: "50" });
     expect(await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "10.00") })).toEqual({
       status: "skipped",
       reason: "no_rules",
@@ -201,8 +201,8 @@ describe("evaluateNewPrice", () => {
     expect(await eventsOf(elsewhere.id)).toHaveLength(0);
 
     const free = await alertsUser("freemium");
-    const p = await makeProduct(free.userId);
-    const rule = await addRule(free.userId, p.productId, { kind: "below", minPrice: "50" });
+    const p = await makeProduct(free.workspaceId);
+    const rule = await addRule(free.workspaceId, p.productId, { kind: "below", minPrice: "50" });
     expect(await evaluateNewPrice({ priceHistoryId: await addPrice(p.urlIds[0]!, "10.00") })).toEqual({
       status: "skipped",
       reason: "plan",
@@ -213,19 +213,19 @@ describe("evaluateNewPrice", () => {
 
 describe("daily digest", () => {
   it("holds alerts of digest users and sends one e-mail grouped by product, once", async () => {
-    const { userId, account } = await alertsUser();
+    const { userId, workspaceId, account } = await alertsUser();
     const db = await getDb();
     await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
-    const one = await makeProduct(userId, { name: "Perceuse Bosch" });
-    const two = await makeProduct(userId, { name: "Aspirateur Dyson" });
-    const r1 = await addRule(userId, one.productId, { kind: "any_change" });
-    const r2 = await addRule(userId, two.productId, { kind: "below", minPrice: "300" });
+    const one = await makeProduct(workspaceId, { name: "Perceuse Bosch" });
+    const two = await makeProduct(workspaceId, { name: "Aspirateur Dyson" });
+    const r1 = await addRule(workspaceId, one.productId, { kind: "any_change" });
+    const r2 = await addRule(workspaceId, two.productId, { kind: "below", minPrice: "300" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(one.urlIds[0]!, "120.00") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(one.urlIds[0]!, "110.00") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(one.urlIds[0]!, "105.00") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(two.urlIds[0]!, "299.00") });
 
-    const held = await db.select().from(alertEvents).where(eq(alertEvents.userId, userId));
+    const held = await db.select().from(alertEvents).where(eq(alertEvents.workspaceId, workspaceId));
     expect(held.map((e) => [e.delivery, e.status])).toEqual([
       ["digest", "pending"],
       ["digest", "pending"],
@@ -252,7 +252,7 @@ describe("daily digest", () => {
     const sent = await db
       .select()
       .from(alertEvents)
-      .where(and(eq(alertEvents.userId, userId), eq(alertEvents.status, "sent")));
+      .where(and(eq(alertEvents.workspaceId, workspaceId), eq(alertEvents.status, "sent")));
     expect(sent).toHaveLength(3);
     expect(sent.map((e) => e.ruleId).sort()).toEqual([r1.id, r1.id, r2.id].sort());
     await sendAlertDigests();

@@ -7,7 +7,7 @@ import type { TMerchantServer } from "../fixtures/merchant-server";
 
 export async function alertsUser(plan: "freemium" | "professionnel" = "professionnel") {
   const user = await signUp();
-  await setPlan(user.userId, plan);
+  await setPlan(user.workspaceId, plan);
   return user;
 }
 
@@ -20,30 +20,30 @@ export async function mailsTo(email: string) {
     .where(and(eq(emailOutbox.to, email), ne(emailOutbox.kind, "email_verification")));
 }
 
-export async function setPlan(userId: string, plan: "freemium" | "professionnel") {
+export async function setPlan(workspaceId: string, plan: "freemium" | "professionnel") {
   const db = await getDb();
   const [row] = await db.select({ id: plans.id }).from(plans).where(eq(plans.code, plan));
   await db
     .insert(subscriptions)
-    .values({ userId, planId: row!.id, status: "active", provider: "demo" })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { planId: row!.id, status: "active" } });
+    .values({ workspaceId, planId: row!.id, status: "active", provider: "demo" })
+    .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { planId: row!.id, status: "active" } });
 }
 
 export async function makeProduct(
-  userId: string,
+  workspaceId: string,
   opts: { name?: string; referencePrice?: string | null; urls?: number } = {},
 ) {
   const db = await getDb();
   const [product] = await db
     .insert(products)
-    .values({ userId, name: opts.name ?? "Casque Sony WH-1000XM5", referencePrice: opts.referencePrice ?? null })
+    .values({ workspaceId, name: opts.name ?? "Casque Sony WH-1000XM5", referencePrice: opts.referencePrice ?? null })
     .returning();
   const urlIds: string[] = [];
   for (let i = 0; i < (opts.urls ?? 1); i += 1) {
     const [url] = await db
       .insert(productUrls)
       .values({
-        userId,
+        workspaceId,
         productId: product!.id,
         name: `Marchand ${i + 1}`,
         url: `https://marchand-${i + 1}.example/produit`,
@@ -68,14 +68,14 @@ export async function addPrice(urlId: string, price: string | null, available = 
 }
 
 export async function addRule(
-  userId: string,
+  workspaceId: string,
   productId: string,
   values: Partial<typeof alertRules.$inferInsert> & { kind: (typeof alertRules.$inferInsert)["kind"] },
 ) {
   const db = await getDb();
   const [rule] = await db
     .insert(alertRules)
-    .values({ userId, productId, cooldownMinutes: 0, ...values })
+    .values({ workspaceId, productId, cooldownMinutes: 0, ...values })
     .returning();
   return rule!;
 }
@@ -83,7 +83,7 @@ export async function addRule(
 /** A Professionnel user's product whose URL is a page of the local merchant site (not due before tomorrow). */
 export async function watchedProduct(merchant: TMerchantServer, pageId: string) {
   const user = await alertsUser();
-  const { productId, urlIds } = await makeProduct(user.userId);
+  const { productId, urlIds } = await makeProduct(user.workspaceId);
   const db = await getDb();
   const [url] = await db
     .update(productUrls)

@@ -7,10 +7,10 @@ import { addPrice, addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fi
 
 describe("one e-mail per user and reading", () => {
   it("a price change matching two rules sends one message listing both rules", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { name: "Bouilloire inox" });
-    const drop = await addRule(userId, productId, { kind: "drop", thresholdAmount: "5.00" });
-    const floor = await addRule(userId, productId, { kind: "below", minPrice: "70.00" });
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { name: "Bouilloire inox" });
+    const drop = await addRule(workspaceId, productId, { kind: "drop", thresholdAmount: "5.00" });
+    const floor = await addRule(workspaceId, productId, { kind: "below", minPrice: "70.00" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "78.90") });
     const entry = await addPrice(urlIds[0]!, "69.90");
     expect(await evaluateNewPrice({ priceHistoryId: entry })).toMatchObject({ status: "evaluated", sent: 1 });

@@ -26,8 +26,8 @@ afterAll(async () => {
   await merchant.close();
 });
 
-async function scrapeOnce(userId: string, productId: string, url: { id: string; url: string }) {
-  const task = (await enqueueScrape({ userId, productId, urlId: url.id, url: url.url, trigger: "manual" }))!;
+async function scrapeOnce(workspaceId: string, productId: string, url: { id: string; url: string }) {
+  const task = (await enqueueScrape({ workspaceId, productId, urlId: url.id, url: url.url, trigger: "manual" }))!;
   const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
     events: [{ name: SCRAPE_REQUESTED, data: { taskId: task.id, host: "127.0.0.1" } }] as never,
   });
@@ -38,11 +38,11 @@ async function scrapeOnce(userId: string, productId: string, url: { id: string; 
 
 describe("alerts in the scrape pipeline", () => {
   it("a scraped price goes through the hook and alerts once; a failed scrape alerts nothing", async () => {
-    const { userId, account, productId, url } = await watchedProduct(merchant, "alerte-pipeline");
-    const rule = await addRule(userId, productId, { kind: "below", minPrice: "150.00" });
-    const any = await addRule(userId, productId, { kind: "any_change" });
+    const { workspaceId, account, productId, url } = await watchedProduct(merchant, "alerte-pipeline");
+    const rule = await addRule(workspaceId, productId, { kind: "below", minPrice: "150.00" });
+    const any = await addRule(workspaceId, productId, { kind: "any_change" });
     merchant.setPrice("alerte-pipeline", "149.90");
-    expect(await scrapeOnce(userId, productId, url)).toMatchObject({ status: "completed" });
+    expect(await scrapeOnce(workspaceId, productId, url)).toMatchObject({ status: "completed" });
 
     const db = await getDb();
     const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
@@ -57,7 +57,7 @@ describe("alerts in the scrape pipeline", () => {
       .update(productUrls)
       .set({ url: `${merchant.url}/status/503` })
       .where(eq(productUrls.id, url.id));
-    const failed = await scrapeOnce(userId, productId, { id: url.id, url: `${merchant.url}/status/503` }).catch(
+    const failed = await scrapeOnce(workspaceId, productId, { id: url.id, url: `${merchant.url}/status/503` }).catch(
       () => null,
     );
     expect(failed?.status ?? "error").not.toBe("completed");
@@ -70,8 +70,8 @@ describe("alerts in the scrape pipeline", () => {
 
 /** A drop rule and a fall from 100 to 30 (over 50 %), the page showing 30. */
 async function bigJump(pageId: string) {
-  const { userId, productId, url } = await watchedProduct(merchant, pageId);
-  const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "20" });
+  const { workspaceId, productId, url } = await watchedProduct(merchant, pageId);
+  const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "20" });
   await addPrice(url.id, "100.00");
   const jump = await addPrice(url.id, "30.00");
   merchant.setPrice(pageId, "30.00");
@@ -125,10 +125,10 @@ describe("Inngest functions of the alerts", () => {
   });
 
   it("send-alert-digest sends the daily digest", async () => {
-    const { userId, account, productId, url } = await watchedProduct(merchant, "alerte-digest");
+    const { userId, workspaceId, account, productId, url } = await watchedProduct(merchant, "alerte-digest");
     const db = await getDb();
     await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
-    await addRule(userId, productId, { kind: "above", maxPrice: "10" });
+    await addRule(workspaceId, productId, { kind: "above", maxPrice: "10" });
     const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
     await evaluateNewPrice({ priceHistoryId: await addPrice(url.id, "12.00") });
     const { result } = await new InngestTestEngine({ function: sendAlertDigestFn }).execute();

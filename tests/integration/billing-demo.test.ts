@@ -14,7 +14,7 @@ import { POST as subscribe } from "@/app/api/subscriptions/subscribe/route";
 import { GET as mySubscription } from "@/app/api/subscriptions/my-subscription/route";
 import { GET as plansRoute } from "@/app/api/subscriptions/plans/route";
 import { POST as webhook } from "@/app/api/webhooks/stripe/route";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { call, signUp } from "../helpers/api";
 
 // No STRIPE_SECRET_KEY and not production (tests/helpers/integration-setup.ts): the demo checkout.
@@ -69,7 +69,7 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
   });
 
   it("activates the plan, records a paid demo invoice with a real PDF, and is idempotent", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const checkout = await demoCheckout(token);
     expect(checkout.mode).toBe("demo");
     expect(checkout.session_id).toMatch(/^demo_/);
@@ -95,7 +95,7 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     expect(synced.json.subscription.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
 
     const db = await getDb();
-    const rows = await db.select().from(invoices).where(eq(invoices.userId, userId));
+    const rows = await db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId));
     expect(rows).toHaveLength(1);
     // 49,00 € HT + 20 % VAT
     expect(rows[0]).toMatchObject({ provider: "demo", status: "paid", amountPaid: 5880, total: 5880 });
@@ -144,14 +144,14 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
       (await call(syncSession, "/x", { method: "POST", token: bob.token, params: { id: checkout.session_id } })).status,
     ).toBe(404);
 
-    const [inv] = await (await getDb()).select().from(invoices).where(eq(invoices.userId, alice.userId));
+    const [inv] = await (await getDb()).select().from(invoices).where(eq(invoices.workspaceId, alice.workspaceId));
     const pdf = await call(invoicePdf, "/x", { token: bob.token, params: { id: inv!.id } });
     expect(pdf.status).toBe(404);
     expect(pdf.json.code).toBe("not_found");
     expect((await call(invoicePdf, "/x", { token: bob.token, params: { id: "pas-un-uuid" } })).status).toBe(404);
     expect((await call(listInvoicesRoute, "/api/payments/invoices", { token: bob.token })).json).toEqual([]);
 
-    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, alice.userId));
+    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.workspaceId, alice.workspaceId));
     expect((await call(cancelSub, "/x", { method: "POST", token: bob.token, params: { id: sub!.id } })).status).toBe(
       404,
     );
@@ -193,12 +193,12 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
   });
 
   it("bills an upgrade the prorated difference for the days left and keeps the period", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const first = await demoCheckout(token, "professionnel");
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: first.session_id } });
     const db = await getDb();
     const periodEnd = new Date(Date.now() + 10 * 86_400_000 + 3_600_000);
-    await db.update(subscriptions).set({ currentPeriodEnd: periodEnd }).where(eq(subscriptions.userId, userId));
+    await db.update(subscriptions).set({ currentPeriodEnd: periodEnd }).where(eq(subscriptions.workspaceId, workspaceId));
 
     const up = await demoCheckout(token, "entreprise");
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: up.session_id } });
@@ -206,7 +206,7 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     const sub = (await call(mySubscription, "/x", { token })).json;
     expect(sub).toMatchObject({ provider: "demo", plan: { code: "entreprise" }, cancel_at_period_end: false });
     expect(sub.current_period_end).toBe(Math.floor(periodEnd.getTime() / 1000));
-    expect((await getUserPlan(userId)).code).toBe("entreprise");
+    expect((await getWorkspacePlan(workspaceId)).code).toBe("entreprise");
 
     const start = new Date(periodEnd);
     start.setUTCMonth(start.getUTCMonth() - 1);
@@ -220,7 +220,7 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
   });
 
   it("keeps the paid plan until the period ends when downgrading to Freemium, then applies it", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const checkout = await demoCheckout(token);
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
     const free = await call(subscribe, "/api/subscriptions/subscribe", {
@@ -231,67 +231,67 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
       status: "scheduled",
       subscription: { cancel_at_period_end: true, plan: { code: "professionnel" } },
     });
-    expect((await getUserPlan(userId)).code).toBe("professionnel");
+    expect((await getWorkspacePlan(workspaceId)).code).toBe("professionnel");
     const db = await getDb();
     await db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.userId, userId));
+      .where(eq(subscriptions.workspaceId, workspaceId));
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("freemium");
-    expect((await getUserPlan(userId, db)).code).toBe("freemium");
+    expect((await getWorkspacePlan(workspaceId, db)).code).toBe("freemium");
   });
 
   it("cancels a scheduled downgrade: the paid plan continues past the period end", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const checkout = await demoCheckout(token);
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
     await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: await planId("freemium") } });
     const db = await getDb();
-    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
     const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: sub!.id } });
     expect(resumed.json).toMatchObject({ cancel_at_period_end: false, plan: { code: "professionnel" } });
     await db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.userId, userId));
+      .where(eq(subscriptions.workspaceId, workspaceId));
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("professionnel");
   });
 
   it("schedules a downgrade to a cheaper paid plan at period end, then applies it; resuming drops it", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const first = await demoCheckout(token, "entreprise");
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: first.session_id } });
     const db = await getDb();
-    const [before] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [before] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
 
     const down = await demoCheckout(token, "professionnel");
     expect(down).toMatchObject({ session_id: before!.id, url: "http://localhost:3000/subscriptions" });
     const pending = (await call(mySubscription, "/x", { token })).json;
     expect(pending).toMatchObject({ plan: { code: "entreprise" }, pending_plan: { code: "professionnel" } });
-    expect((await getUserPlan(userId, db)).code).toBe("entreprise");
+    expect((await getWorkspacePlan(workspaceId, db)).code).toBe("entreprise");
     // no charge for a downgrade
-    expect(await db.select().from(invoices).where(eq(invoices.userId, userId))).toHaveLength(1);
+    expect(await db.select().from(invoices).where(eq(invoices.workspaceId, workspaceId))).toHaveLength(1);
 
     const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: before!.id } });
     expect(resumed.json).toMatchObject({ plan: { code: "entreprise" }, pending_plan: null });
 
     await demoCheckout(token, "professionnel");
     const end = new Date(Date.now() - 1000);
-    await db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.userId, userId));
+    await db.update(subscriptions).set({ currentPeriodEnd: end }).where(eq(subscriptions.workspaceId, workspaceId));
     const after = (await call(mySubscription, "/x", { token })).json;
     expect(after).toMatchObject({ provider: "demo", plan: { code: "professionnel" }, pending_plan: null });
     expect(after.current_period_end).toBeGreaterThan(Date.now() / 1000 + 27 * 86400);
-    expect((await getUserPlan(userId, db)).code).toBe("professionnel");
+    expect((await getWorkspacePlan(workspaceId, db)).code).toBe("professionnel");
   });
 
   it("cancels a demo subscription at period end and resumes it", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const checkout = await demoCheckout(token);
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
     const [sub] = await (await getDb())
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId)));
+      .where(and(eq(subscriptions.workspaceId, workspaceId)));
     const cancelled = await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
     expect(cancelled.json).toMatchObject({ cancel_at_period_end: true, plan: { code: "professionnel" } });
     const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: sub!.id } });
@@ -299,24 +299,24 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
   });
 
   it("ends a cancelled demo subscription once its period is over (Freemium on the next read)", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const checkout = await demoCheckout(token);
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: checkout.session_id } });
     const db = await getDb();
-    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
     await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("professionnel");
     await db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.userId, userId));
+      .where(eq(subscriptions.workspaceId, workspaceId));
     const after = await call(mySubscription, "/x", { token });
     expect(after.json).toMatchObject({ provider: "none", cancel_at_period_end: false, plan: { code: "freemium" } });
   });
 
   it("refuses to cancel the free plan", async () => {
-    const { token, userId } = await signUp();
-    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const { token, workspaceId } = await signUp();
+    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
     const res = await call(cancelSub, "/x", { method: "POST", token, params: { id: sub!.id } });
     expect(res.status).toBe(409);
     expect(res.json.code).toBe("no_paid_subscription");

@@ -18,17 +18,17 @@ async function buy(token: string, plan: string) {
 }
 
 /** `count` products created a minute apart, each with `urls` URLs created a second apart. */
-async function seedCatalogue(userId: string, count: number, urls: number) {
+async function seedCatalogue(workspaceId: string, count: number, urls: number) {
   const db = await getDb();
   const base = Date.now() - 86_400_000;
   for (let p = 0; p < count; p++) {
     const [product] = await db
       .insert(products)
-      .values({ userId, name: `Produit ${p + 1}`, createdAt: new Date(base + p * 60_000) })
+      .values({ workspaceId, name: `Produit ${p + 1}`, createdAt: new Date(base + p * 60_000) })
       .returning();
     for (let u = 0; u < urls; u++) {
       await db.insert(productUrls).values({
-        userId,
+        workspaceId,
         productId: product!.id,
         name: `Source ${u + 1}`,
         url: `https://marchand-${u + 1}.example/p${p + 1}`,
@@ -38,7 +38,7 @@ async function seedCatalogue(userId: string, count: number, urls: number) {
   }
 }
 
-async function urlStates(userId: string) {
+async function urlStates(workspaceId: string) {
   const db = await getDb();
   const rows = await db
     .select({
@@ -49,29 +49,29 @@ async function urlStates(userId: string) {
     })
     .from(productUrls)
     .innerJoin(products, eq(products.id, productUrls.productId))
-    .where(eq(productUrls.userId, userId))
+    .where(eq(productUrls.workspaceId, workspaceId))
     .orderBy(asc(productUrls.createdAt));
   return rows;
 }
 
 describe("plan limits on plan changes (never deleting data)", () => {
   it("a downgrade pauses the newest products and URLs beyond the limits; an upgrade resumes them", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     await buy(token, "professionnel");
-    await seedCatalogue(userId, 7, 4);
-    expect((await urlStates(userId)).every((r) => !r.paused)).toBe(true);
+    await seedCatalogue(workspaceId, 7, 4);
+    expect((await urlStates(workspaceId)).every((r) => !r.paused)).toBe(true);
 
     // Freemium: 5 products max, 3 URLs per product, once the paid month is over
     const down = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: "freemium" } });
     expect(down.json).toMatchObject({ status: "scheduled", subscription: { plan: { code: "professionnel" } } });
-    expect((await urlStates(userId)).every((r) => !r.paused)).toBe(true);
+    expect((await urlStates(workspaceId)).every((r) => !r.paused)).toBe(true);
     const db = await getDb();
     await db
       .update(subscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.userId, userId));
+      .where(eq(subscriptions.workspaceId, workspaceId));
     expect((await call(mySubscription, "/x", { token })).json.plan.code).toBe("freemium");
-    const after = await urlStates(userId);
+    const after = await urlStates(workspaceId);
     expect(after).toHaveLength(28);
     for (const row of after) {
       const p = Number(row.product.split(" ")[1]);
@@ -93,20 +93,20 @@ describe("plan limits on plan changes (never deleting data)", () => {
         expect(row.reason).toBeNull();
       }
     }
-    expect(await db.select().from(products).where(eq(products.userId, userId))).toHaveLength(7);
+    expect(await db.select().from(products).where(eq(products.workspaceId, workspaceId))).toHaveLength(7);
 
     await buy(token, "entreprise");
-    expect((await urlStates(userId)).filter((r) => r.paused)).toEqual([]);
+    expect((await urlStates(workspaceId)).filter((r) => r.paused)).toEqual([]);
   });
 
   it("leaves a pause made for another reason alone, and is idempotent", async () => {
-    const { token, userId } = await signUp();
-    await seedCatalogue(userId, 1, 4);
+    const { token, workspaceId } = await signUp();
+    await seedCatalogue(workspaceId, 1, 4);
     const db = await getDb();
     const [first] = await db
       .select()
       .from(productUrls)
-      .where(eq(productUrls.userId, userId))
+      .where(eq(productUrls.workspaceId, workspaceId))
       .orderBy(asc(productUrls.createdAt))
       .limit(1);
     await db
@@ -114,12 +114,12 @@ describe("plan limits on plan changes (never deleting data)", () => {
       .set({ paused: true, pausedReason: "Mise en pause par l'utilisateur" })
       .where(eq(productUrls.id, first!.id));
 
-    const once = await applyPlanLimits(userId);
+    const once = await applyPlanLimits(workspaceId);
     expect(once).toEqual({ plan: "freemium", paused: 1, resumed: 0 });
-    expect(await applyPlanLimits(userId)).toEqual({ plan: "freemium", paused: 0, resumed: 0 });
+    expect(await applyPlanLimits(workspaceId)).toEqual({ plan: "freemium", paused: 0, resumed: 0 });
 
     await buy(token, "professionnel");
-    const states = await urlStates(userId);
+    const states = await urlStates(workspaceId);
     expect(states.map((s) => [s.source, s.paused, s.reason])).toEqual([
       ["Source 1", true, "Mise en pause par l'utilisateur"],
       ["Source 2", false, null],
@@ -131,10 +131,10 @@ describe("plan limits on plan changes (never deleting data)", () => {
   it("touches only the user's own URLs", async () => {
     const a = await signUp();
     const b = await signUp();
-    await seedCatalogue(a.userId, 6, 1);
-    await seedCatalogue(b.userId, 6, 1);
-    await applyPlanLimits(a.userId);
-    expect((await urlStates(a.userId)).filter((r) => r.paused)).toHaveLength(1);
-    expect((await urlStates(b.userId)).filter((r) => r.paused)).toHaveLength(0);
+    await seedCatalogue(a.workspaceId, 6, 1);
+    await seedCatalogue(b.workspaceId, 6, 1);
+    await applyPlanLimits(a.workspaceId);
+    expect((await urlStates(a.workspaceId)).filter((r) => r.paused)).toHaveLength(1);
+    expect((await urlStates(b.workspaceId)).filter((r) => r.paused)).toHaveLength(0);
   });
 });

@@ -63,8 +63,8 @@ describe.each([
   });
 
   it("refuses a well-signed demo session called directly, and the plan stays Freemium", async () => {
-    const { token, userId } = await r.signUp();
-    const session = r.signDemoSession(userId, 3);
+    const { token, workspaceId } = await r.signUp();
+    const session = r.signDemoSession(workspaceId, 3);
     const res = await r.call(r.confirmDemo, "/x", { method: "POST", token, params: { id: session } });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ detail: demoRefusal, code: "demo_disabled" });

@@ -47,8 +47,8 @@ describe("channel addresses through the SSRF guard (private hosts refused, as in
     ["//hooks.exemple.fr/h", "Adresse du canal invalide"],
     ["hooks.exemple.fr/h", "Adresse du canal invalide"],
   ])("refuses %s", async (url, reason) => {
-    const { userId } = await alertsUser();
-    await expect(createAlertChannel(userId, { kind: "webhook", name: "x", url }, publicDns)).rejects.toMatchObject({
+    const { workspaceId } = await alertsUser();
+    await expect(createAlertChannel(workspaceId, { kind: "webhook", name: "x", url }, publicDns)).rejects.toMatchObject({
       status: 422,
       code: "invalid_channel_url",
       message: expect.stringContaining(reason),
@@ -56,14 +56,14 @@ describe("channel addresses through the SSRF guard (private hosts refused, as in
   });
 
   it("refuses a name resolving to a private address, and takes a public one on an allowed port", async () => {
-    const { userId } = await alertsUser();
+    const { workspaceId } = await alertsUser();
     for (const kind of ["webhook", "slack", "teams"] as const) {
       await expect(
-        createAlertChannel(userId, { kind, name: "x", url: "https://hooks.exemple.fr/h" }, loopbackDns),
+        createAlertChannel(workspaceId, { kind, name: "x", url: "https://hooks.exemple.fr/h" }, loopbackDns),
       ).rejects.toMatchObject({ status: 422, message: expect.stringContaining("Adresse refusée") });
     }
     const ok = await createAlertChannel(
-      userId,
+      workspaceId,
       { kind: "webhook", name: "x", url: "https://hooks.exemple.fr:8443/h" },
       publicDns,
     );

@@ -46,11 +46,11 @@ beforeAll(async () => {
 
 describe("chart data from the daily rollup", () => {
   it("draws 30 days from price_daily: day shape, gaps, crossed-out price line and my price", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "professionnel");
-    const product = await seedProduct(userId, "Robot", "21.50");
-    const a = await seedUrl(userId, product.id, "Darty");
-    const b = await seedUrl(userId, product.id, "Fnac");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "professionnel");
+    const product = await seedProduct(workspaceId, "Robot", "21.50");
+    const a = await seedUrl(workspaceId, product.id, "Darty");
+    const b = await seedUrl(workspaceId, product.id, "Fnac");
     await insert([
       { urlId: a.id, price: "25.00", at: daysAgo(40) },
       { urlId: a.id, price: "24.00", at: daysAgo(20, 2) },
@@ -86,9 +86,9 @@ describe("chart data from the daily rollup", () => {
   });
 
   it("shows every reading of the last 7 days, even minutes apart at one price", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Grille-pain");
-    const url = await seedUrl(userId, product.id, "Boulanger");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Grille-pain");
+    const url = await seedUrl(workspaceId, product.id, "Boulanger");
     // 14 readings 5 minutes apart on one afternoon (a new product checked by hand), one price but for a drop
     const readings: TReading[] = Array.from({ length: 14 }, (_, i) => ({
       urlId: url.id,
@@ -103,9 +103,9 @@ describe("chart data from the daily rollup", () => {
   });
 
   it("gives the price an out-of-stock reading showed, apart from the line", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Cafetière", "25.00");
-    const url = await seedUrl(userId, product.id, "Darty");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Cafetière", "25.00");
+    const url = await seedUrl(workspaceId, product.id, "Darty");
     const inStock = daysAgo(3);
     const outOfStock = daysAgo(1);
     await insert([
@@ -121,9 +121,9 @@ describe("chart data from the daily rollup", () => {
   });
 
   it("gives 30 days one entry a day with its low, high and close: a drop within a day stays seen", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Aspirateur");
-    const url = await seedUrl(userId, product.id, "Fnac");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Aspirateur");
+    const url = await seedUrl(workspaceId, product.id, "Fnac");
     const day = daysAgo(5);
     const at = (minutes: number) => new Date(day.getTime() + minutes * 60_000);
     // 78,90 € at 18:00, the drop to 69,90 € at 18:03 that fired the alerts, back to 78,90 € at 18:10
@@ -147,10 +147,10 @@ describe("chart data from the daily rollup", () => {
   });
 
   it("draws a long history ('all') in a bounded number of buckets of whole days, keeping each bucket's extremes", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "entreprise");
-    const product = await seedProduct(userId, "Lave-linge");
-    const url = await seedUrl(userId, product.id, "Darty");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "entreprise");
+    const product = await seedProduct(workspaceId, "Lave-linge");
+    const url = await seedUrl(workspaceId, product.id, "Darty");
     // a reading a day for 300 days (within the year Entreprise keeps), 300.00 but for a low of 199.00 and a
     // high of 450.00, then 310.00 today
     const readings: TReading[] = [];
@@ -175,10 +175,10 @@ describe("chart data from the daily rollup", () => {
   });
 
   it("gives the product cards the lowest price of each of the last 30 days, carried over days without readings", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Bouilloire");
-    const a = await seedUrl(userId, product.id, "A");
-    const b = await seedUrl(userId, product.id, "B");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Bouilloire");
+    const a = await seedUrl(workspaceId, product.id, "A");
+    const b = await seedUrl(workspaceId, product.id, "B");
     const early = daysAgo(10);
     const mid = daysAgo(5);
     await insert([
@@ -189,7 +189,7 @@ describe("chart data from the daily rollup", () => {
       { urlId: a.id, price: "15.00", available: false, at: mid },
       { urlId: b.id, price: "17.00", at: new Date() },
     ]);
-    await seedProduct(userId, "Sans relevé");
+    await seedProduct(workspaceId, "Sans relevé");
     const res = await call(productsRoute, "/api/products", { token });
     expect(res.status).toBe(200);
     const [empty, card] = res.json;
@@ -216,10 +216,10 @@ describe("chart data from the daily rollup", () => {
   });
 
   it("counts a URL's retained readings from the rollup, the cutoff's day from the readings", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "professionnel");
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Boulanger");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "professionnel");
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Boulanger");
     // Professionnel keeps 90 days: two readings are older, one 30 minutes before the cutoff
     const retention = 90;
     const days = [retention + 3, retention + 0.02, retention - 0.02, retention - 0.5, 12, 1, 0];

@@ -38,9 +38,9 @@ async function addChannel(token: string) {
 
 /** A rule of a new product, sending to a new channel: deleting either one deletes their link (cascade). */
 async function linkedRuleAndChannel() {
-  const { token, userId } = await alertsUser();
-  const { productId } = await makeProduct(userId);
-  const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
+  const { token, workspaceId } = await alertsUser();
+  const { productId } = await makeProduct(workspaceId);
+  const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "5" });
   const channelId = await addChannel(token);
   const res = await call(patchRule, `/api/products/${productId}/alerts/${rule.id}`, {
     method: "PATCH",
@@ -49,7 +49,7 @@ async function linkedRuleAndChannel() {
     body: { channel_ids: [channelId] },
   });
   expect(res.status).toBe(200);
-  return { token, userId, productId, ruleId: rule.id as string, channelId };
+  return { token, workspaceId, productId, ruleId: rule.id as string, channelId };
 }
 
 const holdLinksOf = (column: "rule_id" | "channel_id", id: string) => (tx: postgres.ReservedSql) =>
@@ -84,9 +84,9 @@ describe(`a change ${when} its object is deleted${onServer ? " (forced race)" : 
   });
 
   it(`pointing a rule at a channel ${when} it is deleted answers 422, never a dangling link`, async () => {
-    const { token, userId, channelId: id } = await linkedRuleAndChannel();
-    const { productId } = await makeProduct(userId);
-    const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
+    const { token, workspaceId, channelId: id } = await linkedRuleAndChannel();
+    const { productId } = await makeProduct(workspaceId);
+    const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "5" });
     const [deleted, patched] = await race(
       holdLinksOf("channel_id", id),
       () => call(deleteChannel, `/api/alert-channels/${id}`, { method: "DELETE", token, params: { id } }),
@@ -105,11 +105,11 @@ describe(`a change ${when} its object is deleted${onServer ? " (forced race)" : 
   });
 
   it(`setting a URL's price source ${when} the URL is deleted answers 404`, async () => {
-    const { token, userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { token, workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const urlId = urlIds[0]!;
     const [task] = await enqueueScrape([
-      { userId, urlId, productId, url: "https://marchand-1.example/produit", trigger: "manual" },
+      { workspaceId, urlId, productId, url: "https://marchand-1.example/produit", trigger: "manual" },
     ]);
     const path = `/api/products/${productId}/urls/${urlId}`;
     const params = { id: productId, urlId };
@@ -123,16 +123,16 @@ describe(`a change ${when} its object is deleted${onServer ? " (forced race)" : 
   });
 
   it(`deletes a product ${when} a manual scrape of its URL is being queued, without a deadlock`, async () => {
-    const { token, userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
-    const key = `scrape:${userId}`;
+    const { token, workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
+    const key = `scrape:${workspaceId}`;
     const [scrape, deleted] = await race(
       // the scrape stops at its rate-limit row, its product and URL locks taken
       async (tx) => {
         await tx`insert into rate_limits (key, count, reset_at) values (${key}, 0, now() + interval '1 minute')`;
         await tx`select key from rate_limits where key = ${key} for update`;
       },
-      () => requestUrlScrape(userId, urlIds[0]!),
+      () => requestUrlScrape(workspaceId, urlIds[0]!),
       () => call(deleteProduct, `/api/products/${productId}`, { method: "DELETE", token, params: { id: productId } }),
     );
     expect(deleted.value?.status).toBe(200);
@@ -140,11 +140,11 @@ describe(`a change ${when} its object is deleted${onServer ? " (forced race)" : 
   });
 
   it(`points a rule at a URL ${when} its delete is under way: 404, not a broken link`, async () => {
-    const { token, userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { urls: 2 });
-    const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "5" });
+    const { token, workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { urls: 2 });
+    const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "5" });
     const [task] = await enqueueScrape([
-      { userId, urlId: urlIds[1]!, productId, url: "https://marchand-2.example/produit", trigger: "manual" },
+      { workspaceId, urlId: urlIds[1]!, productId, url: "https://marchand-2.example/produit", trigger: "manual" },
     ]);
     const params = { id: productId, urlId: urlIds[1]! };
     const [deleted, patched] = await race(
@@ -228,8 +228,8 @@ describe("a refused change", () => {
     const owner = await alertsUser();
     const other = await alertsUser();
     const foreign = await addChannel(other.token);
-    const { productId } = await makeProduct(owner.userId);
-    const rule = await addRule(owner.userId, productId, { kind: "drop", thresholdPercent: "5" });
+    const { productId } = await makeProduct(owner.workspaceId);
+    const rule = await addRule(owner.workspaceId, productId, { kind: "drop", thresholdPercent: "5" });
     const res = await call(patchRule, `/api/products/${productId}/alerts/${rule.id}`, {
       method: "PATCH",
       token: owner.token,

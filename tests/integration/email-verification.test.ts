@@ -120,14 +120,14 @@ describe("e-mail verification at registration", () => {
 describe("nothing is delivered to an unverified address", () => {
   it("alerts are skipped (not sent, not retried) until the address is verified", async () => {
     const who = await signUp({}, { verified: false });
-    await setPlan(who.userId, "professionnel");
-    const { productId, urlIds } = await makeProduct(who.userId);
-    await addRule(who.userId, productId, { kind: "drop", thresholdAmount: "5.00" });
+    await setPlan(who.workspaceId, "professionnel");
+    const { productId, urlIds } = await makeProduct(who.workspaceId);
+    await addRule(who.workspaceId, productId, { kind: "drop", thresholdAmount: "5.00" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "129.99") });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "99.99") });
     expect(await mailsOf(who.account.email, "alert")).toEqual([]);
     const db = await getDb();
-    const events = await db.select().from(alertEvents).where(eq(alertEvents.userId, who.userId));
+    const events = await db.select().from(alertEvents).where(eq(alertEvents.workspaceId, who.workspaceId));
     expect(events.length).toBeGreaterThan(0);
     for (const e of events) expect(e.status).toBe("skipped");
 
@@ -138,7 +138,7 @@ describe("nothing is delivered to an unverified address", () => {
 
   it("scheduled reports go to verified subscribers only", async () => {
     const who = await signUp({}, { verified: false });
-    await setPlan(who.userId, "professionnel");
+    await setPlan(who.workspaceId, "professionnel");
     const prefs = "/api/users/me/report-preferences";
     expect(
       (await call(putReportPrefs, prefs, { method: "PUT", token: who.token, body: { frequency: "daily" } })).status,

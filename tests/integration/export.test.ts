@@ -13,10 +13,10 @@ import { priceHistory, productUrls } from "@/db/schema";
 import { call, signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
 
-async function seedCatalogue(userId: string) {
-  const product = await seedProduct(userId, "Café moulu 1 kg");
-  const darty = await seedUrl(userId, product.id, "Darty", "https://www.darty.example/cafe?x=1;y=2");
-  const evil = await seedUrl(userId, product.id, '=HYPERLINK("http://evil")', "https://evil.example/p");
+async function seedCatalogue(workspaceId: string) {
+  const product = await seedProduct(workspaceId, "Café moulu 1 kg");
+  const darty = await seedUrl(workspaceId, product.id, "Darty", "https://www.darty.example/cafe?x=1;y=2");
+  const evil = await seedUrl(workspaceId, product.id, '=HYPERLINK("http://evil")', "https://evil.example/p");
   await seedHistory(darty.id, [
     { price: "12.49", at: daysAgo(3) },
     { price: null, available: false, at: daysAgo(2) },
@@ -31,8 +31,8 @@ const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1
 
 describe("CSV exports of a product", () => {
   it("'Historique complet' in the French Excel dialect: BOM, ';', decimal comma, Paris dates, retention, injection", async () => {
-    const { token, userId } = await signUp();
-    const { product } = await seedCatalogue(userId);
+    const { token, workspaceId } = await signUp();
+    const { product } = await seedCatalogue(workspaceId);
     const res = await call(historyCsv, "/x", { token, params: { id: product.id } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -55,8 +55,8 @@ describe("CSV exports of a product", () => {
   });
 
   it("?dialect=standard gives RFC 4180 with ',' '.' and ISO dates, no BOM", async () => {
-    const { token, userId } = await signUp();
-    const { product } = await seedCatalogue(userId);
+    const { token, workspaceId } = await signUp();
+    const { product } = await seedCatalogue(workspaceId);
     const res = await call(historyCsv, "/x", { token, params: { id: product.id }, query: { dialect: "standard" } });
     const raw = await fetchBinary(historyCsv, { token, params: { id: product.id }, query: { dialect: "standard" } });
     expect(raw.body[0]).toBe("S".charCodeAt(0));
@@ -69,8 +69,8 @@ describe("CSV exports of a product", () => {
   });
 
   it("'Derniers prix': one row per URL with its latest retained reading", async () => {
-    const { token, userId } = await signUp();
-    const { product } = await seedCatalogue(userId);
+    const { token, workspaceId } = await signUp();
+    const { product } = await seedCatalogue(workspaceId);
     const res = await call(latestCsv, "/x", { token, params: { id: product.id } });
     expect(res.headers.get("content-disposition")).toContain("Caf%C3%A9_moulu_1_kg_derniers_prix.csv");
     const rows = Papa.parse<string[]>(stripBom(res.text).trim(), { delimiter: ";" }).data;
@@ -82,9 +82,9 @@ describe("CSV exports of a product", () => {
   });
 
   it("'Derniers prix' keeps the price of an unavailable offer and says it is unavailable", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Casque audio");
-    const fnac = await seedUrl(userId, product.id, "Fnac", "https://www.fnac.example/casque");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Casque audio");
+    const fnac = await seedUrl(workspaceId, product.id, "Fnac", "https://www.fnac.example/casque");
     await seedHistory(fnac.id, [
       { price: "199.00", at: daysAgo(2) },
       { price: "189.00", available: false, at: daysAgo(1) },
@@ -97,7 +97,7 @@ describe("CSV exports of a product", () => {
   it("another user's product is a 404 and nothing is streamed", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const { product } = await seedCatalogue(owner.userId);
+    const { product } = await seedCatalogue(owner.workspaceId);
     for (const handler of [historyCsv, latestCsv, productXlsx]) {
       const res = await call(handler, "/x", { token: other.token, params: { id: product.id } });
       expect(res.status).toBe(404);
@@ -106,9 +106,9 @@ describe("CSV exports of a product", () => {
   });
 
   it("the keyset pagination returns every row once, even with equal timestamps across batches", async () => {
-    const { userId } = await signUp();
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Lidl");
+    const { workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Lidl");
     const same = daysAgo(1);
     await seedHistory(
       url.id,
@@ -124,14 +124,14 @@ describe("CSV exports of a product", () => {
 
 describe("history of a large catalogue", () => {
   it("reads many short histories a hundred URLs per statement, in the URLs' order, newest first", async () => {
-    const { userId } = await signUp();
-    const product = await seedProduct(userId);
+    const { workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId);
     const db = await getDb();
     const rows = await db
       .insert(productUrls)
       .values(
         Array.from({ length: 150 }, (_, i) => ({
-          userId,
+          workspaceId,
           productId: product.id,
           name: `M${i}`,
           url: `https://m${i}.example/p`,
@@ -184,9 +184,9 @@ describe("history of a large catalogue", () => {
 
 describe("Excel exports", () => {
   it("writes real number and date cells, a header row, frozen panes and the two sheets", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Grille-pain");
-    const url = await seedUrl(userId, product.id, "Boulanger");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Grille-pain");
+    const url = await seedUrl(workspaceId, product.id, "Boulanger");
     await seedHistory(url.id, [
       { price: "34.90", at: daysAgo(2) },
       { price: "29.99", at: new Date(Date.now() - 3_600_000) },
@@ -214,10 +214,10 @@ describe("Excel exports", () => {
   });
 
   it("the all-products workbook and CSV lead with a Produit column", async () => {
-    const { token, userId } = await signUp();
-    await seedCatalogue(userId);
-    const other = await seedProduct(userId, "Bouilloire");
-    await seedHistory((await seedUrl(userId, other.id, "Ikea")).id, [{ price: "19.00", at: daysAgo(1) }]);
+    const { token, workspaceId } = await signUp();
+    await seedCatalogue(workspaceId);
+    const other = await seedProduct(workspaceId, "Bouilloire");
+    await seedHistory((await seedUrl(workspaceId, other.id, "Ikea")).id, [{ price: "19.00", at: daysAgo(1) }]);
     const xlsx = await fetchBinary(allXlsx, { token });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer);

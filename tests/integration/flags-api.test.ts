@@ -29,9 +29,9 @@ async function priceAt(urlId: string, price: string) {
 
 describe("GET /api/insights/flags", () => {
   it("lists the user's flags with their evidence, filtered by kind, product and state", async () => {
-    const { token, userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { name: "Perceuse Bosch" });
-    const other = await makeProduct(userId, { name: "Visseuse Makita" });
+    const { token, workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { name: "Perceuse Bosch" });
+    const other = await makeProduct(workspaceId, { name: "Visseuse Makita" });
     const put = await call(updateProduct, `/api/products/${productId}`, {
       method: "PUT",
       token,
@@ -74,7 +74,7 @@ describe("GET /api/insights/flags", () => {
   it("asks for authentication, hides other users' products and refuses bad filters in French", async () => {
     expect((await call(listFlags, PATH)).status).toBe(401);
     const owner = await alertsUser();
-    const { productId, urlIds } = await makeProduct(owner.userId);
+    const { productId, urlIds } = await makeProduct(owner.workspaceId);
     const db = await getDb();
     await db.update(products).set({ minAdvertisedPrice: "50.00" }).where(eq(products.id, productId));
     await priceAt(urlIds[0]!, "40.00");
@@ -98,8 +98,8 @@ describe("GET /api/insights/flags", () => {
 
 describe("the promotion-check settings", () => {
   it("refuses a malformed minimum advertised price and creates the two new alert kinds", async () => {
-    const { token, userId } = await alertsUser();
-    const { productId } = await makeProduct(userId);
+    const { token, workspaceId } = await alertsUser();
+    const { productId } = await makeProduct(workspaceId);
     const bad = await call(updateProduct, `/api/products/${productId}`, {
       method: "PUT",
       token,

@@ -3,20 +3,24 @@ import { getDb } from "@/db";
 import { plans, priceHistory, products, productUrls, subscriptions } from "@/db/schema";
 
 // Rows written straight into the database: the history features only read them.
-export async function seedProduct(userId: string, name = "Cafetière Expresso", referencePrice: string | null = null) {
+export async function seedProduct(
+  workspaceId: string,
+  name = "Cafetière Expresso",
+  referencePrice: string | null = null,
+) {
   const db = await getDb();
-  const [product] = await db.insert(products).values({ userId, name, referencePrice }).returning();
+  const [product] = await db.insert(products).values({ workspaceId, name, referencePrice }).returning();
   return product!;
 }
 
 export async function seedUrl(
-  userId: string,
+  workspaceId: string,
   productId: string,
   name: string,
   url = `https://${name.toLowerCase().replace(/\W/g, "")}.example/p/1`,
 ) {
   const db = await getDb();
-  const [row] = await db.insert(productUrls).values({ userId, productId, name, url }).returning();
+  const [row] = await db.insert(productUrls).values({ workspaceId, productId, name, url }).returning();
   return row!;
 }
 
@@ -40,11 +44,11 @@ export async function seedHistory(urlId: string, readings: Reading[]) {
 
 export const daysAgo = (days: number, hours = 0) => new Date(Date.now() - days * 86_400_000 - hours * 3_600_000);
 
-export async function subscribe(userId: string, planCode: "professionnel" | "entreprise") {
+export async function subscribe(workspaceId: string, planCode: "professionnel" | "entreprise") {
   const db = await getDb();
   const [plan] = await db.select().from(plans).where(eq(plans.code, planCode));
   await db
     .insert(subscriptions)
-    .values({ userId, planId: plan!.id, status: "active", provider: "demo" })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { planId: plan!.id, status: "active" } });
+    .values({ workspaceId, planId: plan!.id, status: "active", provider: "demo" })
+    .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { planId: plan!.id, status: "active" } });
 }

@@ -11,9 +11,9 @@ const history = (token: string, urlId: string, query = "") =>
 
 describe("GET /api/scraping/urls/{urlId}/history", () => {
   it("returns newest first within retention, with the retained total in X-Total-Count", async () => {
-    const { userId, token } = await signUp();
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Darty");
+    const { workspaceId, token } = await signUp();
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Darty");
     await seedHistory(url.id, [
       { price: "99.00", at: daysAgo(45) }, // beyond Freemium's 30 days
       { price: "20.00", at: daysAgo(29) },
@@ -31,16 +31,16 @@ describe("GET /api/scraping/urls/{urlId}/history", () => {
       [20, true],
     ]);
 
-    await subscribe(userId, "professionnel");
+    await subscribe(workspaceId, "professionnel");
     const longer = await history(token, url.id, "?include=total");
     expect(longer.json.total).toBe(5);
     expect(longer.json.entries.at(-1).price).toBe(99);
   });
 
   it("pages with limit and the before cursor, and keeps the whole total", async () => {
-    const { userId, token } = await signUp();
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Fnac");
+    const { workspaceId, token } = await signUp();
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Fnac");
     // two readings at the same instant across the first page's edge: the id breaks the tie, none is skipped
     const base = Date.now();
     const at = (i: number) => new Date(base - i * 86_400_000);
@@ -69,8 +69,8 @@ describe("GET /api/scraping/urls/{urlId}/history", () => {
   it("refuses a bad limit or cursor in French, and another user's URL is a 404", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const product = await seedProduct(owner.userId);
-    const url = await seedUrl(owner.userId, product.id, "Boulanger");
+    const product = await seedProduct(owner.workspaceId);
+    const url = await seedUrl(owner.workspaceId, product.id, "Boulanger");
     for (const q of ["?limit=0", "?limit=1001", "?limit=abc", "?before=-3", "?before=x", "?include=all"]) {
       const res = await history(owner.token, url.id, q);
       expect(res.status).toBe(422);
@@ -82,10 +82,10 @@ describe("GET /api/scraping/urls/{urlId}/history", () => {
 
 describe("GET /api/products/{id}/history", () => {
   it("returns one series per merchant within range and retention, with gaps for unavailable readings", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId);
-    const a = await seedUrl(userId, product.id, "Amazon");
-    const b = await seedUrl(userId, product.id, "Cdiscount");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId);
+    const a = await seedUrl(workspaceId, product.id, "Amazon");
+    const b = await seedUrl(workspaceId, product.id, "Cdiscount");
     await seedHistory(a.id, [
       { price: "50.00", at: daysAgo(40) },
       { price: "48.00", at: daysAgo(10) },
@@ -117,10 +117,10 @@ describe("GET /api/products/{id}/history", () => {
   });
 
   it("downsamples 10,000 readings to a bounded number of points that keeps the extremes", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "entreprise");
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Leclerc");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "entreprise");
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Leclerc");
     const readings = Array.from({ length: 10_000 }, (_, i) => ({
       price: i === 5_000 ? "1.00" : i === 7_000 ? "999.00" : `${100 + (i % 7)}.00`,
       at: new Date(Date.now() - (10_000 - i) * 60_000 * 5),
@@ -145,7 +145,7 @@ describe("GET /api/products/{id}/history", () => {
   it("422 on an unknown range, 404 for another user's product, 401 without a token", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const product = await seedProduct(owner.userId);
+    const product = await seedProduct(owner.workspaceId);
     const bad = await call(productHistory, "/x", {
       token: owner.token,
       params: { id: product.id },
@@ -162,12 +162,12 @@ describe("GET /api/products/{id}/history", () => {
 
 describe("comparison and reference price", () => {
   it("computes min / average / max, the cheapest merchant and the gaps in cents", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Robot pâtissier");
-    const darty = await seedUrl(userId, product.id, "Darty");
-    const fnac = await seedUrl(userId, product.id, "Fnac");
-    const amazon = await seedUrl(userId, product.id, "Amazon");
-    const _empty = await seedUrl(userId, product.id, "Zalando");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Robot pâtissier");
+    const darty = await seedUrl(workspaceId, product.id, "Darty");
+    const fnac = await seedUrl(workspaceId, product.id, "Fnac");
+    const amazon = await seedUrl(workspaceId, product.id, "Amazon");
+    const _empty = await seedUrl(workspaceId, product.id, "Zalando");
     await seedHistory(darty.id, [
       { price: "99.00", at: daysAgo(3) },
       { price: "100.10", at: daysAgo(1) },
@@ -229,7 +229,7 @@ describe("comparison and reference price", () => {
   it("validates the reference price and hides other users' products", async () => {
     const owner = await signUp();
     const other = await signUp();
-    const product = await seedProduct(owner.userId);
+    const product = await seedProduct(owner.workspaceId);
     const bad = await call(referencePrice, "/x", {
       method: "PUT",
       token: owner.token,

@@ -31,7 +31,7 @@ describe("alert channels and report links: bad input", () => {
     const owner = await alertsUser();
     const other = await alertsUser();
     const { id, hook } = await webhookOf(owner.token);
-    const { productId, urlIds } = await makeProduct(owner.userId);
+    const { productId, urlIds } = await makeProduct(owner.workspaceId);
     const urlParams = { id: productId, urlId: urlIds[0]! };
     // the other user's integration token is the other user: no more
     const issued = await call(createToken, "/api/tokens", { token: other.token, body: { name: "ERP" } });
@@ -97,7 +97,7 @@ describe("alert channels and report links: bad input", () => {
     expect(
       (await call(putPrefs, "/x", { method: "PUT", token: user.token, body: { frequency: "weekly" } })).status,
     ).toBe(200);
-    await setPlan(user.userId, "freemium");
+    await setPlan(user.workspaceId, "freemium");
     const create = await call(createChannel, "/x", {
       token: user.token,
       body: { kind: "slack", name: "Équipe", url: `${hook.url}/slack` },
@@ -118,16 +118,16 @@ describe("alert channels and report links: bad input", () => {
     const victim = await alertsUser();
     const attacker = await alertsUser();
     await call(putPrefs, "/x", { method: "PUT", token: victim.token, body: { frequency: "weekly" } });
-    const genuine = signReportUnsubscribeToken(victim.userId);
+    const genuine = signReportUnsubscribeToken(victim.workspaceId);
     const [payload, signature] = genuine.split(".") as [string, string];
-    const attackerSignature = signReportUnsubscribeToken(attacker.userId).split(".")[1]!;
+    const attackerSignature = signReportUnsubscribeToken(attacker.workspaceId).split(".")[1]!;
     const flipped = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "AB" : "AA"}`;
     for (const token of [
-      signUnsubscribeToken({ userId: victim.userId }), // an alerts link is no report link
+      signUnsubscribeToken({ workspaceId: victim.workspaceId }), // an alerts link is no report link
       `${payload}.${attackerSignature}`,
       `${payload}.${flipped}`,
       `${payload}.`,
-      `${Buffer.from(victim.userId).toString("base64url")}.${"A".repeat(43)}`,
+      `${Buffer.from(victim.workspaceId).toString("base64url")}.${"A".repeat(43)}`,
       "a.b.c",
       "x".repeat(501),
       "",

@@ -94,16 +94,16 @@ describe("market view, report preferences and price picker: bad input", () => {
   });
 
   it("neutralises a product name written as a spreadsheet formula in the overview export", async () => {
-    const { token, userId } = await alertsUser();
-    await makeProduct(userId, { name: '=HYPERLINK("https://pirate.example","Cliquez")', referencePrice: "10.00" });
+    const { token, workspaceId } = await alertsUser();
+    await makeProduct(workspaceId, { name: '=HYPERLINK("https://pirate.example","Cliquez")', referencePrice: "10.00" });
     const csv = await call(overviewCsv, "/x", { token, query: { dialect: "standard" } });
     expect(csv.status).toBe(200);
     expect(csv.text.split("\r\n")[1]).toMatch(/^"'=HYPERLINK\(""https:\/\/pirate\.example"",""Cliquez""\)",/);
   });
 
   it("answers a body that is not a JSON object, or nested without end, with a French 4xx", async () => {
-    const { token, userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { token, workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const picker = { token, method: "PUT", params: { id: productId, urlId: urlIds[0]! } };
     const routes = [
       [createChannel, { token }],
@@ -134,8 +134,8 @@ describe("market view, report preferences and price picker: bad input", () => {
   });
 
   it("refuses a NUL byte in every text field of the new bodies and queries, changing nothing", async () => {
-    const { token, userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { token, workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const nul = "x\u0000y";
     const attempts = [
       call(createChannel, "/x", { token, body: { kind: "webhook", name: nul, url: "https://hooks.exemple.fr/h" } }),
@@ -154,7 +154,7 @@ describe("market view, report preferences and price picker: bad input", () => {
         params: { id: productId },
         body: { name: "A", min_advertised_price: `5${nul}` },
       }),
-      call(unsubscribe, "/x", { method: "POST", query: { token: `${signReportUnsubscribeToken(userId)}${nul}` } }),
+      call(unsubscribe, "/x", { method: "POST", query: { token: `${signReportUnsubscribeToken(workspaceId)}${nul}` } }),
       call(changes, "/x", { token, query: { period: `day${nul}` } }),
       call(flags, "/x", { token, query: { kind: nul } }),
     ];
@@ -166,14 +166,14 @@ describe("market view, report preferences and price picker: bad input", () => {
   });
 
   it("answers a bad delivery-log or alert-log limit and a bad price choice in French", async () => {
-    const { token, userId } = await alertsUser();
+    const { token, workspaceId } = await alertsUser();
     const { id } = await webhookOf(token);
     for (const limit of ["-1", "0", "1e9", "abc", "2.5", "0x10", "0b11", "+5", " 5", "1e1", ""]) {
       const res = await call(listDeliveries, "/x", { token, params: { id }, query: { limit } });
       expectFrench4xx(res, 422);
       expect(res.json.detail).toBe("La limite doit être un entier entre 1 et 100");
     }
-    const { productId, urlIds } = await makeProduct(userId);
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const events = await call(alertEvents, "/x", { token, params: { id: productId }, query: { limit: "-1" } });
     expect([events.status, events.json.detail]).toEqual([422, "La limite doit être un entier entre 1 et 100"]);
     const params = { id: productId, urlId: urlIds[0]! };

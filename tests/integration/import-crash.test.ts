@@ -27,10 +27,10 @@ describe("an import killed mid-way", () => {
   it("resumes after its last committed batch: the file's rows, no more, no fewer", async () => {
     const ROWS = 3000;
     const first = child(["start", String(ROWS)]);
-    let ids: { importId: string; userId: string } | null = null;
+    let ids: { importId: string; workspaceId: string } | null = null;
     for await (const line of first.lines) {
-      const msg = JSON.parse(line) as { importId?: string; userId?: string; done?: number };
-      if (msg.importId) ids = { importId: msg.importId, userId: msg.userId! };
+      const msg = JSON.parse(line) as { importId?: string; workspaceId?: string; done?: number };
+      if (msg.importId) ids = { importId: msg.importId, workspaceId: msg.workspaceId! };
       // some batches are written, not all: kill -9, whatever it is doing
       if (msg.done !== undefined && msg.done > 0 && msg.done < ROWS / 2) {
         first.proc.kill("SIGKILL");
@@ -41,7 +41,7 @@ describe("an import killed mid-way", () => {
     expect(first.proc.signalCode).toBe("SIGKILL");
     expect(ids).not.toBeNull();
 
-    const second = child(["resume", ids!.importId, ids!.userId]);
+    const second = child(["resume", ids!.importId, ids!.workspaceId]);
     let report: Record<string, number | string> | null = null;
     for await (const line of second.lines) report = JSON.parse(line);
     expect(await second.exited).toBe(0);

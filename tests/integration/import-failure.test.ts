@@ -40,7 +40,7 @@ describe("an import that always fails", () => {
     const [job] = await db
       .insert(productImports)
       .values({
-        userId: user.userId,
+        workspaceId: user.workspaceId,
         fileName: "produits.csv",
         fileHash: "0".repeat(64),
         rows: [row],

@@ -11,32 +11,35 @@ import { signUp } from "../helpers/api";
 
 describe("import fairness", () => {
   it("a 2,000-row import lets other users' requests through between its batches and spreads its first scrapes", async () => {
-    const { userId } = await signUp();
+    const { workspaceId } = await signUp();
     const other = await signUp();
     const db = await getDb();
     const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
-    await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+    await db
+      .update(subscriptions)
+      .set({ planId: plan!.id, status: "active" })
+      .where(eq(subscriptions.workspaceId, workspaceId));
     const rows = importRows(2000);
 
     let importDone = false;
     const file = { name: "gros.csv", bytes: new TextEncoder().encode(JSON.stringify(rows)) };
     const importing = (async () => {
-      const { id } = await startImport(userId, rows, file);
+      const { id } = await startImport(workspaceId, rows, file);
       await settleLocalJobs();
-      return getImport(userId, id);
+      return getImport(workspaceId, id);
     })().finally(() => (importDone = true));
     // another user asks for their dashboard while the import runs: answered before the import ends
     let answeredDuringImport = 0;
     for (let i = 0; i < 3; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      await getUserStats(other.userId);
+      await getUserStats(other.workspaceId);
       if (!importDone) answeredDuringImport += 1;
     }
     const summary = await importing;
     expect(summary).toMatchObject({ created_products: 400, created_urls: 2000, refused_count: 0 });
     expect(answeredDuringImport).toBe(3);
 
-    const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
+    const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
     expect(tasks).toHaveLength(2000);
     const runAts = tasks.map((t) => t.runAt.getTime()).sort((a, b) => a - b);
     // 5 first scrapes per second: the last one is about 400 s after the first, not all at once

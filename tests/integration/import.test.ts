@@ -28,10 +28,13 @@ beforeAll(async () => {
   await getDb();
 });
 
-async function setPlan(userId: string, code: "freemium" | "professionnel" | "entreprise") {
+async function setPlan(workspaceId: string, code: "freemium" | "professionnel" | "entreprise") {
   const db = await getDb();
   const [plan] = await db.select().from(plans).where(eq(plans.code, code));
-  await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+  await db
+    .update(subscriptions)
+    .set({ planId: plan!.id, status: "active" })
+    .where(eq(subscriptions.workspaceId, workspaceId));
 }
 
 /**
@@ -61,17 +64,17 @@ async function upload(
 
 const fixture = (name: string) => ({ name, content: new Uint8Array(fs.readFileSync(path.join(FIXTURES, name))) });
 
-async function counts(userId: string) {
+async function counts(workspaceId: string) {
   const db = await getDb();
-  const [p] = await db.select({ n: count() }).from(products).where(eq(products.userId, userId));
-  const [u] = await db.select({ n: count() }).from(productUrls).where(eq(productUrls.userId, userId));
-  const [t] = await db.select({ n: count() }).from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
+  const [p] = await db.select({ n: count() }).from(products).where(eq(products.workspaceId, workspaceId));
+  const [u] = await db.select({ n: count() }).from(productUrls).where(eq(productUrls.workspaceId, workspaceId));
+  const [t] = await db.select({ n: count() }).from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
   return { products: p!.n, urls: u!.n, tasks: t!.n };
 }
 
 describe("POST /api/products/import (CSV)", () => {
   it("imports the good rows of a ';' UTF-8 BOM file and refuses the others with their line and reason", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const res = await upload(token, fixture("produits-point-virgule-bom.csv"));
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -115,11 +118,11 @@ describe("POST /api/products/import (CSV)", () => {
     const enceinte = await urlsOf(token, byName["Enceinte Y"].id);
     expect(enceinte).toHaveLength(1);
     expect(enceinte[0]).toMatchObject({ tracking_frequency: "weekly", last_status: "pending" });
-    expect(await counts(userId)).toEqual({ products: 2, urls: 4, tasks: 4 });
+    expect(await counts(workspaceId)).toEqual({ products: 2, urls: 4, tasks: 4 });
   });
 
   it("reads ',' files with header variations, fills an existing product and stops at the product limit", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const existing = await call(create, "/api/products", {
       token,
       body: { name: "existant", urls: [{ name: "Déjà là", url: "https://www.deja.example/existant" }] },
@@ -148,14 +151,14 @@ describe("POST /api/products/import (CSV)", () => {
     expect(byName["Nouveau 1"]).toMatchObject({ description: "Premier, avec virgule", url_count: 1 });
     expect((await urlsOf(token, byName["Nouveau 1"].id))[0].tracking_frequency).toBe("weekly");
     expect(byName["Nouveau 3"]).toBeUndefined();
-    expect((await counts(userId)).products).toBe(5);
+    expect((await counts(workspaceId)).products).toBe(5);
   });
 });
 
 describe("POST /api/products/import (XLSX)", () => {
   it("reads the first sheet, hyperlink cells and accented headers, with Excel row numbers", async () => {
-    const { token, userId } = await signUp();
-    await setPlan(userId, "professionnel");
+    const { token, workspaceId } = await signUp();
+    await setPlan(workspaceId, "professionnel");
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Produits");
     sheet.addRow(["Nom du produit", "Description", "Nom de la source", "Lien", "Fréquence"]);
@@ -194,8 +197,8 @@ describe("POST /api/products/import (XLSX)", () => {
   });
 
   it("handles a 5,000-row file on the Entreprise plan in one go", async () => {
-    const { token, userId } = await signUp();
-    await setPlan(userId, "entreprise");
+    const { token, workspaceId } = await signUp();
+    await setPlan(workspaceId, "entreprise");
     const lines = ["produit;description;source;url;frequence"];
     for (let p = 0; p < 1000; p++) {
       for (let s = 0; s < 5; s++)
@@ -209,7 +212,7 @@ describe("POST /api/products/import (XLSX)", () => {
     console.log(`[bench] import de 5 000 lignes : ${ms} ms`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ total_rows: 5000, created_products: 1000, created_urls: 5000, refused_count: 0 });
-    expect(await counts(userId)).toEqual({ products: 1000, urls: 5000, tasks: 5000 });
+    expect(await counts(workspaceId)).toEqual({ products: 1000, urls: 5000, tasks: 5000 });
   }, 120_000);
 });
 
@@ -240,7 +243,7 @@ describe("POST /api/products/import (refused files)", () => {
   });
 
   it("answers 413 to a file over 5 Mo, without importing anything", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const header = "produit;source;url\n";
     const row = "P;S;https://a.example/x\n";
     const content = header + row.repeat(Math.ceil((5 * 1024 * 1024) / row.length) + 10);
@@ -250,31 +253,31 @@ describe("POST /api/products/import (refused files)", () => {
       detail: "Le fichier dépasse la taille maximale autorisée (5 Mo)",
       code: "payload_too_large",
     });
-    expect((await counts(userId)).products).toBe(0);
+    expect((await counts(workspaceId)).products).toBe(0);
   });
 
   it("strips NUL bytes from the cells of an import instead of failing", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const content = "produit;source;url\nNul\u0000part;S\u0000;https://a.example/nul\n";
     const res = await upload(token, { name: "nul.csv", content });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const db = await getDb();
-    const [row] = await db.select().from(products).where(eq(products.userId, userId));
+    const [row] = await db.select().from(products).where(eq(products.workspaceId, workspaceId));
     expect(row!.name).toBe("Nulpart");
   });
 
   it("refuses an XLSX of thousands of tiny parts as unreadable, not as too large", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const zip = new JSZip();
     for (let i = 0; i < 2500; i++) zip.file(`xl/p${i}.xml`, "<a/>");
     const res = await upload(token, { name: "miettes.xlsx", content: await zip.generateAsync({ type: "uint8array" }) });
     expect([res.status, res.json.code]).toEqual([422, "invalid_file"]);
     expect(res.json.detail).toBe("Fichier XLSX illisible : plus de 2 000 éléments dans l'archive");
-    expect((await counts(userId)).products).toBe(0);
+    expect((await counts(workspaceId)).products).toBe(0);
   });
 
   it("refuses an XLSX that inflates past 25 Mo (zip bomb) with a 413, even when it declares small sizes", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const zip = new JSZip();
     zip.file("[Content_Types].xml", "<Types/>");
     zip.file("xl/worksheets/sheet1.xml", new Uint8Array(30 * 1024 * 1024));
@@ -291,17 +294,17 @@ describe("POST /api/products/import (refused files)", () => {
     }
     const lied = await upload(token, { name: "bombe.xlsx", content: new Uint8Array(forged) });
     expect(lied.status).toBe(413);
-    expect((await counts(userId)).products).toBe(0);
+    expect((await counts(workspaceId)).products).toBe(0);
   });
 
   it("refuses an XLSX whose end record points to a fake central directory in front of a 2,000 MiB entry", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const before = process.resourceUsage().maxRSS;
     const res = await upload(token, { name: "polyglotte.xlsx", content: new Uint8Array(polyglot(2000)) });
     expect([res.status, res.json]).toEqual([422, { detail: "Fichier XLSX illisible", code: "invalid_file" }]);
     // peak memory: the 2,000 MiB entry was never inflated
     expect((process.resourceUsage().maxRSS - before) / 1024).toBeLessThan(300);
-    expect((await counts(userId)).products).toBe(0);
+    expect((await counts(workspaceId)).products).toBe(0);
   });
 
   it("answers 400 without a file field or to a JSON body, and 401 without a session", async () => {

@@ -24,20 +24,20 @@ afterAll(async () => {
 });
 
 async function trackedUrl(path: string, nextCheckAt: Date | null = new Date(Date.now() + 86_400_000)) {
-  const { userId } = await signUp();
+  const { workspaceId } = await signUp();
   const db = await getDb();
-  const [product] = await db.insert(products).values({ userId, name: "Inngest" }).returning();
+  const [product] = await db.insert(products).values({ workspaceId, name: "Inngest" }).returning();
   const [url] = await db
     .insert(productUrls)
-    .values({ userId, productId: product!.id, name: "Boutique", url: `${merchant.url}${path}`, nextCheckAt })
+    .values({ workspaceId, productId: product!.id, name: "Boutique", url: `${merchant.url}${path}`, nextCheckAt })
     .returning();
-  return { userId, productId: product!.id, url: url! };
+  return { workspaceId, productId: product!.id, url: url! };
 }
 
 async function queued(path: string) {
   const t = await trackedUrl(path);
   const task = await enqueueScrape({
-    userId: t.userId,
+    workspaceId: t.workspaceId,
     productId: t.productId,
     urlId: t.url.id,
     url: t.url.url,

@@ -5,15 +5,15 @@ import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history
 
 // The overview's market is aggregated in SQL: these edge cases pin it to the rules of market-rules.ts
 // (currency blank or in lower case, average rounded half away from zero, ties, retention).
-let userId: string;
+let workspaceId: string;
 let productId: string;
 
 beforeAll(async () => {
-  ({ userId } = await signUp());
-  await subscribe(userId, "professionnel"); // 90 days of history
-  const p = await seedProduct(userId, "Théière", "10.00");
+  ({ workspaceId } = await signUp());
+  await subscribe(workspaceId, "professionnel"); // 90 days of history
+  const p = await seedProduct(workspaceId, "Théière", "10.00");
   productId = p.id;
-  const url = async (name: string, href: string) => (await seedUrl(userId, p.id, name, href)).id;
+  const url = async (name: string, href: string) => (await seedUrl(workspaceId, p.id, name, href)).id;
   await seedHistory(await url("Alpha", "https://www.alpha.fr/t"), [{ price: "10.00", at: daysAgo(0, 1) }]);
   await seedHistory(await url("Beta", "https://beta.fr/t"), [{ price: "10.01", currency: "eur", at: daysAgo(0, 2) }]);
   await seedHistory(await url("Gamma", "https://gamma.fr/t"), [{ price: "10.00", currency: "", at: daysAgo(0, 3) }]);
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 describe("overview aggregated in SQL", () => {
   it("compares euros whatever their spelling, rounds the average half away from zero, lists tied cheapest", async () => {
-    const overview = await getOverview(userId, { position: "all", sort: "name" });
+    const overview = await getOverview(workspaceId, { position: "all", sort: "name" });
     expect(overview.products).toHaveLength(1);
     // comparable: 10.00, 10.01, 10.00, 10.01 → sum 40.02 / 4 = 10.005 → 10.01
     expect(overview.products[0]).toMatchObject({

@@ -8,14 +8,14 @@ import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
  * C Bouilloire (20.00): Darty 25 (20 d); Cdiscount 28 (20 d) → 30 (2 h).
  * D Mixeur (40.00): no URL.  E Robot (no mon prix): Fnac out of stock (5 d) → 60 (6 h).
  */
-export async function seedMarket(userId: string) {
-  const a = await seedProduct(userId, "Cafetière", "100.00");
-  const b = await seedProduct(userId, "Grille-pain", "50.00");
-  const c = await seedProduct(userId, "Bouilloire", "20.00");
-  const d = await seedProduct(userId, "Mixeur", "40.00");
-  const e = await seedProduct(userId, "Robot", null);
+export async function seedMarket(workspaceId: string) {
+  const a = await seedProduct(workspaceId, "Cafetière", "100.00");
+  const b = await seedProduct(workspaceId, "Grille-pain", "50.00");
+  const c = await seedProduct(workspaceId, "Bouilloire", "20.00");
+  const d = await seedProduct(workspaceId, "Mixeur", "40.00");
+  const e = await seedProduct(workspaceId, "Robot", null);
   const url = async (productId: string, name: string, href: string) =>
-    (await seedUrl(userId, productId, name, href)).id;
+    (await seedUrl(workspaceId, productId, name, href)).id;
 
   await seedHistory(await url(a.id, "Fnac", "https://www.fnac.com/a"), [
     { price: "110.00", at: daysAgo(35) },

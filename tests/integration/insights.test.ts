@@ -16,8 +16,8 @@ let ids: Awaited<ReturnType<typeof seedMarket>>;
 beforeAll(async () => {
   const user = await signUp();
   token = user.token;
-  await subscribe(user.userId, "professionnel"); // 90 days of history: the 35-day-old readings count
-  ids = await seedMarket(user.userId);
+  await subscribe(user.workspaceId, "professionnel"); // 90 days of history: the 35-day-old readings count
+  ids = await seedMarket(user.workspaceId);
 });
 
 const get = (handler: typeof overviewRoute, path: string, query: Record<string, string> = {}, auth = token) =>

@@ -22,11 +22,11 @@ const eventsOf = async (ruleId: string) =>
 
 describe("the local provider", () => {
   it("evaluates a scraped price with the earlier readings the scrape read, without reading them again", async () => {
-    const { userId, productId, url } = await watchedProduct(merchant, "lecture-unique");
-    const rule = await addRule(userId, productId, { kind: "drop", thresholdPercent: "10" });
+    const { workspaceId, productId, url } = await watchedProduct(merchant, "lecture-unique");
+    const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdPercent: "10" });
     await addPrice(url.id, "100.00");
     merchant.setPrice("lecture-unique", "80.00");
-    await requestScrapes([{ userId, productId, urlId: url.id, url: url.url }], { reason: "manual" });
+    await requestScrapes([{ workspaceId, productId, urlId: url.id, url: url.url }], { reason: "manual" });
     const statements: string[] = [];
     const stop = onQuery((query) => statements.push(query));
     const runner = new JobRunner({ concurrency: 1, scrape: { browser: false } });
@@ -59,11 +59,11 @@ describe("the local provider", () => {
 
 describe("triggers in a transaction", () => {
   it("start once it has committed, never after a rollback", async () => {
-    const { userId, productId, url } = await watchedProduct(merchant, "apres-validation");
+    const { workspaceId, productId, url } = await watchedProduct(merchant, "apres-validation");
     const db = await getDb();
     const seen: string[] = [];
     const tasks = await inTransaction(async (tx) => {
-      const rows = await requestScrapes([{ userId, productId, urlId: url.id, url: url.url }], {
+      const rows = await requestScrapes([{ workspaceId, productId, urlId: url.id, url: url.url }], {
         tx,
         reason: "manual",
       });
@@ -83,7 +83,7 @@ describe("triggers in a transaction", () => {
         await afterCommit(tx, async () => {
           dropped.push("ran");
         });
-        await requestScrapes([{ userId, productId, urlId: url.id, url: url.url }], { tx, reason: "manual" });
+        await requestScrapes([{ workspaceId, productId, urlId: url.id, url: url.url }], { tx, reason: "manual" });
         throw new Error("annulé");
       }),
     ).rejects.toThrow("annulé");

@@ -7,7 +7,7 @@ import { purgeHistory } from "@/lib/jobs/purge-history";
 import { listProducts } from "@/lib/products/list-products";
 import { signUp } from "../helpers/api";
 
-let userId: string;
+let workspaceId: string;
 let productId: string;
 let urlId: string;
 
@@ -40,12 +40,12 @@ async function newestReadingId() {
 
 beforeEach(async () => {
   const db = await getDb();
-  ({ userId } = await signUp());
-  const [p] = await db.insert(products).values({ userId, name: "Casque" }).returning();
+  ({ workspaceId } = await signUp());
+  const [p] = await db.insert(products).values({ workspaceId, name: "Casque" }).returning();
   productId = p!.id;
   const [u] = await db
     .insert(productUrls)
-    .values({ productId, userId, name: "M", url: "https://m.example/" })
+    .values({ productId, workspaceId, name: "M", url: "https://m.example/" })
     .returning();
   urlId = u!.id;
 });
@@ -72,9 +72,13 @@ describe("product_urls.latest_* (the latest reading kept in the inserting transa
     expect(latest).toMatchObject({ price: "19.00", available: false });
     expect(latest.id).toBe(await newestReadingId());
     // unavailable latest: no lowest price
-    expect((await listProducts(userId))[0]).toMatchObject({ id: productId, url_count: 1, lowest_price: null });
+    expect((await listProducts(workspaceId))[0]).toMatchObject({ id: productId, url_count: 1, lowest_price: null });
     await db.insert(priceHistory).values({ urlId, price: "18.50", currency: "EUR", available: true });
-    expect((await listProducts(userId))[0]).toMatchObject({ url_count: 1, lowest_price: "18.50", uncertain_count: 0 });
+    expect((await listProducts(workspaceId))[0]).toMatchObject({
+      url_count: 1,
+      lowest_price: "18.50",
+      uncertain_count: 0,
+    });
   });
 
   it("hides a latest reading older than the retention cutoff, as the history query does", async () => {
@@ -99,9 +103,9 @@ describe("product_urls.latest_* (the latest reading kept in the inserting transa
     // Freemium keeps less than 400 days: the purge deletes the only reading left
     expect((await purgeHistory()).history).toBeGreaterThanOrEqual(1);
     expect(await latestColumns()).toMatchObject({ id: null, price: null, at: null, available: null });
-    expect((await listProducts(userId))[0]).toMatchObject({ url_count: 1, lowest_price: null });
+    expect((await listProducts(workspaceId))[0]).toMatchObject({ url_count: 1, lowest_price: null });
     await db.insert(priceHistory).values({ urlId, price: "13.00", currency: "EUR", available: true });
     await db.delete(productUrls).where(eq(productUrls.id, urlId));
-    expect((await listProducts(userId))[0]).toMatchObject({ url_count: 0, lowest_price: null });
+    expect((await listProducts(workspaceId))[0]).toMatchObject({ url_count: 0, lowest_price: null });
   });
 });

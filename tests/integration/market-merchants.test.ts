@@ -5,13 +5,13 @@ import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history
 
 describe("'Marchands': a merchant is its source's identity, not only its host", () => {
   it("tells a marketplace seller from the retailer on one host; a name repeating the domain is the domain", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "professionnel");
-    const casque = await seedProduct(userId, "Casque", "100.00");
-    const enceinte = await seedProduct(userId, "Enceinte", "50.00");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "professionnel");
+    const casque = await seedProduct(workspaceId, "Casque", "100.00");
+    const enceinte = await seedProduct(workspaceId, "Enceinte", "50.00");
     const at = daysAgo(0, 2);
     const add = async (productId: string, name: string, url: string, price: string) =>
-      seedHistory((await seedUrl(userId, productId, name, url)).id, [{ price, at }]);
+      seedHistory((await seedUrl(workspaceId, productId, name, url)).id, [{ price, at }]);
     await add(casque.id, "Amazon", "https://www.amazon.fr/dp/casque", "99.00");
     await add(casque.id, "TechShop (Marketplace Amazon)", "https://www.amazon.fr/gp/offer/casque", "89.00");
     await add(enceinte.id, "amazon.fr", "https://amazon.fr/dp/enceinte", "48.00");

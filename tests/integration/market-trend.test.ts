@@ -15,22 +15,22 @@ import { seedMarket } from "./insights-fixtures";
 // overwrites the kept averages of the product a change concerns with wrong ones: after a change that can move a
 // past average, the overview must answer what price_daily alone gives (market_trend emptied).
 
-let userId: string;
+let workspaceId: string;
 let ids: Awaited<ReturnType<typeof seedMarket>>;
 
 beforeAll(async () => {
-  ({ userId } = await signUp());
-  await subscribe(userId, "professionnel"); // 90 days of history
-  ids = await seedMarket(userId);
+  ({ workspaceId } = await signUp());
+  await subscribe(workspaceId, "professionnel"); // 90 days of history
+  ids = await seedMarket(workspaceId);
 });
 
-const trend = async (now?: Date) => (await getOverview(userId, { position: "all", sort: "name" }, now)).summary.trend;
+const trend = async (now?: Date) => (await getOverview(workspaceId, { position: "all", sort: "name" }, now)).summary.trend;
 
 async function keptRows() {
   return queryRows<{ product_id: string; days: number; avg_cents: string | null }>(
     await getDb(),
     sql`select t.product_id, t.days, t.avg_cents from market_trend t join products p on p.id = t.product_id
-         where p.user_id = ${userId} order by t.product_id, t.days`,
+         where p.workspace_id = ${workspaceId} order by t.product_id, t.days`,
   );
 }
 
@@ -38,7 +38,7 @@ async function keptRows() {
 async function fresh(now?: Date) {
   const db = await getDb();
   await db.execute(
-    sql`delete from market_trend where product_id in (select id from products where user_id = ${userId})`,
+    sql`delete from market_trend where product_id in (select id from products where workspace_id = ${workspaceId})`,
   );
   return trend(now);
 }
@@ -46,7 +46,7 @@ async function fresh(now?: Date) {
 /** The kept averages of the product (of all the user's products by default) made wrong. */
 async function tamper(productId?: string) {
   const db = await getDb();
-  const which = productId ? sql`(${productId}::uuid)` : sql`(select id from products where user_id = ${userId})`;
+  const which = productId ? sql`(${productId}::uuid)` : sql`(select id from products where workspace_id = ${workspaceId})`;
   await db.execute(
     sql`update market_trend set avg_cents = coalesce(avg_cents, 0) + 100000 where product_id in ${which}`,
   );
@@ -81,7 +81,7 @@ describe("the market trend kept for the day (market_trend)", () => {
   it("a URL deleted from a product", async () => {
     const before = await fresh();
     await tamper(ids.a.id);
-    await deleteProductUrl(userId, ids.a.id, await urlId(ids.a.id, "Fnac"));
+    await deleteProductUrl(workspaceId, ids.a.id, await urlId(ids.a.id, "Fnac"));
     const after = await trend();
     expect(after).toEqual(await fresh());
     expect(after[0]!.index_then).not.toBe(before[0]!.index_then);
@@ -107,10 +107,10 @@ describe("the market trend kept for the day (market_trend)", () => {
 
   it("'mon prix' changed or removed, a new product", async () => {
     const before = await fresh();
-    await updateProduct(userId, ids.b.id, ZUpdateProduct.parse({ name: "Grille-pain", reference_price: "60.00" }));
-    await updateProduct(userId, ids.c.id, ZUpdateProduct.parse({ name: "Bouilloire", reference_price: null }));
-    const p = await seedProduct(userId, "Plancha", "70.00");
-    await seedHistory((await seedUrl(userId, p.id, "Fnac", "https://www.fnac.com/p")).id, [
+    await updateProduct(workspaceId, ids.b.id, ZUpdateProduct.parse({ name: "Grille-pain", reference_price: "60.00" }));
+    await updateProduct(workspaceId, ids.c.id, ZUpdateProduct.parse({ name: "Bouilloire", reference_price: null }));
+    const p = await seedProduct(workspaceId, "Plancha", "70.00");
+    await seedHistory((await seedUrl(workspaceId, p.id, "Fnac", "https://www.fnac.com/p")).id, [
       { price: "75.00", at: daysAgo(10) },
       { price: "72.00", at: daysAgo(0, 1) },
     ]);
@@ -124,11 +124,11 @@ describe("the market trend kept for the day (market_trend)", () => {
     const before = await fresh();
     expect(before[1]!.products).toBe(1);
     const db = await getDb();
-    await db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, userId));
+    await db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.workspaceId, workspaceId));
     const after = await trend();
     expect(after).toEqual(await fresh());
     expect(after[1]!.products).toBe(0);
-    await subscribe(userId, "professionnel");
+    await subscribe(workspaceId, "professionnel");
     expect(await trend()).toEqual(before);
   });
 });

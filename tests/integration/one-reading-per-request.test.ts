@@ -45,12 +45,12 @@ describe("one reading per request (a URL has at most one waiting or running task
   });
 
   it("a new task still answers 202 with created true; concurrent requests create exactly one", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const db = await getDb();
-    const [product] = await db.insert(products).values({ userId, name: "Grille-pain" }).returning();
+    const [product] = await db.insert(products).values({ workspaceId, name: "Grille-pain" }).returning();
     const [url] = await db
       .insert(productUrls)
-      .values({ userId, productId: product!.id, name: "Boutique", url: "https://boutique.example/grille-pain" })
+      .values({ workspaceId, productId: product!.id, name: "Boutique", url: "https://boutique.example/grille-pain" })
       .returning();
 
     const answers = await Promise.all(Array.from({ length: 6 }, () => scrape(token, url!.id)));
@@ -60,21 +60,21 @@ describe("one reading per request (a URL has at most one waiting or running task
     expect(await activeTasks(url!.id)).toHaveLength(1);
 
     // the database refuses a second active task whoever inserts it, even in one statement
-    const input = { userId, productId: product!.id, urlId: url!.id, url: url!.url, trigger: "manual" as const };
+    const input = { workspaceId, productId: product!.id, urlId: url!.id, url: url!.url, trigger: "manual" as const };
     expect(await enqueueScrape([input, input])).toEqual([]);
     expect(await enqueueScrape(input)).toBeNull();
     expect(await activeTasks(url!.id)).toHaveLength(1);
   });
 
   it("retrying an old failed task of a busy URL answers the waiting task instead of a second one", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const db = await getDb();
-    const [product] = await db.insert(products).values({ userId, name: "Mixeur" }).returning();
+    const [product] = await db.insert(products).values({ workspaceId, name: "Mixeur" }).returning();
     const [url] = await db
       .insert(productUrls)
-      .values({ userId, productId: product!.id, name: "Boutique", url: "https://boutique.example/mixeur" })
+      .values({ workspaceId, productId: product!.id, name: "Boutique", url: "https://boutique.example/mixeur" })
       .returning();
-    const base = { userId, productId: product!.id, urlId: url!.id, url: url!.url };
+    const base = { workspaceId, productId: product!.id, urlId: url!.id, url: url!.url };
     const [failed] = await db
       .insert(scrapeTasks)
       .values({ ...base, status: "failed", trigger: "manual" })

@@ -17,9 +17,9 @@ const objectOf = (s: TSchema): TSchema => s.anyOf?.find((x) => x.properties) ?? 
 
 describe("the documented answers are the real ones", () => {
   it("GET /products/{id}/urls: every field of the real answer is documented, and only those", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Darty");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Darty");
     await seedHistory(url.id, [{ price: "19.90", at: daysAgo(0, 1) }]);
     const real = await call(listUrls, "/x", { token, params: { id: product.id } });
     expect(real.status).toBe(200);
@@ -34,8 +34,8 @@ describe("the documented answers are the real ones", () => {
   });
 
   it("POST /products/{id}/urls: the same fields, with the first scrape's task and the message", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId);
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId);
     const res = await call(addUrl, "/x", {
       token,
       params: { id: product.id },

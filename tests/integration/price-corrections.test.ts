@@ -36,15 +36,15 @@ const page = (accessory: string, product: string) =>
 
 describe("a price corrected with the price picker", () => {
   it("is a correction, not a market move: no alert, no change, the wrong readings kept for audit", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [urlId] = urlIds as [string];
     const db = await getDb();
     await db
       .update(productUrls)
       .set({ url: `${merchant.url}/served/casque` })
       .where(eq(productUrls.id, urlId));
-    const rule = await addRule(userId, productId, { kind: "any_change" });
+    const rule = await addRule(workspaceId, productId, { kind: "any_change" });
     merchant.setHtml("casque", page("69,99 €", "349,00 €"));
 
     const now = Date.now();
@@ -59,7 +59,7 @@ describe("a price corrected with the price picker", () => {
     const wrongA = await insert(10, "69.99");
     const wrongB = await insert(3, "69.99");
 
-    await setPriceSource(userId, productId, urlId, { selector: ".real" });
+    await setPriceSource(workspaceId, productId, urlId, { selector: ".real" });
     await runner.drain();
 
     const rows = await db.select().from(priceHistory).where(eq(priceHistory.urlId, urlId)).orderBy(priceHistory.id);
@@ -82,7 +82,7 @@ describe("a price corrected with the price picker", () => {
     expect(await db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id))).toEqual([]);
 
     // 'Ce qui a changé': the week's baseline (the wrong 69,99 €) is replaced by its correction
-    const week = await getChanges(userId, { period: "week", kind: "all", limit: 50 });
+    const week = await getChanges(workspaceId, { period: "week", kind: "all", limit: 50 });
     expect(week.changes.filter((c) => c.url_id === urlId)).toEqual([]);
 
     // charts: the corrected days keep their reading count but no price
@@ -95,7 +95,7 @@ describe("a price corrected with the price picker", () => {
     ]);
 
     // the history says so, the wrong values still shown
-    const history = await getUrlHistory(userId, urlId, { limit: 11 });
+    const history = await getUrlHistory(workspaceId, urlId, { limit: 11 });
     const table = computeVariations(history.entries, { total: history.total });
     expect(table.rows.map((r) => [r.price, r.kind, r.corrected_by, r.variation_label])).toEqual([
       [349, "correction", null, "Prix corrigé"],
@@ -106,7 +106,7 @@ describe("a price corrected with the price picker", () => {
 
     // the shop's next move is compared with the corrected price and alerts as usual
     merchant.setHtml("casque", page("69,99 €", "299,00 €"));
-    await requestUrlScrape(userId, urlId);
+    await requestUrlScrape(workspaceId, urlId);
     await runner.drain();
     const [next] = await db
       .select()

@@ -104,7 +104,7 @@ async function allReadings(urlIds: string[]) {
   return rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at) }));
 }
 
-let userId: string;
+let workspaceId: string;
 let urlA: string;
 let urlB: string;
 
@@ -115,13 +115,13 @@ async function rollupOf(urlIds: string[]) {
 
 beforeEach(async () => {
   const db = await getDb();
-  ({ userId } = await signUp());
-  const [p] = await db.insert(products).values({ userId, name: "Casque" }).returning();
+  ({ workspaceId } = await signUp());
+  const [p] = await db.insert(products).values({ workspaceId, name: "Casque" }).returning();
   const urls = await db
     .insert(productUrls)
     .values([
-      { productId: p!.id, userId, name: "A", url: "https://a.example/" },
-      { productId: p!.id, userId, name: "B", url: "https://b.example/" },
+      { productId: p!.id, workspaceId, name: "A", url: "https://a.example/" },
+      { productId: p!.id, workspaceId, name: "B", url: "https://b.example/" },
     ])
     .returning();
   urlA = urls[0]!.id;

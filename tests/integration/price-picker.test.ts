@@ -165,11 +165,11 @@ describe("the price picker", () => {
   }, 60_000);
 
   it("saves nothing when the re-scrape it asks for is refused (429): the choice and its scrape are one transaction", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     merchant.setHtml("limit", phonePage([V128], "699,00 €"));
     const { productId, urlId } = await track(token, "/served/limit");
     await runner.drain();
-    for (let i = 0; i < MANUAL_SCRAPE_LIMIT; i++) await rateLimit(`scrape:${userId}`, MANUAL_SCRAPE_LIMIT, 60_000);
+    for (let i = 0; i < MANUAL_SCRAPE_LIMIT; i++) await rateLimit(`scrape:${workspaceId}`, MANUAL_SCRAPE_LIMIT, 60_000);
     const refused = await api(token, productId, urlId).choose({ selector: ".price" });
     expect(refused.status).toBe(429);
     const db = await getDb();

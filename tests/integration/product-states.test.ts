@@ -24,14 +24,14 @@ async function setStatus(urlId: string, lastStatus: "error" | "ok", lastCheckedA
 
 describe("what the product grid and the comparison say about a product's URLs", () => {
   it("counts the paused and failed URLs of each card, so that none without tracking says 'Suivi actif'", async () => {
-    const { token, userId } = await signUp();
-    const empty = await seedProduct(userId, "Sans URL");
-    const paused = await seedProduct(userId, "Tout en pause");
-    await pause((await seedUrl(userId, paused.id, "Darty")).id);
-    await pause((await seedUrl(userId, paused.id, "Fnac")).id);
-    const failing = await seedProduct(userId, "En échec");
-    await setStatus((await seedUrl(userId, failing.id, "Boulanger")).id, "error");
-    await setStatus((await seedUrl(userId, failing.id, "Cdiscount")).id, "ok");
+    const { token, workspaceId } = await signUp();
+    const empty = await seedProduct(workspaceId, "Sans URL");
+    const paused = await seedProduct(workspaceId, "Tout en pause");
+    await pause((await seedUrl(workspaceId, paused.id, "Darty")).id);
+    await pause((await seedUrl(workspaceId, paused.id, "Fnac")).id);
+    const failing = await seedProduct(workspaceId, "En échec");
+    await setStatus((await seedUrl(workspaceId, failing.id, "Boulanger")).id, "error");
+    await setStatus((await seedUrl(workspaceId, failing.id, "Cdiscount")).id, "ok");
 
     const res = await call(listProducts, "/api/products", { token });
     expect(res.status).toBe(200);
@@ -42,9 +42,9 @@ describe("what the product grid and the comparison say about a product's URLs", 
   });
 
   it("refuses a manual scrape of a paused URL (read-only after a downgrade), alone or in a batch", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId);
-    const url = await seedUrl(userId, product.id, "Darty");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId);
+    const url = await seedUrl(workspaceId, product.id, "Darty");
     await pause(url.id);
     const one = await call(scrapeNow, "/x", { method: "POST", token, params: { urlId: url.id } });
     expect(one.status, one.text).toBe(403);
@@ -55,10 +55,10 @@ describe("what the product grid and the comparison say about a product's URLs", 
   });
 
   it("keeps an out-of-stock merchant's price with its state, and a failed URL's status", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Bouilloire", "24.90");
-    const darty = await seedUrl(userId, product.id, "Darty");
-    const fnac = await seedUrl(userId, product.id, "Fnac");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Bouilloire", "24.90");
+    const darty = await seedUrl(workspaceId, product.id, "Darty");
+    const fnac = await seedUrl(workspaceId, product.id, "Fnac");
     await seedHistory(darty.id, [{ price: "22.99", available: false, at: daysAgo(0, 1) }]);
     await setStatus(darty.id, "ok");
     await setStatus(fnac.id, "error");
@@ -72,7 +72,7 @@ describe("what the product grid and the comparison say about a product's URLs", 
     // nothing in stock: the market is the out-of-stock offers, said so
     expect(res.json.stats).toMatchObject({ count: 1, out_of_stock_only: true, min: "22.99", max: "22.99" });
 
-    const inStock = await seedUrl(userId, product.id, "Zalando");
+    const inStock = await seedUrl(workspaceId, product.id, "Zalando");
     await seedHistory(inStock.id, [{ price: "25.50", at: daysAgo(0, 1) }]);
     const after = await call(comparison, "/x", { token, params: { id: product.id } });
     expect(after.json.stats).toMatchObject({ count: 1, out_of_stock_only: false, min: "25.50" });
@@ -81,11 +81,11 @@ describe("what the product grid and the comparison say about a product's URLs", 
   });
 
   it("gives the chart the minimum advertised price, drawn as a reference line beside my price", async () => {
-    const { token, userId } = await signUp();
-    const product = await seedProduct(userId, "Enceinte", "49.90");
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Enceinte", "49.90");
     const db = await getDb();
     await db.update(products).set({ minAdvertisedPrice: "44.90" }).where(eq(products.id, product.id));
-    const url = await seedUrl(userId, product.id, "Darty");
+    const url = await seedUrl(workspaceId, product.id, "Darty");
     await seedHistory(url.id, [{ price: "42.00", at: daysAgo(1) }]);
     const res = await call(history, "/x", { token, params: { id: product.id }, query: { range: "7d" } });
     expect(res.status, res.text).toBe(200);

@@ -12,10 +12,13 @@ beforeAll(async () => {
   await getDb();
 });
 
-async function setPlan(userId: string, code: "freemium" | "professionnel" | "entreprise") {
+async function setPlan(workspaceId: string, code: "freemium" | "professionnel" | "entreprise") {
   const db = await getDb();
   const [plan] = await db.select().from(plans).where(eq(plans.code, code));
-  await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+  await db
+    .update(subscriptions)
+    .set({ planId: plan!.id, status: "active" })
+    .where(eq(subscriptions.workspaceId, workspaceId));
 }
 
 async function newProduct(token: string, urls: { name: string; url: string }[] = []) {
@@ -40,7 +43,7 @@ describe("POST /api/products/{id}/urls", () => {
     "adds a normalised URL, pending, queues its first scrape without waiting for it and schedules the next check " +
       "a period on",
     async () => {
-      const { token, userId } = await signUp();
+      const { token, workspaceId } = await signUp();
       const product = await newProduct(token);
       const res = await add(token, product.id, {
         name: " Darty ",
@@ -68,7 +71,7 @@ describe("POST /api/products/{id}/urls", () => {
         id: res.json.scrape_task_id,
         status: "pending",
         trigger: "first",
-        userId,
+        workspaceId,
         productId: product.id,
       });
       expect(task!.url).toBe("https://www.darty.com/Casque?id=7");
@@ -143,8 +146,8 @@ describe("POST /api/products/{id}/urls", () => {
   });
 
   it("allows more URLs on Professionnel (10) and any number on Entreprise", async () => {
-    const { token, userId } = await signUp();
-    await setPlan(userId, "professionnel");
+    const { token, workspaceId } = await signUp();
+    await setPlan(workspaceId, "professionnel");
     const product = await newProduct(token);
     for (let i = 0; i < 10; i++)
       expect((await add(token, product.id, { name: `P${i}`, url: `https://p${i}.example/` })).status).toBe(201);
@@ -153,7 +156,7 @@ describe("POST /api/products/{id}/urls", () => {
     expect(eleventh.json.detail).toBe(
       "Vous avez atteint la limite de 10 URLs par produit. Veuillez passer à un abonnement supérieur.",
     );
-    await setPlan(userId, "entreprise");
+    await setPlan(workspaceId, "entreprise");
     expect((await add(token, product.id, { name: "P10", url: "https://p10.example/" })).status).toBe(201);
   });
 });
@@ -211,7 +214,7 @@ describe("GET /api/products/{id}/urls", () => {
 
 describe("PATCH /api/products/{id}/urls/{urlId}", () => {
   it("changes the source name, frequency and selector hint, and reschedules from the last check", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const product = await newProduct(token, [{ name: "A", url: "https://a.example/" }]);
     const urlId = product.urls[0]!.id;
     const db = await getDb();
@@ -252,7 +255,7 @@ describe("PATCH /api/products/{id}/urls/{urlId}", () => {
       body: { tracking_frequency: "hourly" },
     });
     expect(hourly.status).toBe(403);
-    await setPlan(userId, "professionnel");
+    await setPlan(workspaceId, "professionnel");
     const ok = await call(patchUrl, "/api/products/x/urls/y", {
       method: "PATCH",
       token,
@@ -299,7 +302,7 @@ describe("DELETE /api/products/{id}/urls/{urlId}", () => {
 // the route belongs to the scrape pipeline; checked here as the detail modal's re-scrape button uses it
 describe("POST /api/scraping/urls/{urlId}/scrape", () => {
   it("answers 202 with a pending manual task, and 200 with the same task while it still waits", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const product = await newProduct(token, [{ name: "A", url: "https://a.example/" }]);
     const urlId = product.urls[0]!.id;
     const db = await getDb();
@@ -316,7 +319,7 @@ describe("POST /api/scraping/urls/{urlId}/scrape", () => {
     });
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ task_id: res.json.task_id, created: false });
-    const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
+    const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
     expect(tasks.filter((t) => t.status === "pending")).toHaveLength(1);
   });
 });
@@ -362,7 +365,7 @@ describe("another user's URLs", () => {
     const db = await getDb();
     const [row] = await db.select().from(productUrls).where(eq(productUrls.id, urlId));
     expect(row!.name).toBe("A");
-    expect(await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, bob.userId))).toHaveLength(0);
+    expect(await db.select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, bob.workspaceId))).toHaveLength(0);
   });
 
   it("a URL of another product of the same user is a 404 under the wrong product", async () => {

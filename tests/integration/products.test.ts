@@ -6,10 +6,13 @@ import { GET as getOne, PUT as putOne, DELETE as deleteOne } from "@/app/api/pro
 import { GET as list, POST as create } from "@/app/api/products/route";
 import { call, signUp } from "../helpers/api";
 
-async function setPlan(userId: string, code: "freemium" | "professionnel" | "entreprise") {
+async function setPlan(workspaceId: string, code: "freemium" | "professionnel" | "entreprise") {
   const db = await getDb();
   const [plan] = await db.select().from(plans).where(eq(plans.code, code));
-  await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+  await db
+    .update(subscriptions)
+    .set({ planId: plan!.id, status: "active" })
+    .where(eq(subscriptions.workspaceId, workspaceId));
 }
 
 // migrating and seeding the in-memory database is slow on a busy machine: not part of any test
@@ -19,15 +22,15 @@ beforeAll(async () => {
 
 const createProduct = (token: string, body: unknown) => call(create, "/api/products", { token, body });
 
-async function productCount(userId: string) {
+async function productCount(workspaceId: string) {
   const db = await getDb();
-  const [row] = await db.select({ n: count() }).from(products).where(eq(products.userId, userId));
+  const [row] = await db.select({ n: count() }).from(products).where(eq(products.workspaceId, workspaceId));
   return row!.n;
 }
 
 describe("POST /api/products", () => {
   it("creates a product with its URLs in one call, normalises them and queues a first scrape each", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const before = Date.now();
     const res = await createProduct(token, {
       name: "  Aspirateur X200 ",
@@ -66,7 +69,7 @@ describe("POST /api/products", () => {
     expect(new Date(b.next_check_at).getTime()).toBeLessThanOrEqual(Date.now() + 7 * 24 * 3_600_000);
 
     const db = await getDb();
-    const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
+    const tasks = await db.select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
     expect(tasks).toHaveLength(2);
     expect(tasks.map((t) => t.status)).toEqual(["pending", "pending"]);
     expect(tasks.every((t) => t.trigger === "first" && t.productId === res.json.id)).toBe(true);
@@ -109,11 +112,11 @@ describe("POST /api/products", () => {
       "La fréquence doit être hourly, daily ou weekly",
     ],
   ])("answers 422 with a French message for %j", async (body, detail) => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const res = await createProduct(token, body);
     expect(res.status).toBe(422);
     expect(res.json).toMatchObject({ detail, code: "validation_error" });
-    expect(await productCount(userId)).toBe(0);
+    expect(await productCount(workspaceId)).toBe(0);
   });
 
   it("accepts a URL of exactly 2,048 characters", async () => {
@@ -126,7 +129,7 @@ describe("POST /api/products", () => {
   });
 
   it("answers 409 when the same URL (once normalised) appears twice, and creates nothing", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const res = await createProduct(token, {
       name: "Doublon",
       urls: [
@@ -136,11 +139,11 @@ describe("POST /api/products", () => {
     });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ detail: "Cette URL est déjà suivie pour ce produit", code: "duplicate_url" });
-    expect(await productCount(userId)).toBe(0);
+    expect(await productCount(workspaceId)).toBe(0);
   });
 
   it("refuses the hourly frequency without automation (403) and accepts it on Professionnel", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const body = { name: "Horaire", urls: [{ name: "A", url: "https://a.example/h", tracking_frequency: "hourly" }] };
     const refused = await createProduct(token, body);
     expect(refused.status).toBe(403);
@@ -149,8 +152,8 @@ describe("POST /api/products", () => {
         "Le suivi toutes les heures est réservé aux abonnements avec automatisation. Veuillez passer à un abonnement supérieur.",
       code: "hourly_not_allowed",
     });
-    expect(await productCount(userId)).toBe(0);
-    await setPlan(userId, "professionnel");
+    expect(await productCount(workspaceId)).toBe(0);
+    await setPlan(workspaceId, "professionnel");
     const ok = await createProduct(token, body);
     expect(ok.status).toBe(201);
     expect(ok.json.urls[0].tracking_frequency).toBe("hourly");
@@ -169,7 +172,7 @@ describe("POST /api/products", () => {
 
 describe("plan limits on products", () => {
   it("refuses the 6th product on Freemium with the exact SPEC message", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     for (let i = 1; i <= 5; i++) expect((await createProduct(token, { name: `P${i}` })).status).toBe(201);
     const sixth = await createProduct(token, { name: "P6" });
     expect(sixth.status).toBe(403);
@@ -177,11 +180,11 @@ describe("plan limits on products", () => {
       detail: "Vous avez atteint la limite de 5 produits. Veuillez passer à un abonnement supérieur.",
       code: "product_limit_reached",
     });
-    expect(await productCount(userId)).toBe(5);
+    expect(await productCount(workspaceId)).toBe(5);
   });
 
   it("refuses a product created with more URLs than the plan allows per product", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const urls = [1, 2, 3, 4].map((i) => ({ name: `S${i}`, url: `https://s${i}.example/p` }));
     const res = await createProduct(token, { name: "Trop", urls });
     expect(res.status).toBe(403);
@@ -189,12 +192,12 @@ describe("plan limits on products", () => {
       detail: "Vous avez atteint la limite de 3 URLs par produit. Veuillez passer à un abonnement supérieur.",
       code: "url_limit_reached",
     });
-    expect(await productCount(userId)).toBe(0);
+    expect(await productCount(workspaceId)).toBe(0);
     expect((await createProduct(token, { name: "Juste", urls: urls.slice(0, 3) })).status).toBe(201);
   });
 
   it("holds under concurrency: 20 simultaneous creates at limit − 1 leave exactly the limit", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     for (let i = 1; i <= 4; i++) expect((await createProduct(token, { name: `Base ${i}` })).status).toBe(201);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -204,15 +207,15 @@ describe("plan limits on products", () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 403)).toHaveLength(19);
-    expect(await productCount(userId)).toBe(5);
+    expect(await productCount(workspaceId)).toBe(5);
     const db = await getDb();
-    const [urlRows] = await db.select({ n: count() }).from(productUrls).where(eq(productUrls.userId, userId));
+    const [urlRows] = await db.select({ n: count() }).from(productUrls).where(eq(productUrls.workspaceId, workspaceId));
     expect(urlRows!.n).toBe(1);
   });
 
   it("treats null limits as unlimited (Entreprise)", async () => {
-    const { token, userId } = await signUp();
-    await setPlan(userId, "entreprise");
+    const { token, workspaceId } = await signUp();
+    await setPlan(workspaceId, "entreprise");
     for (let i = 1; i <= 7; i++) expect((await createProduct(token, { name: `E${i}` })).status).toBe(201);
     const urls = Array.from({ length: 12 }, (_, i) => ({
       name: `S${i}`,
@@ -222,7 +225,7 @@ describe("plan limits on products", () => {
     const many = await createProduct(token, { name: "Beaucoup", urls });
     expect(many.status).toBe(201);
     expect(many.json.url_count).toBe(12);
-    expect(await productCount(userId)).toBe(8);
+    expect(await productCount(workspaceId)).toBe(8);
   });
 });
 
@@ -361,7 +364,7 @@ describe("PUT and DELETE /api/products/{id}", () => {
   });
 
   it("deletes the product with its URLs, price history and scrape tasks", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const created = await createProduct(token, { name: "Éphémère", urls: [{ name: "A", url: "https://a.example/e" }] });
     const id = created.json.id;
     const urlId = created.json.urls[0].id;
@@ -370,10 +373,10 @@ describe("PUT and DELETE /api/products/{id}", () => {
     const res = await call(deleteOne, `/api/products/${id}`, { method: "DELETE", token, params: { id } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ id, message: "Produit supprimé avec succès" });
-    expect(await productCount(userId)).toBe(0);
+    expect(await productCount(workspaceId)).toBe(0);
     expect(await db.select().from(productUrls).where(eq(productUrls.productId, id))).toHaveLength(0);
     expect(await db.select().from(priceHistory).where(eq(priceHistory.urlId, urlId))).toHaveLength(0);
-    expect(await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId))).toHaveLength(0);
+    expect(await db.select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId))).toHaveLength(0);
     expect((await call(getOne, `/api/products/${id}`, { token, params: { id } })).status).toBe(404);
     // the freed slot can be used again
     expect((await createProduct(token, { name: "Suivant" })).status).toBe(201);

@@ -39,10 +39,10 @@ async function flagsOf(urlId: string) {
 
 describe("Omnibus check", () => {
   it("flags a reduction announced against a price raised just before it, with the evidence, once", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const rule = await addRule(userId, productId, { kind: "suspect_promotion" });
+    const rule = await addRule(workspaceId, productId, { kind: "suspect_promotion" });
     for (let day = 0; day < 35; day += 1) await reading(url, day, day === 20 ? "79.00" : "80.00");
     for (let day = 35; day < 40; day += 1) await reading(url, day, "100.00"); // raised before the sale
     const start = await reading(url, 40, "90.00", "100.00"); // "100 € → 90 €"
@@ -78,10 +78,10 @@ describe("Omnibus check", () => {
   });
 
   it("does not flag a genuine reduction measured against the lowest price of the 30 days", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    await addRule(userId, productId, { kind: "suspect_promotion" });
+    await addRule(workspaceId, productId, { kind: "suspect_promotion" });
     for (let day = 0; day < 40; day += 1) await reading(url, day, day % 7 === 0 ? "99.00" : "105.00");
     await reading(url, 40, "79.00", "99.00");
     await reading(url, 41, "79.00", "99.00");
@@ -91,10 +91,10 @@ describe("Omnibus check", () => {
   });
 
   it("says nothing when no reading of a window shorter than 30 days proves either way", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    await addRule(userId, productId, { kind: "suspect_promotion" });
+    await addRule(workspaceId, productId, { kind: "suspect_promotion" });
     for (let day = 0; day < 29; day += 1) await reading(url, day, "100.00");
     // the reduction started on day 29: its 30-day window opens before our first reading, and nothing in it
     // was below the crossed-out price (genuine would need the whole window)
@@ -103,10 +103,10 @@ describe("Omnibus check", () => {
   });
 
   it("flags at once when a price seen in a short history is below the crossed-out price", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId);
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
-    const rule = await addRule(userId, productId, { kind: "suspect_promotion" });
+    const rule = await addRule(workspaceId, productId, { kind: "suspect_promotion" });
     const seen = await reading(url, 0, "79.99");
     const start = await reading(url, 3, "99.99", "129.99"); // "99,99 € au lieu de 129,99 €"
     await reading(url, 4, "99.99", "129.99");
@@ -130,8 +130,8 @@ describe("Omnibus check", () => {
   });
 
   it("measures a new reduction (another crossed-out price) from its own start", async () => {
-    const { userId } = await alertsUser();
-    const { urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
     for (let day = 0; day < 40; day += 1) await reading(url, day, "100.00");
     await reading(url, 40, "90.00", "100.00"); // genuine
@@ -143,8 +143,8 @@ describe("Omnibus check", () => {
   });
 
   it("starts the reduction at its first reading when the readings are stored with microseconds", async () => {
-    const { userId } = await alertsUser();
-    const { urlIds } = await makeProduct(userId);
+    const { workspaceId } = await alertsUser();
+    const { urlIds } = await makeProduct(workspaceId);
     const [url] = urlIds as [string];
     const db = await getDb();
     // as now() writes them: the microseconds a JavaScript Date cannot hold
@@ -175,12 +175,12 @@ describe("Omnibus check", () => {
 
 describe("price floor monitoring", () => {
   it("flags a reseller below the minimum advertised price once, and resolves when it is back above", async () => {
-    const { userId } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { urls: 2 });
+    const { workspaceId } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { urls: 2 });
     const [a, b] = urlIds as [string, string];
     const db = await getDb();
     await db.update(products).set({ minAdvertisedPrice: "50.00" }).where(eq(products.id, productId));
-    const rule = await addRule(userId, productId, { kind: "below_min_advertised" });
+    const rule = await addRule(workspaceId, productId, { kind: "below_min_advertised" });
 
     await reading(a, 0, "55.00");
     const low = await reading(b, 0, "45.00");
@@ -207,15 +207,15 @@ describe("price floor monitoring", () => {
   });
 
   it("re-judges each URL's latest reading when the minimum advertised price changes, alerting once per episode", async () => {
-    const { userId, account } = await alertsUser();
-    const { productId, urlIds } = await makeProduct(userId, { urls: 3 });
+    const { workspaceId, account } = await alertsUser();
+    const { productId, urlIds } = await makeProduct(workspaceId, { urls: 3 });
     const [a, b, c] = urlIds as [string, string, string];
-    const rule = await addRule(userId, productId, { kind: "below_min_advertised" });
+    const rule = await addRule(workspaceId, productId, { kind: "below_min_advertised" });
     const db = await getDb();
     const events = () => db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     const mails = () => mailsTo(account.email);
     const setFloor = (value: string | null) =>
-      updateProduct(userId, productId, { name: "Casque", min_advertised_price: value });
+      updateProduct(workspaceId, productId, { name: "Casque", min_advertised_price: value });
 
     await reading(a, 0, "60.00");
     const aLow = await reading(a, 1, "45.00"); // the latest reading of a is the one judged

@@ -58,7 +58,7 @@ const PRODUCTS = 8;
 const URLS_PER_PRODUCT = 5;
 const READINGS = 200;
 
-let userId: string;
+let workspaceId: string;
 let productIds: string[];
 let urlIds: string[];
 let historyId: number;
@@ -119,27 +119,30 @@ async function planProblems(run: () => Promise<unknown>, strict: string[] = [], 
 
 beforeAll(async () => {
   const db = await getDb();
-  ({ userId } = await signUp());
+  ({ workspaceId } = await signUp());
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
-  await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+  await db
+    .update(subscriptions)
+    .set({ planId: plan!.id, status: "active" })
+    .where(eq(subscriptions.workspaceId, workspaceId));
   await db.execute(sql`
-    insert into products (user_id, name, reference_price)
-    select ${userId}::uuid, 'Produit ' || g, 30 + g from generate_series(1, ${PRODUCTS}) g`);
+    insert into products (workspace_id, name, reference_price)
+    select ${workspaceId}::uuid, 'Produit ' || g, 30 + g from generate_series(1, ${PRODUCTS}) g`);
   await db.execute(sql`
-    insert into product_urls (product_id, user_id, name, url, next_check_at)
-    select p.id, p.user_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id, now() - interval '1 minute'
-      from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m where p.user_id = ${userId}`);
+    insert into product_urls (product_id, workspace_id, name, url, next_check_at)
+    select p.id, p.workspace_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id, now() - interval '1 minute'
+      from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m where p.workspace_id = ${workspaceId}`);
   await db.execute(sql`
     insert into price_history (url_id, price, currency, available, created_at)
     select u.id, 10 + g % 50, 'EUR', true, now() - make_interval(hours => g)
-      from product_urls u cross join generate_series(1, ${READINGS}) g where u.user_id = ${userId}`);
+      from product_urls u cross join generate_series(1, ${READINGS}) g where u.workspace_id = ${workspaceId}`);
   await db.execute(sql`analyze`);
-  productIds = (await db.select({ id: products.id }).from(products).where(eq(products.userId, userId))).map(
+  productIds = (await db.select({ id: products.id }).from(products).where(eq(products.workspaceId, workspaceId))).map(
     (r) => r.id,
   );
-  urlIds = (await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.userId, userId))).map(
-    (r) => r.id,
-  );
+  urlIds = (
+    await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.workspaceId, workspaceId))
+  ).map((r) => r.id);
   const [h] = await queryRows<{ id: number }>(
     db,
     sql`select id from price_history where url_id = ${urlIds[0]} order by created_at desc, id desc limit 1 offset 5`,
@@ -148,42 +151,46 @@ beforeAll(async () => {
   await db
     .insert(scrapeTasks)
     .values(
-      urlIds.slice(0, 10).map((urlId) => ({ userId, urlId, productId: productIds[0]!, url: "https://m1.example/x" })),
+      urlIds
+        .slice(0, 10)
+        .map((urlId) => ({ workspaceId, urlId, productId: productIds[0]!, url: "https://m1.example/x" })),
     );
 });
 
 describe("query plans of the hot paths (no sequential scan of price_history, no sort of a URL's history)", () => {
   it("products list, product, dashboard", async () => {
     // the list is one query over products and product_urls' latest_* columns: indexes on both
-    expect(await planProblems(() => listProducts(userId), ["products", "product_urls"])).toEqual([]);
-    expect(await planProblems(() => getProduct(userId, productIds[0]!))).toEqual([]);
-    expect(await planProblems(() => getUserStats(userId))).toEqual([]);
+    expect(await planProblems(() => listProducts(workspaceId), ["products", "product_urls"])).toEqual([]);
+    expect(await planProblems(() => getProduct(workspaceId, productIds[0]!))).toEqual([]);
+    expect(await planProblems(() => getUserStats(workspaceId))).toEqual([]);
   });
 
   it("history page (first page and with a cursor), chart, comparison", async () => {
-    expect(await planProblems(() => getUrlHistory(userId, urlIds[0]!, { limit: 11 }))).toEqual([]);
-    expect(await planProblems(() => getUrlHistory(userId, urlIds[0]!, { limit: 11, before: historyId }))).toEqual([]);
+    expect(await planProblems(() => getUrlHistory(workspaceId, urlIds[0]!, { limit: 11 }))).toEqual([]);
+    expect(await planProblems(() => getUrlHistory(workspaceId, urlIds[0]!, { limit: 11, before: historyId }))).toEqual(
+      [],
+    );
     // the chart groups the range's readings (or price_daily's days) into time buckets in SQL: it sorts those,
     // never scans a table; a bucket's first and last days are primary-key probes of price_daily
     const chart = { sorts: true };
     const strict = ["price_daily", "product_urls"];
-    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "7d"), strict, chart)).toEqual([]);
-    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "30d"), strict, chart)).toEqual([]);
-    expect(await planProblems(() => getProductHistory(userId, productIds[0]!, "all"), strict, chart)).toEqual([]);
-    expect(await planProblems(() => getProductComparison(userId, productIds[0]!))).toEqual([]);
+    expect(await planProblems(() => getProductHistory(workspaceId, productIds[0]!, "7d"), strict, chart)).toEqual([]);
+    expect(await planProblems(() => getProductHistory(workspaceId, productIds[0]!, "30d"), strict, chart)).toEqual([]);
+    expect(await planProblems(() => getProductHistory(workspaceId, productIds[0]!, "all"), strict, chart)).toEqual([]);
+    expect(await planProblems(() => getProductComparison(workspaceId, productIds[0]!))).toEqual([]);
   });
 
   it("market view: overview (latest copy, price_daily probes for the trend), merchants, changes", async () => {
     // products and URLs through their indexes, the trend one primary-key probe of market_trend per product and
     // day, else of price_daily per URL
     const strict = ["products", "product_urls", "price_daily", "market_trend"];
-    expect(await planProblems(() => getOverview(userId, { position: "all", sort: "gap_to_cheapest" }), strict)).toEqual(
-      [],
-    );
-    expect(await planProblems(() => getMerchants(userId, { sort: "cheapest_rate" }), strict)).toEqual([]);
-    expect(await planProblems(() => getChanges(userId, { period: "week", kind: "all", limit: 100 }), strict)).toEqual(
-      [],
-    );
+    expect(
+      await planProblems(() => getOverview(workspaceId, { position: "all", sort: "gap_to_cheapest" }), strict),
+    ).toEqual([]);
+    expect(await planProblems(() => getMerchants(workspaceId, { sort: "cheapest_rate" }), strict)).toEqual([]);
+    expect(
+      await planProblems(() => getChanges(workspaceId, { period: "week", kind: "all", limit: 100 }), strict),
+    ).toEqual([]);
   });
 
   it("latest and history exports and the alert context of a new reading", async () => {
@@ -213,7 +220,7 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
 
   it("promotion checks of a new reading and the flags list", async () => {
     const db = await getDb();
-    await db.update(products).set({ minAdvertisedPrice: "30.00" }).where(eq(products.userId, userId));
+    await db.update(products).set({ minAdvertisedPrice: "30.00" }).where(eq(products.workspaceId, workspaceId));
     // 40 days of history on the first URL (its window is complete), a crossed-out price on five latest readings
     await db.insert(priceHistory).values({
       urlId: urlIds[0]!,
@@ -231,7 +238,7 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
       )
       .returning({ id: priceHistory.id });
     for (const r of readings) await recordPriceFlags(db, r.id);
-    const open = await listPriceFlags(userId, { status: "open", limit: 50 });
+    const open = await listPriceFlags(workspaceId, { status: "open", limit: 50 });
     expect(open.filter((f) => f.kind === "below_min_advertised")).toHaveLength(URLS_PER_PRODUCT);
     // every URL saw a price below 99 € in its window: proof enough, whole window (the first) or not
     const suspect = open.filter((f) => f.kind === "suspect_promotion");
@@ -242,46 +249,50 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     // a window's lowest reading is looked up among its readings at that price: a few rows, maybe sorted
     expect(await planProblems(() => recordPriceFlags(db, readings[1]!.id), [], { sorts: true })).toEqual([]);
     const strict = ["price_flags"];
-    expect(await planProblems(() => listPriceFlags(userId, { status: "open", limit: 50 }), strict)).toEqual([]);
+    expect(await planProblems(() => listPriceFlags(workspaceId, { status: "open", limit: 50 }), strict)).toEqual([]);
     const filtered = {
       status: "all" as const,
       limit: 50,
       kind: "suspect_promotion" as const,
       product_id: productIds[0],
     };
-    expect(await planProblems(() => listPriceFlags(userId, filtered), strict)).toEqual([]);
+    expect(await planProblems(() => listPriceFlags(workspaceId, filtered), strict)).toEqual([]);
   });
   it("market view with filters, its exports, and the scheduled report job", async () => {
     const strict = ["products", "product_urls", "price_daily"];
     const filtered = { position: "dearer", q: "Produit 1", sort: "name", order: "asc" } as const;
-    expect(await planProblems(() => getOverview(userId, filtered), strict)).toEqual([]);
-    expect(await planProblems(() => getChanges(userId, { period: "day", kind: "drop", limit: 5 }), strict)).toEqual([]);
+    expect(await planProblems(() => getOverview(workspaceId, filtered), strict)).toEqual([]);
+    expect(
+      await planProblems(() => getChanges(workspaceId, { period: "day", kind: "drop", limit: 5 }), strict),
+    ).toEqual([]);
     const all = { position: "all", sort: "gap_to_cheapest" } as const;
     const read = async (res: Promise<Response>) => (await res).arrayBuffer();
-    expect(await planProblems(() => read(exportOverview(userId, all, { type: "csv", dialect: "excel" })))).toEqual([]);
-    expect(await planProblems(() => read(exportOverview(userId, all, { type: "xlsx" })))).toEqual([]);
-    expect(await planProblems(() => loadReportContent(userId, reportPeriod("weekly", new Date())))).toEqual([]);
-    expect(await planProblems(() => updateReportPreferences(userId, { frequency: "weekly" }))).toEqual([]);
-    expect(await planProblems(() => getReportPreferences(userId))).toEqual([]);
+    expect(await planProblems(() => read(exportOverview(workspaceId, all, { type: "csv", dialect: "excel" })))).toEqual(
+      [],
+    );
+    expect(await planProblems(() => read(exportOverview(workspaceId, all, { type: "xlsx" })))).toEqual([]);
+    expect(await planProblems(() => loadReportContent(workspaceId, reportPeriod("weekly", new Date())))).toEqual([]);
+    expect(await planProblems(() => updateReportPreferences(workspaceId, { frequency: "weekly" }))).toEqual([]);
+    expect(await planProblems(() => getReportPreferences(workspaceId))).toEqual([]);
     expect(await planProblems(() => sendScheduledReports())).toEqual([]);
-    expect(await planProblems(() => unsubscribeReports(signReportUnsubscribeToken(userId)))).toEqual([]);
+    expect(await planProblems(() => unsubscribeReports(signReportUnsubscribeToken(workspaceId)))).toEqual([]);
     const db = await getDb();
-    expect(await db.select().from(reportPreferences).where(eq(reportPreferences.userId, userId))).toMatchObject([
-      { frequency: "off" },
-    ]);
+    expect(
+      await db.select().from(reportPreferences).where(eq(reportPreferences.workspaceId, workspaceId)),
+    ).toMatchObject([{ frequency: "off" }]);
   });
 
   it("alert channels: list, delivery log, deliveries of a new alert and the retry job; the price picker", async () => {
     const db = await getDb();
     const [channel] = await db
       .insert(alertChannels)
-      .values({ userId, kind: "webhook", name: "ERP", url: "http://127.0.0.1:9/hook", secret: "whsec_plans" })
+      .values({ workspaceId, kind: "webhook", name: "ERP", url: "http://127.0.0.1:9/hook", secret: "whsec_plans" })
       .returning();
     const payload = { type: "test", alert: { kind_label: "Baisse de prix", product_name: "Produit 1" } };
     await db.insert(alertChannelDeliveries).values(
       Array.from({ length: 30 }, (_, i) => ({
         channelId: channel!.id,
-        userId,
+        workspaceId,
         payload,
         status: i < 3 ? ("pending" as const) : ("sent" as const),
         nextAttemptAt: new Date(Date.now() - 60_000),
@@ -289,15 +300,17 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     );
     await db.execute(sql`analyze alert_channel_deliveries`);
     const strict = ["alert_channel_deliveries", "alert_channels"];
-    expect(await planProblems(() => listAlertChannels(userId), strict)).toEqual([]);
-    expect(await planProblems(() => listChannelDeliveries(userId, channel!.id, 20), strict)).toEqual([]);
-    const event = { id: randomUUID(), ruleId: randomUUID(), userId } as typeof alertEvents.$inferSelect;
+    expect(await planProblems(() => listAlertChannels(workspaceId), strict)).toEqual([]);
+    expect(await planProblems(() => listChannelDeliveries(workspaceId, channel!.id, 20), strict)).toEqual([]);
+    const event = { id: randomUUID(), ruleId: randomUUID(), workspaceId } as typeof alertEvents.$inferSelect;
     expect(await planProblems(() => enqueueChannelDeliveries(db, event), strict)).toEqual([]);
     // the minute sweep (JOBS.retryChannelDeliveries): due rows through the (status, next_attempt_at) index
     expect(await planProblems(() => deliverChannelMessages({ db }), strict)).toEqual([]);
     const [url] = await db.select().from(productUrls).where(eq(productUrls.id, urlIds[0]!));
     const strictUrls = ["product_urls"];
-    expect(await planProblems(() => listPriceCandidates(userId, url!.productId, url!.id), strictUrls)).toEqual([]);
-    expect(await planProblems(() => setPriceSource(userId, url!.productId, url!.id, { automatic: true }))).toEqual([]);
+    expect(await planProblems(() => listPriceCandidates(workspaceId, url!.productId, url!.id), strictUrls)).toEqual([]);
+    expect(await planProblems(() => setPriceSource(workspaceId, url!.productId, url!.id, { automatic: true }))).toEqual(
+      [],
+    );
   });
 });

@@ -16,7 +16,7 @@ import { seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures
 // the plan is then reused by the rest of the request, and no other request sees it.
 
 let secret: string;
-let userId: string;
+let workspaceId: string;
 let productId: string;
 let urlId: string;
 
@@ -35,14 +35,14 @@ async function statements(run: () => Promise<{ status: number }>) {
 
 beforeAll(async () => {
   const account = await signUp();
-  userId = account.userId;
-  await subscribe(userId, "entreprise");
+  workspaceId = account.workspaceId;
+  await subscribe(workspaceId, "entreprise");
   const created = await call(createToken, "/api/tokens", { token: account.token, body: { name: "ERP" } });
   secret = created.json.token;
-  const p = await seedProduct(userId);
+  const p = await seedProduct(workspaceId);
   productId = p.id;
-  const a = await seedUrl(userId, productId, "Darty");
-  await seedUrl(userId, productId, "Fnac");
+  const a = await seedUrl(workspaceId, productId, "Darty");
+  await seedUrl(workspaceId, productId, "Fnac");
   urlId = a.id;
   await seedHistory(
     urlId,
@@ -92,11 +92,11 @@ describe("round trips of a read with an integration token", () => {
   it("the plan read by one request is not reused by the next: a downgrade suspends the token at once", async () => {
     const db = await getDb();
     expect((await call(me, "/api/users/me", { token: secret })).status).toBe(200);
-    await db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, userId));
+    await db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.workspaceId, workspaceId));
     const refused = await call(me, "/api/users/me", { token: secret });
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe("plan_no_automation");
-    await subscribe(userId, "entreprise");
+    await subscribe(workspaceId, "entreprise");
     expect((await call(me, "/api/users/me", { token: secret })).status).toBe(200);
   });
 

@@ -26,14 +26,14 @@ const HOUR = 3_600_000;
 
 /** A user with one product and `n` tracked URLs written straight to the database (no first task). */
 async function seedUrls(n: number, path: (i: number) => string, extra: Partial<typeof productUrls.$inferInsert> = {}) {
-  const { userId } = await signUp();
+  const { workspaceId } = await signUp();
   const db = await getDb();
-  const [product] = await db.insert(products).values({ userId, name: "Banc d'essai" }).returning();
+  const [product] = await db.insert(products).values({ workspaceId, name: "Banc d'essai" }).returning();
   const rows = await db
     .insert(productUrls)
     .values(
       Array.from({ length: n }, (_, i) => ({
-        userId,
+        workspaceId,
         productId: product!.id,
         name: `Source ${i}`,
         url: `${merchant.url}${path(i)}`,
@@ -42,20 +42,25 @@ async function seedUrls(n: number, path: (i: number) => string, extra: Partial<t
       })),
     )
     .returning();
-  return { userId, productId: product!.id, urls: rows };
+  return { workspaceId, productId: product!.id, urls: rows };
 }
 
-async function setPlan(userId: string, code: string) {
+async function setPlan(workspaceId: string, code: string) {
   const db = await getDb();
   const [plan] = await db.select().from(plans).where(eq(plans.code, code));
-  await db.update(subscriptions).set({ planId: plan!.id, status: "active" }).where(eq(subscriptions.userId, userId));
+  await db
+    .update(subscriptions)
+    .set({ planId: plan!.id, status: "active" })
+    .where(eq(subscriptions.workspaceId, workspaceId));
 }
 
 describe("two runners on one database", () => {
   it("never scrape a task twice", async () => {
     const tag = randomUUID().slice(0, 6);
-    const { userId, productId, urls } = await seedUrls(60, (i) => `/product/${tag}-${i}?price=${i + 1}.00`);
-    await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
+    const { workspaceId, productId, urls } = await seedUrls(60, (i) => `/product/${tag}-${i}?price=${i + 1}.00`);
+    await enqueueScrape(
+      urls.map((u) => ({ workspaceId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+    );
     const seen: Record<string, string[]> = {};
     const make = (name: string) =>
       new JobRunner({
@@ -87,8 +92,10 @@ describe("two runners on one database", () => {
   });
 
   it("runs at most perUserLimit tasks of one tenant at once, whatever the runners' room", async () => {
-    const { userId, productId, urls } = await seedUrls(12, (i) => `/slow?ms=150&tenant=${i}`);
-    await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
+    const { workspaceId, productId, urls } = await seedUrls(12, (i) => `/slow?ms=150&tenant=${i}`);
+    await enqueueScrape(
+      urls.map((u) => ({ workspaceId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+    );
     merchant.resetPeak();
     const runner = new JobRunner({ concurrency: 8, perHostLimit: 8, perUserLimit: 3, scrape: { browser: false } });
     await runner.drain();
@@ -97,8 +104,10 @@ describe("two runners on one database", () => {
   });
 
   it("runs at most two tasks of one merchant host at once", async () => {
-    const { userId, productId, urls } = await seedUrls(6, (i) => `/slow?ms=150&n=${i}`);
-    await enqueueScrape(urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })));
+    const { workspaceId, productId, urls } = await seedUrls(6, (i) => `/slow?ms=150&n=${i}`);
+    await enqueueScrape(
+      urls.map((u) => ({ workspaceId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+    );
     merchant.resetPeak();
     const runner = new JobRunner({ concurrency: 6, scrape: { browser: false } });
     await runner.drain();
@@ -110,7 +119,7 @@ describe("two runners on one database", () => {
 describe("sweep", () => {
   it("queues exactly the due, unpaused, idle URLs and moves their next check one period on", async () => {
     const db = await getDb();
-    const { userId, productId, urls } = await seedUrls(6, (i) => `/product/sweep-${i}`);
+    const { workspaceId, productId, urls } = await seedUrls(6, (i) => `/product/sweep-${i}`);
     const [due, never, future, paused, busy, hourly] = urls as [
       (typeof urls)[0],
       (typeof urls)[0],
@@ -130,7 +139,7 @@ describe("sweep", () => {
       .update(productUrls)
       .set({ nextCheckAt: past, trackingFrequency: "hourly" })
       .where(eq(productUrls.id, hourly.id));
-    await enqueueScrape({ userId, productId, urlId: busy.id, url: busy.url, trigger: "manual" });
+    await enqueueScrape({ workspaceId, productId, urlId: busy.id, url: busy.url, trigger: "manual" });
 
     const before = Date.now();
     const { tasks } = await sweepDueUrls();
@@ -156,8 +165,8 @@ describe("sweep", () => {
   });
 
   it("does not scrape a new URL a second time right after its first scrape", async () => {
-    const { userId } = await signUp();
-    await createProduct(userId, {
+    const { workspaceId } = await signUp();
+    await createProduct(workspaceId, {
       name: "Nouveau produit",
       urls: [{ name: "Boutique", url: `${merchant.url}/product/new-url?price=10.00`, tracking_frequency: "daily" }],
     });
@@ -165,20 +174,20 @@ describe("sweep", () => {
     await runner.drain();
     await runner.stop(1000);
     const db = await getDb();
-    const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.userId, userId));
+    const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
     expect(task).toMatchObject({ status: "completed", trigger: "first" });
-    const { tasks } = await sweepDueUrls({ userId });
+    const { tasks } = await sweepDueUrls({ workspaceId });
     expect(tasks).toEqual([]);
     expect(merchant.hits.get("/product/new-url")).toBe(1);
   });
 
   it("checks hourly URLs every hour on a plan with automation", async () => {
     const db = await getDb();
-    const { userId, urls } = await seedUrls(1, () => "/product/hourly-pro", {
+    const { workspaceId, urls } = await seedUrls(1, () => "/product/hourly-pro", {
       trackingFrequency: "hourly",
       nextCheckAt: new Date(Date.now() - 1000),
     });
-    await setPlan(userId, "professionnel");
+    await setPlan(workspaceId, "professionnel");
     const before = Date.now();
     const { tasks } = await sweepDueUrls();
     expect(tasks.some((t) => t.urlId === urls[0]!.id)).toBe(true);
@@ -192,9 +201,9 @@ describe("sweep", () => {
 describe("recovery, shutdown, purge", () => {
   it("puts tasks stuck in processing back in the queue, or fails them when out of attempts", async () => {
     const db = await getDb();
-    const { userId, productId, urls } = await seedUrls(2, (i) => `/product/stuck-${i}`);
+    const { workspaceId, productId, urls } = await seedUrls(2, (i) => `/product/stuck-${i}`);
     const [a, b] = await enqueueScrape(
-      urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+      urls.map((u) => ({ workspaceId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
     );
     const old = new Date(Date.now() - 10 * 60_000);
     await db
@@ -220,9 +229,9 @@ describe("recovery, shutdown, purge", () => {
     const leftovers = new JobRunner({ scrape: { browser: false } });
     await leftovers.drain(); // tasks other tests left runnable
     await leftovers.stop(0);
-    const { userId, productId, urls } = await seedUrls(2, (i) => (i === 0 ? "/slow?ms=200" : "/slow?ms=5000"));
+    const { workspaceId, productId, urls } = await seedUrls(2, (i) => (i === 0 ? "/slow?ms=200" : "/slow?ms=5000"));
     const [quick, slow] = await enqueueScrape(
-      urls.map((u) => ({ userId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
+      urls.map((u) => ({ workspaceId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
     );
     const runner = new JobRunner({ concurrency: 2, perHostLimit: 2, workerId: "stopping", scrape: { browser: false } });
     void runner.wake();
@@ -245,7 +254,7 @@ describe("recovery, shutdown, purge", () => {
     const db = await getDb();
     const free = await seedUrls(1, () => "/product/purge-free");
     const big = await seedUrls(1, () => "/product/purge-big");
-    await setPlan(big.userId, "entreprise");
+    await setPlan(big.workspaceId, "entreprise");
     const day = 86_400_000;
     const rows = (urlId: string) => [
       { urlId, price: "1.00", currency: "EUR", available: true, createdAt: new Date(Date.now() - 400 * day) },

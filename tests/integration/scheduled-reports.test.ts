@@ -56,14 +56,14 @@ describe("scheduled reports", () => {
     "sends one report per period with the market's numbers, its biggest move and the overview XLSX, and stops on " +
       "the signed link",
     async () => {
-      const { token, userId, account } = await alertsUser();
+      const { token, workspaceId, account } = await alertsUser();
       const put = await call(putPrefs, PREFS, { method: "PUT", token, body: { frequency: "weekly" } });
       expect(put.status).toBe(200);
       expect(put.json).toMatchObject({ frequency: "weekly", message: REPORT_MSG.saved });
       expect((await call(getPrefs, PREFS, { token })).json).toEqual({ frequency: "weekly", can_subscribe: true });
 
       // my price 100 €, two merchants: 100 € then 90 € (a drop in the week), and 110 €
-      const { urlIds } = await makeProduct(userId, { name: "Robot pâtissier", referencePrice: "100.00", urls: 2 });
+      const { urlIds } = await makeProduct(workspaceId, { name: "Robot pâtissier", referencePrice: "100.00", urls: 2 });
       const now = new Date();
       const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
       const db = await getDb();
@@ -97,7 +97,7 @@ describe("scheduled reports", () => {
       const sheet = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
       const strings = (await zip.file("xl/sharedStrings.xml")?.async("string")) ?? "";
       expect(`${sheet}${strings}`).toContain("Robot pâtissier");
-      const sends = await db.select().from(reportSends).where(eq(reportSends.userId, userId));
+      const sends = await db.select().from(reportSends).where(eq(reportSends.workspaceId, workspaceId));
       expect(sends).toEqual([expect.objectContaining({ periodKey: reportPeriod("weekly", now).key, status: "sent" })]);
 
       // the next week is a new period
@@ -106,7 +106,7 @@ describe("scheduled reports", () => {
       expect(await reportsTo(account.email)).toHaveLength(2);
 
       // an alerts link cannot stop the report; the report's own link can
-      const alertsToken = signUnsubscribeToken({ userId });
+      const alertsToken = signUnsubscribeToken({ workspaceId });
       const refused = await call(unsubscribe, "/api/reports/unsubscribe", {
         method: "POST",
         query: { token: alertsToken },

@@ -23,14 +23,14 @@ const URLS = 1000;
 describe("scheduler at scale: two app processes on one database", () => {
   it("sweep 1,000 due URLs concurrently and scrape each exactly once", { timeout: 240_000 }, async () => {
     const tag = randomUUID().slice(0, 6);
-    const { userId } = await signUp();
+    const { workspaceId } = await signUp();
     const db = await getDb();
-    const [product] = await db.insert(products).values({ userId, name: "Mille URLs" }).returning();
+    const [product] = await db.insert(products).values({ workspaceId, name: "Mille URLs" }).returning();
     const urls = await db
       .insert(productUrls)
       .values(
         Array.from({ length: URLS }, (_, i) => ({
-          userId,
+          workspaceId,
           productId: product!.id,
           name: `Source ${i}`,
           url: `${merchant.url}/product/${tag}-${i}?price=${(i % 90) + 10}.00`,

@@ -14,7 +14,7 @@ process.env.STRIPE_PRICE_ENTREPRISE = "price_ent_test";
 vi.resetModules();
 
 const { getDb } = await import("@/db");
-const { invoices, stripeEvents, subscriptions, users } = await import("@/db/schema");
+const { invoices, stripeEvents, subscriptions, workspaces } = await import("@/db/schema");
 const { call, signUp } = await import("../helpers/api");
 const { POST: createCheckout } = await import("@/app/api/payments/create-checkout-session/route");
 const { POST: syncSession } = await import("@/app/api/payments/checkout-sessions/[id]/sync/route");
@@ -85,8 +85,8 @@ async function deliver(type: string, object: Record<string, unknown>, options: {
   return { ...res, event };
 }
 
-async function localSub(userId: string) {
-  const [row] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.userId, userId));
+async function localSub(workspaceId: string) {
+  const [row] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
   return row!;
 }
 
@@ -109,22 +109,22 @@ describe("Stripe checkout", () => {
   });
 
   it("creates a hosted checkout session for the user's own customer, with our success URL", async () => {
-    const { token, userId, account } = await signUp();
+    const { token, workspaceId, account } = await signUp();
     const session = await checkout(token);
     expect(session.session_id).toMatch(/^cs_test/);
     expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const stored = fake.state.sessions.get(session.session_id)!;
     expect(stored).toMatchObject({
       mode: "subscription",
-      client_reference_id: userId,
+      client_reference_id: workspaceId,
       success_url: SUCCESS,
       line_items_price: "price_pro_test",
     });
-    const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
+    const [user] = await (await getDb()).select().from(workspaces).where(eq(workspaces.id, workspaceId));
     expect(stored.customer).toBe(user!.stripeCustomerId);
     expect(fake.state.customers.get(stored.customer)!.email).toBe(account.email);
     const creation = fake.requests.find((r) => r.path === "/v1/customers" && r.body.email === account.email);
-    expect(creation?.idempotencyKey).toBe(`veilleprix-customer-${userId}`);
+    expect(creation?.idempotencyKey).toBe(`veilleprix-customer-${workspaceId}`);
   });
 
   it("requires a Stripe price id: a plan without one, or nothing, is 'ID de prix Stripe manquant'", async () => {
@@ -142,7 +142,7 @@ describe("Stripe checkout", () => {
   });
 
   it("creates one Stripe customer for concurrent requests", async () => {
-    const { token, userId, account } = await signUp();
+    const { token, workspaceId, account } = await signUp();
     fake.setCustomerCreationDelay(150);
     try {
       const results = await Promise.all(Array.from({ length: 5 }, () => checkout(token)));
@@ -155,14 +155,14 @@ describe("Stripe checkout", () => {
       (r) => r.method === "POST" && r.path === "/v1/customers" && r.body.email === account.email,
     );
     expect(creations).toHaveLength(1);
-    const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId));
+    const [user] = await (await getDb()).select().from(workspaces).where(eq(workspaces.id, workspaceId));
     expect(user!.stripeCustomerId).toBe(
       creations.length === 1 ? [...fake.state.customers.values()].find((c) => c.email === account.email)!.id : null,
     );
   });
 
   it("the success page converges the subscription before any webhook, and only for its owner", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const session = await checkout(token);
     const early = await call(syncSession, "/x", { method: "POST", token, params: { id: session.session_id } });
     expect(early.status).toBe(409);
@@ -174,7 +174,7 @@ describe("Stripe checkout", () => {
       (await call(syncSession, "/x", { method: "POST", token: intruder.token, params: { id: session.session_id } }))
         .status,
     ).toBe(404);
-    expect((await localSub(userId)).provider).toBe("none");
+    expect((await localSub(workspaceId)).provider).toBe("none");
 
     const synced = await call(syncSession, "/x", { method: "POST", token, params: { id: session.session_id } });
     expect(synced.status).toBe(200);
@@ -192,7 +192,7 @@ describe("Stripe checkout", () => {
     expect(res.session_id).toBe(user.subscriptionId);
     expect(res.url).toBe(`http://localhost:3000/payment-success?session_id=${user.subscriptionId}`);
     expect(fake.state.subscriptions.get(user.subscriptionId)!.items.data[0].price.id).toBe("price_ent_test");
-    expect((await localSub(user.userId)).stripePriceId).toBe("price_ent_test");
+    expect((await localSub(user.workspaceId)).stripePriceId).toBe("price_ent_test");
     const synced = await call(syncSession, "/x", {
       method: "POST",
       token: user.token,
@@ -270,7 +270,7 @@ describe("Stripe checkout", () => {
 
 describe("POST /api/webhooks/stripe", () => {
   it("rejects a bad signature or a missing one with 400 and changes nothing", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const session = await checkout(token);
     const { session: completed } = fake.completeCheckout(session.session_id);
     const forged = await deliver("checkout.session.completed", completed, { secret: "whsec_pas_le_bon" });
@@ -289,30 +289,30 @@ describe("POST /api/webhooks/stripe", () => {
       headers: { "stripe-signature": header },
     });
     expect(altered.status).toBe(400);
-    expect((await localSub(userId)).provider).toBe("none");
+    expect((await localSub(workspaceId)).provider).toBe("none");
   });
 
   it("activates on checkout.session.completed, and a replay is a no-op", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const session = await checkout(token);
     const { session: completed, subscription } = fake.completeCheckout(session.session_id);
-    const first = await deliver("checkout.session.completed", completed, { id: `evt_replay_${userId}` });
+    const first = await deliver("checkout.session.completed", completed, { id: `evt_replay_${workspaceId}` });
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ received: true, handled: true });
-    expect(await localSub(userId)).toMatchObject({
+    expect(await localSub(workspaceId)).toMatchObject({
       provider: "stripe",
       status: "active",
       stripeSubscriptionId: subscription.id,
     });
 
     const retrievals = fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length;
-    const replay = await deliver("checkout.session.completed", completed, { id: `evt_replay_${userId}` });
+    const replay = await deliver("checkout.session.completed", completed, { id: `evt_replay_${workspaceId}` });
     expect(replay.json).toEqual({ received: true, handled: false, duplicate: true });
     expect(fake.requests.filter((r) => r.path === `/v1/subscriptions/${subscription.id}`).length).toBe(retrievals);
     const events = await (await getDb())
       .select()
       .from(stripeEvents)
-      .where(eq(stripeEvents.id, `evt_replay_${userId}`));
+      .where(eq(stripeEvents.id, `evt_replay_${workspaceId}`));
     expect(events).toEqual([expect.objectContaining({ type: "checkout.session.completed" })]);
   });
 
@@ -362,7 +362,7 @@ describe("POST /api/webhooks/stripe", () => {
       }
     }
     for (const user of [a, b]) {
-      expect(await localSub(user.userId)).toMatchObject({
+      expect(await localSub(user.workspaceId)).toMatchObject({
         provider: "none",
         status: "active",
         stripeSubscriptionId: null,
@@ -377,15 +377,15 @@ describe("POST /api/webhooks/stripe", () => {
     const staleActive = structuredClone(old);
     old.status = "canceled";
     await deliver("customer.subscription.deleted", old);
-    expect((await localSub(user.userId)).provider).toBe("none");
+    expect((await localSub(user.workspaceId)).provider).toBe("none");
     const session = await checkout(user.token, "price_ent_test");
     const { subscription: current } = fake.completeCheckout(session.session_id);
     await deliver("customer.subscription.created", current);
-    expect((await localSub(user.userId)).stripeSubscriptionId).toBe(current.id);
+    expect((await localSub(user.workspaceId)).stripeSubscriptionId).toBe(current.id);
     // late deliveries about the old subscription, under new event ids
     await deliver("customer.subscription.updated", staleActive);
     await deliver("customer.subscription.deleted", old);
-    expect(await localSub(user.userId)).toMatchObject({
+    expect(await localSub(user.workspaceId)).toMatchObject({
       stripeSubscriptionId: current.id,
       provider: "stripe",
       stripePriceId: "price_ent_test",
@@ -397,14 +397,14 @@ describe("POST /api/webhooks/stripe", () => {
     const sub = fake.state.subscriptions.get(user.subscriptionId)!;
     sub.status = "past_due";
     const inv = { ...fake.state.invoices.get(sub.latest_invoice)! };
-    inv.id = `in_failed_${user.userId.slice(0, 8)}`;
+    inv.id = `in_failed_${user.workspaceId.slice(0, 8)}`;
     Object.assign(inv, { status: "open", amount_paid: 0, amount_due: 4900, created: inv.created + 60 });
     fake.state.invoices.set(inv.id, inv);
     const res = await deliver("invoice.payment_failed", inv);
     expect(res.json.handled).toBe(true);
-    expect(await localSub(user.userId)).toMatchObject({ status: "past_due", provider: "stripe" });
+    expect(await localSub(user.workspaceId)).toMatchObject({ status: "past_due", provider: "stripe" });
     const [row] = await (await getDb()).select().from(invoices).where(eq(invoices.stripeInvoiceId, inv.id));
-    expect(row).toMatchObject({ userId: user.userId, status: "open", amountDue: 4900, amountPaid: 0 });
+    expect(row).toMatchObject({ workspaceId: user.workspaceId, status: "open", amountDue: 4900, amountPaid: 0 });
 
     // paid later: the same invoice row turns paid and the subscription active again
     Object.assign(inv, { status: "paid", amount_paid: 4900 });
@@ -412,7 +412,7 @@ describe("POST /api/webhooks/stripe", () => {
     await deliver("invoice.paid", inv);
     const [paid] = await (await getDb()).select().from(invoices).where(eq(invoices.stripeInvoiceId, inv.id));
     expect(paid).toMatchObject({ id: row!.id, status: "paid", amountPaid: 4900 });
-    expect((await localSub(user.userId)).status).toBe("active");
+    expect((await localSub(user.workspaceId)).status).toBe("active");
   });
 });
 
@@ -467,14 +467,14 @@ describe("subscription management", () => {
 
 describe("card payments (embedded form)", () => {
   it("subscribes with a card and activates at once", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const res = await call(createSubscription, "/x", {
       token,
       body: { payment_method_id: "pm_card_visa", price_id: "price_pro_test" },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ status: "active", subscription_id: expect.stringMatching(/^sub_/) });
-    expect(await localSub(userId)).toMatchObject({
+    expect(await localSub(workspaceId)).toMatchObject({
       provider: "stripe",
       status: "active",
       stripeSubscriptionId: res.json.subscription_id,
@@ -484,14 +484,14 @@ describe("card payments (embedded form)", () => {
   });
 
   it("answers requires_action with the client secret when the bank asks for authentication", async () => {
-    const { token, userId } = await signUp();
+    const { token, workspaceId } = await signUp();
     const res = await call(createSubscription, "/x", {
       token,
       body: { payment_method_id: "pm_card_threeDSecure", price_id: "price_ent_test" },
     });
     expect(res.json).toMatchObject({ status: "requires_action", client_secret: expect.stringMatching(/_secret_/) });
     // nothing granted before the payment is confirmed
-    expect((await localSub(userId)).provider).toBe("none");
+    expect((await localSub(workspaceId)).provider).toBe("none");
     // the browser confirmed: Stripe activates, and the subscription read converges
     fake.state.subscriptions.get(res.json.subscription_id)!.status = "active";
     const got = await call(getSub, "/x", { token, params: { id: res.json.subscription_id } });

@@ -22,14 +22,20 @@ afterAll(async () => {
 });
 
 async function queuedTask(path: string) {
-  const { userId } = await signUp();
+  const { workspaceId } = await signUp();
   const db = await getDb();
-  const [product] = await db.insert(products).values({ userId, name: "Bail" }).returning();
+  const [product] = await db.insert(products).values({ workspaceId, name: "Bail" }).returning();
   const [url] = await db
     .insert(productUrls)
-    .values({ userId, productId: product!.id, name: "Boutique", url: `${merchant.url}${path}` })
+    .values({ workspaceId, productId: product!.id, name: "Boutique", url: `${merchant.url}${path}` })
     .returning();
-  return (await enqueueScrape({ userId, productId: product!.id, urlId: url!.id, url: url!.url, trigger: "manual" }))!;
+  return (await enqueueScrape({
+    workspaceId,
+    productId: product!.id,
+    urlId: url!.id,
+    url: url!.url,
+    trigger: "manual",
+  }))!;
 }
 
 async function taskRow(id: string) {

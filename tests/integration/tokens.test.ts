@@ -26,8 +26,8 @@ describe("API tokens", () => {
   });
 
   it("lifecycle: created once (secret shown once, stored hashed), used as Bearer, last use shown, revoked → 401", async () => {
-    const { token, userId, account } = await signUp();
-    await subscribe(userId, "professionnel");
+    const { token, workspaceId, account } = await signUp();
+    await subscribe(workspaceId, "professionnel");
     const created = await call(create, "/api/tokens", { token, body: { name: "  Export ERP  " } });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ name: "Export ERP", last_used_at: null, revoked_at: null });
@@ -64,12 +64,12 @@ describe("API tokens", () => {
   it("scope: a token of user A cannot read user B's product (404) nor revoke B's tokens", async () => {
     const a = await signUp();
     const b = await signUp();
-    await subscribe(a.userId, "professionnel");
-    await subscribe(b.userId, "professionnel");
+    await subscribe(a.workspaceId, "professionnel");
+    await subscribe(b.workspaceId, "professionnel");
     const tokenA = (await call(create, "/api/tokens", { token: a.token, body: { name: "A" } })).json.token as string;
     const tokenB = await call(create, "/api/tokens", { token: b.token, body: { name: "B" } });
-    const productB = await seedProduct(b.userId);
-    const productA = await seedProduct(a.userId);
+    const productB = await seedProduct(b.workspaceId);
+    const productA = await seedProduct(a.workspaceId);
 
     expect((await call(comparison, "/x", { token: tokenA, params: { id: productB.id } })).status).toBe(404);
     expect((await call(historyCsv, "/x", { token: tokenA, params: { id: productB.id } })).status).toBe(404);
@@ -81,8 +81,8 @@ describe("API tokens", () => {
   });
 
   it("an integration token cannot mint or revoke tokens; login tokens cannot be revoked here", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "entreprise");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "entreprise");
     const created = await call(create, "/api/tokens", { token, body: { name: "CI" } });
     const secret = created.json.token as string;
     const mint = await call(create, "/api/tokens", { token: secret, body: { name: "autre" } });
@@ -102,8 +102,8 @@ describe("API tokens", () => {
   });
 
   it("validates the name", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "professionnel");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "professionnel");
     const res = await call(create, "/api/tokens", { token, body: { name: "   " } });
     expect(res.status).toBe(422);
     expect(res.json.detail).toBe("Le nom du jeton est obligatoire");
@@ -112,22 +112,22 @@ describe("API tokens", () => {
 
 describe("API tokens after a downgrade", () => {
   it("suspends integration tokens (403 in French) while the plan has no automation, and restores them after", async () => {
-    const { token, userId } = await signUp();
-    await subscribe(userId, "professionnel");
+    const { token, workspaceId } = await signUp();
+    await subscribe(workspaceId, "professionnel");
     const secret = (await call(create, "/api/tokens", { token, body: { name: "ERP" } })).json.token as string;
     expect((await call(me, "/api/auth/me", { token: secret })).status).toBe(200);
 
     const { subscriptions, plans } = await import("@/db/schema");
     const db = await getDb();
     const [freemium] = await db.select().from(plans).where(eq(plans.code, "freemium"));
-    await db.update(subscriptions).set({ planId: freemium!.id }).where(eq(subscriptions.userId, userId));
+    await db.update(subscriptions).set({ planId: freemium!.id }).where(eq(subscriptions.workspaceId, workspaceId));
     const suspended = await call(me, "/api/auth/me", { token: secret });
     expect(suspended.status).toBe(403);
     expect(suspended.json.code).toBe("plan_no_automation");
     expect(suspended.json.detail).toMatch(/^Votre abonnement n'inclut pas l'accès API/);
     expect((await call(me, "/api/auth/me", { token })).status).toBe(200);
 
-    await subscribe(userId, "entreprise");
+    await subscribe(workspaceId, "entreprise");
     expect((await call(me, "/api/auth/me", { token: secret })).status).toBe(200);
   });
 });

@@ -13,9 +13,9 @@ export default async function MarketPage() {
   const user = await getPageUser();
   if (!user) return redirectToLogin("/market");
   const [overview, merchants, changes] = await Promise.all([
-    getOverview(user.id, { position: "all", sort: "gap_to_cheapest", order: "desc" }),
-    getMerchants(user.id, { sort: "cheapest_rate" }),
-    getChanges(user.id, { period: "day", kind: "all", limit: 50 }),
+    getOverview(user.workspaceId, { position: "all", sort: "gap_to_cheapest", order: "desc" }),
+    getMerchants(user.workspaceId, { sort: "cheapest_rate" }),
+    getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50 }),
   ]);
   const initial: TMarketInitial = { overview, merchants, changes };
   return (

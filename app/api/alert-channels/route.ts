@@ -5,8 +5,8 @@ import { ZCreateAlertChannel } from "@/lib/alert-channels/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => listAlertChannels(user.id));
+export const GET = withAuth({}, async ({ user }) => listAlertChannels(user.workspaceId));
 
 export const POST = withAuth({ body: ZCreateAlertChannel }, async ({ user, body }) =>
-  json(await createAlertChannel(user.id, body), 201),
+  json(await createAlertChannel(user.workspaceId, body), 201),
 );

@@ -6,8 +6,8 @@ import { ZCreateProduct } from "@/lib/products/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => json(await listProducts(user.id)));
+export const GET = withAuth({}, async ({ user }) => json(await listProducts(user.workspaceId)));
 
 export const POST = withAuth({ body: ZCreateProduct }, async ({ user, body }) =>
-  json({ ...(await createProduct(user.id, body)), message: "Produit créé avec succès" }, 201),
+  json({ ...(await createProduct(user.workspaceId, body)), message: "Produit créé avec succès" }, 201),
 );

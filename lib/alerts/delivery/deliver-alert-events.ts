@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
+import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { claimAlertEvents } from "./claim-alert-events";
 import { releaseAlertEvents, UNVERIFIED_RECIPIENT } from "./release-alert-events";
 import { renderAlertEmail } from "./render-alert-email";
@@ -11,7 +12,7 @@ type TFilter = { priceHistoryId?: number; eventIds?: string[]; olderThanMinutes?
 
 /**
  * Sends the instant alert e-mails not yet sent (for one price entry, some events, or all of them): one message per
- * user and reading, listing every rule that reading matched.
+ * workspace and reading (to its owner), listing every rule that reading matched.
  * Exactly once: a lease on the event row, then the e-mail keyed by the event's dedupe key (Resend
  * Idempotency-Key and unique outbox row). A failure leaves the event 'failed' for the next retry and throws.
  */
@@ -26,10 +27,10 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
           ? sql`${alertEvents.createdAt} < now() - make_interval(mins => ${filter.olderThanMinutes}::int)`
           : undefined;
   const claimed = await claimAlertEvents(db, "instant", where);
-  // one message per user and reading, listing every rule it matched
+  // one message per workspace and reading, listing every rule it matched
   const messages = new Map<string, typeof claimed>();
   for (const event of claimed) {
-    const key = `${event.userId} ${event.priceHistoryId ?? event.id}`;
+    const key = `${event.workspaceId} ${event.priceHistoryId ?? event.id}`;
     messages.set(key, [...(messages.get(key) ?? []), event]);
   }
   let sent = 0;
@@ -42,9 +43,9 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
     const ids = events.map((e) => e.id);
     try {
       const [user] = await db
-        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+        .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
         .from(users)
-        .where(eq(users.id, event.userId))
+        .where(isWorkspaceOwner(event.workspaceId))
         .limit(1);
       if (!user) continue;
       if (!user.verifiedAt) {
@@ -62,7 +63,7 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
             )
             .digest("hex")}`
         : event.dedupeKey;
-      await sendEmail({ to: user.email, userId: event.userId, ...email, kind: "alert", idempotencyKey });
+      await sendEmail({ to: user.email, userId: user.id, ...email, kind: "alert", idempotencyKey });
       await releaseAlertEvents(db, ids, null);
       sent += 1;
     } catch (error) {

@@ -10,7 +10,7 @@ type TDigestEvent = Parameters<typeof buildAlertItem>[0] & { createdAt: Date };
 
 /** The daily digest e-mail of one user: events grouped by product (products and events in time order). */
 export async function renderAlertDigest(args: {
-  userId: string;
+  workspaceId: string;
   firstName: string;
   events: TDigestEvent[];
   now: Date;
@@ -27,7 +27,7 @@ export async function renderAlertDigest(args: {
     group.items.push(item);
     groups.set(event.productId, group);
   }
-  const scope = { userId: args.userId };
+  const scope = { workspaceId: args.workspaceId };
   const dateLabel = formatDate(args.now);
   const element = createElement(AlertDigestEmail, {
     firstName: args.firstName,

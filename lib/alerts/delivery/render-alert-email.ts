@@ -5,7 +5,7 @@ import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
 import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
 
-type TEvent = Parameters<typeof buildAlertItem>[0] & { ruleId: string; userId: string };
+type TEvent = Parameters<typeof buildAlertItem>[0] & { ruleId: string; workspaceId: string };
 type TRenderAlert = {
   event: TEvent;
   /** the other rules the same reading matched: one message lists them all */
@@ -21,22 +21,27 @@ export async function renderAlertEmail({ event, others = [], firstName, test = f
     ...buildAlertItem(event),
     ...(otherItems.length ? { otherRules: otherItems.map((o) => `${o.headline} : ${o.ruleDescription}`) } : {}),
   };
-  const ruleScope = { userId: event.userId, ruleId: event.ruleId };
+  const ruleScope = { workspaceId: event.workspaceId, ruleId: event.ruleId };
   const ruleLinks = [event, ...others].map((e, i) => ({
     label: (i === 0 ? item : otherItems[i - 1]!).ruleDescription,
-    url: alertLinks.unsubscribePage({ userId: e.userId, ruleId: e.ruleId }),
+    url: alertLinks.unsubscribePage({ workspaceId: e.workspaceId, ruleId: e.ruleId }),
   }));
   const element = createElement(AlertPriceEmail, {
     firstName,
     item,
     test,
     unsubscribeRuleUrl: others.length ? ruleLinks : alertLinks.unsubscribePage(ruleScope),
-    unsubscribeAllUrl: alertLinks.unsubscribePage({ userId: event.userId }),
+    unsubscribeAllUrl: alertLinks.unsubscribePage({ workspaceId: event.workspaceId }),
     preferencesUrl: alertLinks.preferences(),
   });
   const [html, text] = await Promise.all([render(element), render(element, EMAIL_TEXT_OPTIONS)]);
   const headline = others.length ? `${others.length + 1} alertes` : item.headline;
   const subject = `${test ? "[Test] " : ""}${headline} : ${item.productName} chez ${item.merchantName} (${item.newPrice})`;
   // one-click unsubscribes from this rule; from all alerts when the message carries several
-  return { subject, html, text, headers: unsubscribeHeaders(others.length ? { userId: event.userId } : ruleScope) };
+  return {
+    subject,
+    html,
+    text,
+    headers: unsubscribeHeaders(others.length ? { workspaceId: event.workspaceId } : ruleScope),
+  };
 }

@@ -3,20 +3,21 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
+import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { claimAlertEvents, MAX_DELIVERY_ATTEMPTS } from "./claim-alert-events";
 import { deliverAlertEvents } from "./deliver-alert-events";
 import { releaseAlertEvents, UNVERIFIED_RECIPIENT } from "./release-alert-events";
 import { renderAlertDigest } from "./render-alert-digest";
 
 /**
- * The daily job: one digest e-mail per user with undelivered 'digest' events (grouped by product), then
+ * The daily job: one digest e-mail per workspace (to its owner) with undelivered 'digest' events (grouped by product), then
  * a sweep of instant alerts left unsent by a crashed worker. Safe to re-run: events are leased, and the
  * e-mail key is derived from the exact set of events it carries.
  */
 export async function sendAlertDigests(now = new Date()) {
   const db = await getDb();
-  const pendingUsers = await db
-    .selectDistinct({ userId: alertEvents.userId })
+  const pendingWorkspaces = await db
+    .selectDistinct({ workspaceId: alertEvents.workspaceId })
     .from(alertEvents)
     .where(
       and(
@@ -28,26 +29,26 @@ export async function sendAlertDigests(now = new Date()) {
   let emails = 0;
   let events = 0;
   const errors: string[] = [];
-  for (const { userId } of pendingUsers) {
-    const claimed = await claimAlertEvents(db, "digest", eq(alertEvents.userId, userId));
+  for (const { workspaceId } of pendingWorkspaces) {
+    const claimed = await claimAlertEvents(db, "digest", eq(alertEvents.workspaceId, workspaceId));
     if (claimed.length === 0) continue;
     const ids = claimed.map((e) => e.id);
     try {
       const [user] = await db
-        .select({ email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+        .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
         .from(users)
-        .where(eq(users.id, userId));
+        .where(isWorkspaceOwner(workspaceId));
       if (!user) continue;
       if (!user.verifiedAt) {
         await releaseAlertEvents(db, ids, UNVERIFIED_RECIPIENT, true);
         continue;
       }
-      const email = await renderAlertDigest({ userId, firstName: user.firstName, events: claimed, now });
-      const key = `digest:${userId}:${createHash("sha256")
+      const email = await renderAlertDigest({ workspaceId, firstName: user.firstName, events: claimed, now });
+      const key = `digest:${workspaceId}:${createHash("sha256")
         .update([...ids].sort().join(","))
         .digest("hex")
         .slice(0, 32)}`;
-      await sendEmail({ to: user.email, userId, ...email, kind: "alert_digest", idempotencyKey: key });
+      await sendEmail({ to: user.email, userId: user.id, ...email, kind: "alert_digest", idempotencyKey: key });
       await releaseAlertEvents(db, ids, null);
       emails += 1;
       events += ids.length;

@@ -20,7 +20,7 @@ export const EMAIL_UNVERIFIED =
   "Vérifiez d'abord votre adresse email (lien envoyé à l'inscription) : aucune alerte n'y est envoyée avant.";
 export const TEST_FAILED = "L'envoi de l'alerte de test a échoué. Vérifiez la configuration des emails.";
 
-type TUser = { id: string; email: string; firstName: string; emailVerified: boolean };
+type TUser = { id: string; workspaceId: string; email: string; firstName: string; emailVerified: boolean };
 
 /**
  * Sends the user, right away, an alert e-mail marked as a test for one rule of a product (the given
@@ -28,17 +28,17 @@ type TUser = { id: string; email: string; firstName: string; emailVerified: bool
  */
 export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
   const db = await getDb();
-  const product = await getProductOrThrow(user.id, input.product_id, db);
-  await assertEmailAlertsAllowed(user.id, db);
+  const product = await getProductOrThrow(user.workspaceId, input.product_id, db);
+  await assertEmailAlertsAllowed(user.workspaceId, db);
   if (!user.emailVerified) throw unprocessable(EMAIL_UNVERIFIED, "email_unverified");
   await rateLimit(`alert-test:${user.id}`, 5, 10 * 60_000);
   const rule = input.rule_id
-    ? await getAlertRuleOrThrow(user.id, product.id, input.rule_id, db)
+    ? await getAlertRuleOrThrow(user.workspaceId, product.id, input.rule_id, db)
     : (
         await db
           .select()
           .from(alertRules)
-          .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, user.id)))
+          .where(and(eq(alertRules.productId, product.id), eq(alertRules.workspaceId, user.workspaceId)))
           .orderBy(desc(alertRules.createdAt))
           .limit(1)
       )[0];
@@ -74,7 +74,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
     .insert(alertEvents)
     .values({
       ruleId: rule.id,
-      userId: user.id,
+      workspaceId: user.workspaceId,
       productId: product.id,
       urlId: url?.id ?? null,
       priceHistoryId: latest?.id ?? null,

@@ -98,7 +98,7 @@ export async function applyRule(
       .insert(alertEvents)
       .values({
         ruleId: rule.id,
-        userId: rule.userId,
+        workspaceId: rule.workspaceId,
         productId: rule.productId,
         urlId: ctx.url.id,
         priceHistoryId: ctx.entry.id,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { syncFloorFlags } from "@/lib/flags/record-price-flags";
 import { applyRule } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
@@ -21,7 +21,7 @@ export async function evaluateFloorChange(productId: string, deps: { now?: Date 
   for (const flag of opened) {
     const ctx = await loadPriceContext(db, flag.priceHistoryId);
     if (!ctx) continue;
-    if (!(await getUserPlan(ctx.product.userId, db)).hasEmailAlerts) break;
+    if (!(await getWorkspacePlan(ctx.product.workspaceId, db)).hasEmailAlerts) break;
     const rules = await db
       .select({ id: alertRules.id })
       .from(alertRules)

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { applyRule, ruleInput } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
@@ -65,7 +65,7 @@ export async function evaluateNewPrice(
   if (ctx.entry.price === null && ctx.entry.available) return { status: "skipped", reason: "missing_price" };
   // the user's price choice fixed our reading, the shop's price did not move: no alert, no webhook
   if (ctx.entry.kind === "correction") return { status: "skipped", reason: "correction" };
-  const plan = await getUserPlan(ctx.product.userId, db);
+  const plan = await getWorkspacePlan(ctx.product.workspaceId, db);
   if (!plan.hasEmailAlerts) return { status: "skipped", reason: "plan" };
   const rules = await db
     .select()
@@ -73,7 +73,7 @@ export async function evaluateNewPrice(
     .where(
       and(
         eq(alertRules.productId, ctx.product.id),
-        eq(alertRules.userId, ctx.product.userId),
+        eq(alertRules.workspaceId, ctx.product.workspaceId),
         eq(alertRules.active, true),
         or(isNull(alertRules.urlId), eq(alertRules.urlId, ctx.url.id)),
       ),

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceHistory, productUrls, products, users } from "@/db/schema";
+import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { pickPreviousPrice } from "./pick-previous-price";
 
 /** What the rules compare a new entry with, among the entries of its URL before it. */
@@ -13,7 +14,7 @@ export type TEarlierReadings = {
 };
 
 /**
- * A price entry with its URL, product and owner, and the earlier entries the rules compare with (`earlier`
+ * A price entry with its URL, product and the workspace's owner (the alerts' recipient), and the earlier entries the rules compare with (`earlier`
  * when the caller already read them in the statement that wrote the entry).
  */
 export async function loadPriceContext(db: DbLike, priceHistoryId: number, earlier?: TEarlierReadings) {
@@ -25,14 +26,14 @@ export async function loadPriceContext(db: DbLike, priceHistoryId: number, earli
         id: products.id,
         name: products.name,
         referencePrice: products.referencePrice,
-        userId: products.userId,
+        workspaceId: products.workspaceId,
       },
       user: { id: users.id, email: users.email, firstName: users.firstName, alertMode: users.alertMode },
     })
     .from(priceHistory)
     .innerJoin(productUrls, eq(productUrls.id, priceHistory.urlId))
     .innerJoin(products, eq(products.id, productUrls.productId))
-    .innerJoin(users, eq(users.id, products.userId))
+    .innerJoin(users, isWorkspaceOwner(products.workspaceId))
     .where(eq(priceHistory.id, priceHistoryId))
     .limit(1);
   if (!row) return null;

@@ -5,13 +5,13 @@ import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentAlertEvent } from "./present-alert-event";
 
 /** The latest recorded alerts of one of the user's products, newest first. */
-export async function listAlertEvents(userId: string, productId: string, limit = 20) {
+export async function listAlertEvents(workspaceId: string, productId: string, limit = 20) {
   const db = await getDb();
-  const product = await getProductOrThrow(userId, productId, db);
+  const product = await getProductOrThrow(workspaceId, productId, db);
   const rows = await db
     .select()
     .from(alertEvents)
-    .where(and(eq(alertEvents.productId, product.id), eq(alertEvents.userId, userId)))
+    .where(and(eq(alertEvents.productId, product.id), eq(alertEvents.workspaceId, workspaceId)))
     .orderBy(desc(alertEvents.createdAt), desc(alertEvents.id))
     .limit(limit);
   return rows.map(presentAlertEvent);

@@ -12,15 +12,15 @@ import type { TCreateAlertRule } from "@/lib/alerts/schemas";
 export const MAX_RULES_PER_PRODUCT = 20;
 
 /** Adds a rule to one of the user's products (all its URLs, or one of them). Plans without e-mail alerts: 403. */
-export async function createAlertRule(userId: string, productId: string, input: TCreateAlertRule) {
+export async function createAlertRule(workspaceId: string, productId: string, input: TCreateAlertRule) {
   const db = await getDb();
-  const product = await getProductOrThrow(userId, productId, db);
-  await assertEmailAlertsAllowed(userId, db);
-  const url = input.url_id ? await getProductUrlOrThrow(userId, input.url_id, product.id, db) : null;
+  const product = await getProductOrThrow(workspaceId, productId, db);
+  await assertEmailAlertsAllowed(workspaceId, db);
+  const url = input.url_id ? await getProductUrlOrThrow(workspaceId, input.url_id, product.id, db) : null;
   const [{ n }] = (await db
     .select({ n: count() })
     .from(alertRules)
-    .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, userId)))) as [{ n: number }];
+    .where(and(eq(alertRules.productId, product.id), eq(alertRules.workspaceId, workspaceId)))) as [{ n: number }];
   if (Number(n) >= MAX_RULES_PER_PRODUCT) {
     throw conflict(
       `Vous avez atteint la limite de ${MAX_RULES_PER_PRODUCT} règles d'alerte pour ce produit.`,
@@ -31,7 +31,7 @@ export async function createAlertRule(userId: string, productId: string, input: 
     const [row] = await tx
       .insert(alertRules)
       .values({
-        userId,
+        workspaceId,
         productId: product.id,
         urlId: url?.id ?? null,
         kind: input.kind,
@@ -43,7 +43,7 @@ export async function createAlertRule(userId: string, productId: string, input: 
         active: input.active,
       })
       .returning();
-    await setRuleChannels(tx, userId, row!.id, input.channel_ids);
+    await setRuleChannels(tx, workspaceId, row!.id, input.channel_ids);
     return row!;
   });
   return presentAlertRule(rule, url?.name ?? null, [...new Set(input.channel_ids)]);

@@ -4,9 +4,9 @@ import { alertRules } from "@/db/schema";
 import { getAlertRuleOrThrow } from "./get-alert-rule-or-throw";
 
 /** Deletes one of the user's rules (its recorded alerts go with it). Allowed on every plan. */
-export async function deleteAlertRule(userId: string, productId: string, ruleId: string) {
+export async function deleteAlertRule(workspaceId: string, productId: string, ruleId: string) {
   const db = await getDb();
-  const rule = await getAlertRuleOrThrow(userId, productId, ruleId, db);
+  const rule = await getAlertRuleOrThrow(workspaceId, productId, ruleId, db);
   await db.delete(alertRules).where(eq(alertRules.id, rule.id));
   return { message: "Règle d'alerte supprimée" };
 }

@@ -10,7 +10,7 @@ export const RULE_NOT_FOUND = "Règle d'alerte introuvable";
  * With `lock` (inside a transaction), a concurrent change or delete waits for the commit.
  */
 export async function getAlertRuleOrThrow(
-  userId: string,
+  workspaceId: string,
   productId: string,
   ruleId: string,
   db?: DbLike,
@@ -20,7 +20,7 @@ export async function getAlertRuleOrThrow(
   const query = conn
     .select()
     .from(alertRules)
-    .where(and(eq(alertRules.id, ruleId), eq(alertRules.userId, userId), eq(alertRules.productId, productId)))
+    .where(and(eq(alertRules.id, ruleId), eq(alertRules.workspaceId, workspaceId), eq(alertRules.productId, productId)))
     .limit(1);
   const [rule] = lock ? await query.for(lock) : await query;
   if (!rule) throw notFound(RULE_NOT_FOUND);

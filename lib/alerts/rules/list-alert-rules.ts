@@ -2,21 +2,21 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
 import { listRuleChannelIds } from "@/lib/alert-channels/list-rule-channel-ids";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentAlertRule } from "./present-alert-rule";
 
 /** The rules of one of the user's products, oldest first, with whether the plan sends e-mail alerts. */
-export async function listAlertRules(userId: string, productId: string) {
+export async function listAlertRules(workspaceId: string, productId: string) {
   const db = await getDb();
-  const product = await getProductOrThrow(userId, productId, db);
+  const product = await getProductOrThrow(workspaceId, productId, db);
   const rows = await db
     .select({ rule: alertRules, urlName: productUrls.name })
     .from(alertRules)
     .leftJoin(productUrls, eq(productUrls.id, alertRules.urlId))
-    .where(and(eq(alertRules.productId, product.id), eq(alertRules.userId, userId)))
+    .where(and(eq(alertRules.productId, product.id), eq(alertRules.workspaceId, workspaceId)))
     .orderBy(asc(alertRules.createdAt), asc(alertRules.id));
-  const plan = await getUserPlan(userId, db);
+  const plan = await getWorkspacePlan(workspaceId, db);
   const channels = await listRuleChannelIds(
     db,
     rows.map((r) => r.rule.id),

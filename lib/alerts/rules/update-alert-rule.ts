@@ -14,16 +14,16 @@ import { ZCreateAlertRule, type TUpdateAlertRule } from "@/lib/alerts/schemas";
  * always allowed; anything else needs a plan with e-mail alerts. A new condition (or a rule switched
  * back on) starts re-armed on every URL.
  */
-export async function updateAlertRule(userId: string, productId: string, ruleId: string, patch: TUpdateAlertRule) {
+export async function updateAlertRule(workspaceId: string, productId: string, ruleId: string, patch: TUpdateAlertRule) {
   const db = await getDb();
   // all or nothing (a refused channel list keeps the old rule); a concurrent delete waits, or this finds no rule
-  return db.transaction(async (tx) => applyPatch(tx, userId, productId, ruleId, patch));
+  return db.transaction(async (tx) => applyPatch(tx, workspaceId, productId, ruleId, patch));
 }
 
-async function applyPatch(db: DbTx, userId: string, productId: string, ruleId: string, patch: TUpdateAlertRule) {
-  const current = await getAlertRuleOrThrow(userId, productId, ruleId, db, "no key update");
+async function applyPatch(db: DbTx, workspaceId: string, productId: string, ruleId: string, patch: TUpdateAlertRule) {
+  const current = await getAlertRuleOrThrow(workspaceId, productId, ruleId, db, "no key update");
   const onlyDisabling = Object.entries(patch).every(([k, v]) => v === undefined || (k === "active" && v === false));
-  if (!onlyDisabling) await assertEmailAlertsAllowed(userId, db);
+  if (!onlyDisabling) await assertEmailAlertsAllowed(workspaceId, db);
   const merged = ZCreateAlertRule.parse({
     kind: patch.kind ?? current.kind,
     url_id: patch.url_id !== undefined ? patch.url_id : current.urlId,
@@ -35,7 +35,7 @@ async function applyPatch(db: DbTx, userId: string, productId: string, ruleId: s
     active: patch.active ?? current.active,
   });
   if (merged.url_id && merged.url_id !== current.urlId)
-    await getProductUrlOrThrow(userId, merged.url_id, productId, db, "key share");
+    await getProductUrlOrThrow(workspaceId, merged.url_id, productId, db, "key share");
   const conditionChanged =
     merged.kind !== current.kind ||
     merged.url_id !== current.urlId ||
@@ -60,7 +60,7 @@ async function applyPatch(db: DbTx, userId: string, productId: string, ruleId: s
     })
     .where(eq(alertRules.id, current.id))
     .returning();
-  if (patch.channel_ids !== undefined) await setRuleChannels(db, userId, current.id, patch.channel_ids);
+  if (patch.channel_ids !== undefined) await setRuleChannels(db, workspaceId, current.id, patch.channel_ids);
   const channelIds = (await listRuleChannelIds(db, [current.id])).get(current.id) ?? [];
   const [url] = rule!.urlId
     ? await db.select({ name: productUrls.name }).from(productUrls).where(eq(productUrls.id, rule!.urlId))

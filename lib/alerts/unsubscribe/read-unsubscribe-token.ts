@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { alertRules, products, users } from "@/db/schema";
+import { alertRules, products, workspaces } from "@/db/schema";
 import { badRequest } from "@/lib/http/api-error";
 import { ALERT_MSG } from "@/lib/alerts/schemas";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
@@ -8,19 +8,23 @@ import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 
 /**
  * What an unsubscribe link points at, without changing anything (GET must stay harmless: mail
- * scanners follow links). Forged or altered tokens, and unknown users: 400 invalid_token.
+ * scanners follow links). Forged or altered tokens, and unknown workspaces: 400 invalid_token.
  */
 export async function readUnsubscribeToken(token: string) {
   const scope = verifyUnsubscribeToken(token);
   if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
   const db = await getDb();
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, scope.userId)).limit(1);
-  if (!user) throw badRequest(ALERT_MSG.token, "invalid_token");
+  const [workspace] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, scope.workspaceId))
+    .limit(1);
+  if (!workspace) throw badRequest(ALERT_MSG.token, "invalid_token");
   if (!scope.ruleId) {
     const rules = await db
       .select({ id: alertRules.id })
       .from(alertRules)
-      .where(and(eq(alertRules.userId, user.id), eq(alertRules.active, true)));
+      .where(and(eq(alertRules.workspaceId, workspace.id), eq(alertRules.active, true)));
     return {
       scope: "all" as const,
       active: rules.length > 0,
@@ -33,7 +37,7 @@ export async function readUnsubscribeToken(token: string) {
     .select({ rule: alertRules, productName: products.name })
     .from(alertRules)
     .innerJoin(products, eq(products.id, alertRules.productId))
-    .where(and(eq(alertRules.id, scope.ruleId), eq(alertRules.userId, user.id)))
+    .where(and(eq(alertRules.id, scope.ruleId), eq(alertRules.workspaceId, workspace.id)))
     .limit(1);
   return {
     scope: "rule" as const,

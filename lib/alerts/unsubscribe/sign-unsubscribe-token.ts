@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 
-export type TUnsubscribeScope = { userId: string; ruleId?: string | null };
+export type TUnsubscribeScope = { workspaceId: string; ruleId?: string | null };
 
 /** The HMAC key for unsubscribe links, derived from the app secret (never the secret itself). */
 export function unsubscribeKey(secret = getAuthSecret()): Buffer {
@@ -10,10 +10,12 @@ export function unsubscribeKey(secret = getAuthSecret()): Buffer {
 
 /**
  * A tamper-proof, non-expiring token naming a user (all alerts) or one of their rules:
- * base64url("<userId>[:<ruleId>]") + "." + base64url(HMAC-SHA256).
+ * base64url("<workspaceId>[:<ruleId>]") + "." + base64url(HMAC-SHA256).
  */
 export function signUnsubscribeToken(scope: TUnsubscribeScope, secret?: string): string {
-  const payload = Buffer.from(scope.ruleId ? `${scope.userId}:${scope.ruleId}` : scope.userId).toString("base64url");
+  const payload = Buffer.from(scope.ruleId ? `${scope.workspaceId}:${scope.ruleId}` : scope.workspaceId).toString(
+    "base64url",
+  );
   const signature = createHmac("sha256", unsubscribeKey(secret)).update(payload).digest("base64url");
   return `${payload}.${signature}`;
 }

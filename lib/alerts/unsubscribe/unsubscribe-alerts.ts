@@ -9,7 +9,7 @@ export const UNSUBSCRIBED_RULE = "Cette alerte est désactivée : vous ne recevr
 export const UNSUBSCRIBED_ALL = "Vous êtes désabonné : vous ne recevrez plus aucune alerte par email.";
 
 /**
- * Switches off the rule (or every rule of the user) a signed link names, and drops its alerts still
+ * Switches off the rule (or every rule of the workspace) a signed link names, and drops its alerts still
  * waiting to be sent. Idempotent; the signature is the only credential (RFC 8058 one-click).
  */
 export async function unsubscribeAlerts(token: string) {
@@ -17,8 +17,8 @@ export async function unsubscribeAlerts(token: string) {
   if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
   const db = await getDb();
   const ruleFilter = scope.ruleId
-    ? and(eq(alertRules.userId, scope.userId), eq(alertRules.id, scope.ruleId))
-    : eq(alertRules.userId, scope.userId);
+    ? and(eq(alertRules.workspaceId, scope.workspaceId), eq(alertRules.id, scope.ruleId))
+    : eq(alertRules.workspaceId, scope.workspaceId);
   await db.transaction(async (tx) => {
     await tx.update(alertRules).set({ active: false, updatedAt: sql`now()` }).where(ruleFilter);
     await tx
@@ -26,7 +26,7 @@ export async function unsubscribeAlerts(token: string) {
       .set({ status: "skipped" })
       .where(
         and(
-          eq(alertEvents.userId, scope.userId),
+          eq(alertEvents.workspaceId, scope.workspaceId),
           scope.ruleId ? eq(alertEvents.ruleId, scope.ruleId) : undefined,
           inArray(alertEvents.status, ["pending", "failed"]),
           inArray(alertEvents.delivery, ["instant", "digest"]),

@@ -12,7 +12,8 @@ export function verifyUnsubscribeToken(token: string, secret?: string): TUnsubsc
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   // base64url decoding is lenient: re-encode to refuse non-canonical variants of a signed payload
   if (Buffer.from(signature, "base64url").toString("base64url") !== signature) return null;
-  const [userId, ruleId, extra] = Buffer.from(payload, "base64url").toString("utf8").split(":");
-  if (extra !== undefined || !userId || !isUuid(userId) || (ruleId !== undefined && !isUuid(ruleId))) return null;
-  return { userId, ruleId: ruleId ?? null };
+  const [workspaceId, ruleId, extra] = Buffer.from(payload, "base64url").toString("utf8").split(":");
+  if (extra !== undefined || !workspaceId || !isUuid(workspaceId) || (ruleId !== undefined && !isUuid(ruleId)))
+    return null;
+  return { workspaceId, ruleId: ruleId ?? null };
 }

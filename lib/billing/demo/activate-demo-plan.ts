@@ -35,7 +35,7 @@ function proratedUpgradeCents(fromHtCents: number, toHtCents: number, periodEnd:
  * (the session id is the invoice's unique key). Refused (403) unless the billing mode is "demo" (BILLING_DEMO=1, no
  * Stripe, not production).
  */
-export async function activateDemoPlan(userId: string, sessionId: string, now = new Date()) {
+export async function activateDemoPlan(workspaceId: string, sessionId: string, now = new Date()) {
   if (getBillingMode() !== "demo") {
     throw forbidden(
       env.isProduction
@@ -46,11 +46,11 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
       "demo_disabled",
     );
   }
-  const session = verifyDemoSession(userId, sessionId);
+  const session = verifyDemoSession(workspaceId, sessionId);
   if (!session) throw notFound(DEMO_SESSION_NOT_FOUND, "checkout_session_not_found");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, workspaceId)).for("update");
     const [done] = await tx
       .select({ id: invoices.id })
       .from(invoices)
@@ -65,7 +65,7 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
     const [plan] = await tx.select().from(plans).where(eq(plans.id, session.planId)).limit(1);
     if (!plan?.active) throw new ApiError(404, "checkout_session_not_found", DEMO_SESSION_NOT_FOUND);
 
-    const held = await findRunningDemoPlan(userId, tx, now);
+    const held = await findRunningDemoPlan(workspaceId, tx, now);
     const upgradeFrom = held && plan.priceHtCents > held.plan.priceHtCents ? held : null;
     const chargedHt = upgradeFrom
       ? proratedUpgradeCents(upgradeFrom.plan.priceHtCents, plan.priceHtCents, upgradeFrom.periodEnd, now)
@@ -84,13 +84,13 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
     };
     await tx
       .insert(subscriptions)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
+      .values({ workspaceId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...values, updatedAt: sql`now()` } });
     const day = now.toISOString().slice(0, 10).replaceAll("-", "");
     const [invoice] = await tx
       .insert(invoices)
       .values({
-        userId,
+        workspaceId,
         provider: "demo",
         // the demo session id keys the invoice: a second confirmation finds it
         stripeInvoiceId: sessionId,
@@ -105,7 +105,7 @@ export async function activateDemoPlan(userId: string, sessionId: string, now = 
         createdAt: now,
       })
       .returning({ id: invoices.id });
-    await applyPlanLimits(userId, tx);
+    await applyPlanLimits(workspaceId, tx);
     return { session_id: sessionId, invoice_id: invoice!.id, already_confirmed: false };
   });
 }

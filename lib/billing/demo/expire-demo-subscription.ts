@@ -9,14 +9,14 @@ import { switchToFreemium } from "@/lib/billing/subscriptions/switch-to-freemium
  * converges to Freemium and a scheduled downgrade takes over for a new month, on the next read (plan
  * limits applied). Idempotent.
  */
-export async function expireDemoSubscription(userId: string, now = new Date()): Promise<boolean> {
+export async function expireDemoSubscription(workspaceId: string, now = new Date()): Promise<boolean> {
   const db = await getDb();
   const [due] = await db
     .select({ id: subscriptions.id, cancel: subscriptions.cancelAtPeriodEnd })
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.userId, userId),
+        eq(subscriptions.workspaceId, workspaceId),
         eq(subscriptions.provider, "demo"),
         or(eq(subscriptions.cancelAtPeriodEnd, true), isNotNull(subscriptions.pendingPlanId)),
         lte(subscriptions.currentPeriodEnd, now),
@@ -25,11 +25,11 @@ export async function expireDemoSubscription(userId: string, now = new Date()): 
     .limit(1);
   if (!due) return false;
   if (due.cancel) {
-    await switchToFreemium(userId);
+    await switchToFreemium(workspaceId);
     return true;
   }
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, workspaceId)).for("update");
     await tx
       .update(subscriptions)
       .set({
@@ -45,7 +45,7 @@ export async function expireDemoSubscription(userId: string, now = new Date()): 
           lte(subscriptions.currentPeriodEnd, now),
         ),
       );
-    await applyPlanLimits(userId, tx);
+    await applyPlanLimits(workspaceId, tx);
   });
   return true;
 }

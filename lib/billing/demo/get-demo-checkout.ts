@@ -6,9 +6,9 @@ import { presentPlan } from "@/lib/billing/plans/present-plan";
 import { verifyDemoSession } from "./verify-demo-session";
 
 /** What the demo checkout page shows for a session of this user, or why it cannot be paid. */
-export async function getDemoCheckout(userId: string, sessionId: string) {
+export async function getDemoCheckout(workspaceId: string, sessionId: string) {
   if (getBillingMode() !== "demo") return { state: "disabled" as const };
-  const session = verifyDemoSession(userId, sessionId);
+  const session = verifyDemoSession(workspaceId, sessionId);
   if (!session) return { state: "not_found" as const };
   const db = await getDb();
   const [plan] = await db.select().from(plans).where(eq(plans.id, session.planId)).limit(1);

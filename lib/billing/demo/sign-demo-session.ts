@@ -3,16 +3,16 @@ import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 
 export const DEMO_SESSION_TTL_SECONDS = 60 * 60;
 
-export function demoSignature(userId: string, planId: number, exp: number, nonce: string): string {
+export function demoSignature(workspaceId: string, planId: number, exp: number, nonce: string): string {
   return createHmac("sha256", getAuthSecret())
-    .update(`demo|${userId}|${planId}|${exp}|${nonce}`)
+    .update(`demo|${workspaceId}|${planId}|${exp}|${nonce}`)
     .digest("hex")
     .slice(0, 32);
 }
 
 /** A demo checkout session id: stateless, bound to the user and the plan by an HMAC, valid one hour. */
-export function signDemoSession(userId: string, planId: number, now = Date.now()): string {
+export function signDemoSession(workspaceId: string, planId: number, now = Date.now()): string {
   const exp = Math.floor(now / 1000) + DEMO_SESSION_TTL_SECONDS;
   const nonce = randomBytes(8).toString("hex");
-  return `demo_${planId}_${exp}_${nonce}_${demoSignature(userId, planId, exp, nonce)}`;
+  return `demo_${planId}_${exp}_${nonce}_${demoSignature(workspaceId, planId, exp, nonce)}`;
 }

@@ -16,7 +16,7 @@ const STATUS_LABEL: Record<string, string> = { paid: "Payée", open: "En attente
  * invoices, a redirect to Stripe's PDF for Stripe ones.
  */
 export async function getInvoicePdf(
-  userId: string,
+  workspaceId: string,
   invoiceId: string,
 ): Promise<{ kind: "file"; filename: string; bytes: Uint8Array } | { kind: "redirect"; url: string }> {
   const db = await getDb();
@@ -29,9 +29,9 @@ export async function getInvoicePdf(
       lastName: users.lastName,
     })
     .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.userId))
+    .innerJoin(users, eq(users.id, invoices.workspaceId))
     .leftJoin(plans, eq(plans.id, invoices.planId))
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.workspaceId, workspaceId)))
     .limit(1);
   if (!row) throw notFound("Facture introuvable");
   const inv = row.invoice;

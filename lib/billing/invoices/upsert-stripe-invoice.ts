@@ -1,22 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/db";
-import { invoices, users } from "@/db/schema";
+import { invoices, workspaces } from "@/db/schema";
 
-/** Records (or refreshes) a Stripe invoice for the user owning its customer; idempotent. Null when no user owns it. */
-export async function upsertStripeInvoice(invoice: Stripe.Invoice, knownUserId?: string) {
+/** Records (or refreshes) a Stripe invoice for the workspace owning its customer; idempotent. Null when none owns it. */
+export async function upsertStripeInvoice(invoice: Stripe.Invoice, knownWorkspaceId?: string) {
   const db = await getDb();
-  let userId = knownUserId;
-  if (!userId) {
+  let workspaceId = knownWorkspaceId;
+  if (!workspaceId) {
     const customerId = typeof invoice.customer === "string" ? invoice.customer : invoice.customer?.id;
     if (!customerId) return null;
     const [owner] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.stripeCustomerId, customerId))
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.stripeCustomerId, customerId))
       .limit(1);
     if (!owner) return null;
-    userId = owner.id;
+    workspaceId = owner.id;
   }
   const planId = Number(invoice.parent?.subscription_details?.metadata?.plan_id);
   const values = {
@@ -32,14 +32,18 @@ export async function upsertStripeInvoice(invoice: Stripe.Invoice, knownUserId?:
   const [row] = await db
     .insert(invoices)
     .values({
-      userId,
+      workspaceId,
       provider: "stripe",
       stripeInvoiceId: invoice.id,
       planId: Number.isInteger(planId) ? planId : null,
       createdAt: new Date(invoice.created * 1000),
       ...values,
     })
-    .onConflictDoUpdate({ target: invoices.stripeInvoiceId, set: values, where: sql`${invoices.userId} = ${userId}` })
+    .onConflictDoUpdate({
+      target: invoices.stripeInvoiceId,
+      set: values,
+      where: sql`${invoices.workspaceId} = ${workspaceId}`,
+    })
     .returning();
   return row ?? null;
 }

@@ -10,7 +10,7 @@ import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
 export async function addPaymentMethod(user: TAuthUser, input: TAddPaymentMethod) {
   const data = ZAddPaymentMethod.parse(input);
   const stripe = requireStripe();
-  const customerId = await ensureStripeCustomer(user.id);
+  const customerId = await ensureStripeCustomer(user.workspaceId, user.id);
   return withStripeErrors(async () => {
     const existing = await stripe.paymentMethods.retrieve(data.payment_method_id);
     const owner = typeof existing.customer === "string" ? existing.customer : (existing.customer?.id ?? null);

@@ -1,16 +1,20 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { users } from "@/db/schema";
+import { workspaces } from "@/db/schema";
 import { presentPaymentMethod } from "./present-payment-method";
 import { getStripe } from "@/lib/billing/stripe/stripe-client";
 import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
 
 /** The caller's saved cards (empty without Stripe or before any payment). */
-export async function listPaymentMethods(userId: string) {
+export async function listPaymentMethods(workspaceId: string) {
   const stripe = getStripe();
   if (!stripe) return [];
   const db = await getDb();
-  const [user] = await db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ customer: workspaces.stripeCustomerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
   if (!user?.customer) return [];
   const customerId = user.customer;
   const [customer, methods] = await withStripeErrors(() =>

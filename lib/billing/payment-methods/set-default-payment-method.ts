@@ -4,8 +4,8 @@ import { requireStripe } from "@/lib/billing/stripe/stripe-client";
 import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
 
 /** Makes one of the caller's cards the one their invoices are charged to. */
-export async function setDefaultPaymentMethod(userId: string, paymentMethodId: string) {
-  const { pm, customer } = await getOwnPaymentMethod(userId, paymentMethodId);
+export async function setDefaultPaymentMethod(workspaceId: string, paymentMethodId: string) {
+  const { pm, customer } = await getOwnPaymentMethod(workspaceId, paymentMethodId);
   const stripe = requireStripe();
   await withStripeErrors(() =>
     stripe.customers.update(customer, { invoice_settings: { default_payment_method: pm.id } }),

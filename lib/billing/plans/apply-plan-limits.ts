@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { productUrls, products } from "@/db/schema";
-import { getUserPlan } from "./get-user-plan";
+import { getWorkspacePlan } from "./get-workspace-plan";
 
 /** Every pause made here starts with this text, so only these pauses are ever lifted here. */
 export const PLAN_PAUSE_PREFIX = "Limite de l'abonnement";
 
-type Plan = Awaited<ReturnType<typeof getUserPlan>>;
+type Plan = Awaited<ReturnType<typeof getWorkspacePlan>>;
 
 export function productPauseReason(plan: Plan): string {
   return (
@@ -27,13 +27,13 @@ export function urlPauseReason(plan: Plan): string {
  * the oldest products, and the oldest URLs of each, stay active; the newest beyond the limits are paused
  * with a French reason; what fits again after an upgrade is resumed. Idempotent; call on every plan change.
  */
-export async function applyPlanLimits(userId: string, db?: DbLike) {
+export async function applyPlanLimits(workspaceId: string, db?: DbLike) {
   const conn = db ?? (await getDb());
-  const plan = await getUserPlan(userId, conn);
+  const plan = await getWorkspacePlan(workspaceId, conn);
   const productRows = await conn
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.userId, userId))
+    .where(eq(products.workspaceId, workspaceId))
     .orderBy(asc(products.createdAt), asc(products.id));
   const productRank = new Map(productRows.map((p, i) => [p.id, i]));
   const urlRows = await conn
@@ -44,7 +44,7 @@ export async function applyPlanLimits(userId: string, db?: DbLike) {
       reason: productUrls.pausedReason,
     })
     .from(productUrls)
-    .where(eq(productUrls.userId, userId))
+    .where(eq(productUrls.workspaceId, workspaceId))
     .orderBy(asc(productUrls.createdAt), asc(productUrls.id));
 
   const wanted = new Map<string, string[]>();
@@ -71,7 +71,7 @@ export async function applyPlanLimits(userId: string, db?: DbLike) {
     await conn
       .update(productUrls)
       .set({ paused: true, pausedReason: reason, updatedAt: sql`now()` })
-      .where(and(eq(productUrls.userId, userId), inArray(productUrls.id, ids)));
+      .where(and(eq(productUrls.workspaceId, workspaceId), inArray(productUrls.id, ids)));
   }
   if (resume.length > 0) {
     await conn
@@ -79,7 +79,7 @@ export async function applyPlanLimits(userId: string, db?: DbLike) {
       .set({ paused: false, pausedReason: null, nextCheckAt: sql`now()`, updatedAt: sql`now()` })
       .where(
         and(
-          eq(productUrls.userId, userId),
+          eq(productUrls.workspaceId, workspaceId),
           inArray(productUrls.id, resume),
           like(productUrls.pausedReason, `${PLAN_PAUSE_PREFIX}%`),
         ),

@@ -10,7 +10,7 @@ type PlanRow = typeof plans.$inferSelect;
  * Moves a live Stripe subscription to another paid plan at once. An upgrade is invoiced now and only
  * applied if that payment succeeds (pending_if_incomplete); a downgrade credits the unused time. TVA is added on top.
  */
-export async function changeStripePlan(subscriptionId: string, from: PlanRow | null, to: PlanRow, userId: string) {
+export async function changeStripePlan(subscriptionId: string, from: PlanRow | null, to: PlanRow, workspaceId: string) {
   const stripe = requireStripe();
   const current = await withStripeErrors(() => stripe.subscriptions.retrieve(subscriptionId));
   const item = current.items.data[0];
@@ -25,7 +25,7 @@ export async function changeStripePlan(subscriptionId: string, from: PlanRow | n
       default_tax_rates: [taxRate],
       proration_behavior: upgrade ? "always_invoice" : "create_prorations",
       payment_behavior: upgrade ? "pending_if_incomplete" : "allow_incomplete",
-      metadata: { user_id: userId, plan_id: String(to.id) },
+      metadata: { workspace_id: workspaceId, plan_id: String(to.id) },
     }),
   );
   await syncStripeSubscription(subscriptionId);

@@ -26,7 +26,7 @@ export async function createCardSubscription(user: TAuthUser, input: TCreateSubs
   const plan = await resolveCheckoutPlan(data, { requireStripePrice: true });
   if (plan.type === "freemium")
     throw unprocessable("Le plan Freemium est gratuit : aucun paiement n'est nécessaire", "plan_is_free");
-  const customer = await ensureStripeCustomer(user.id);
+  const customer = await ensureStripeCustomer(user.workspaceId, user.id);
   await withStripeErrors(async () => {
     const pm = await stripe.paymentMethods.retrieve(data.payment_method_id);
     const owner = typeof pm.customer === "string" ? pm.customer : (pm.customer?.id ?? null);
@@ -35,18 +35,21 @@ export async function createCardSubscription(user: TAuthUser, input: TCreateSubs
     await stripe.customers.update(customer, { invoice_settings: { default_payment_method: data.payment_method_id } });
   });
 
-  const live = await getLiveStripeSubscription(user.id);
+  const live = await getLiveStripeSubscription(user.workspaceId);
   if (live?.stripeSubscriptionId) {
     const db = await getDb();
     const [from] = await db.select().from(plans).where(eq(plans.id, live.planId)).limit(1);
-    if (from?.id !== plan.id) await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.id);
+    if (from?.id !== plan.id) await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.workspaceId);
     return { status: "active", client_secret: null, subscription_id: live.stripeSubscriptionId };
   }
 
-  const metadata = { user_id: user.id, plan_id: String(plan.id) };
+  const metadata = { workspace_id: user.workspaceId, plan_id: String(plan.id) };
   const taxRate = await ensureVatTaxRate();
   // one attempt per (user, plan, card): a double click does not subscribe twice
-  const key = createHash("sha256").update(`${user.id}|${plan.id}|${data.payment_method_id}`).digest("hex").slice(0, 40);
+  const key = createHash("sha256")
+    .update(`${user.workspaceId}|${plan.id}|${data.payment_method_id}`)
+    .digest("hex")
+    .slice(0, 40);
   const sub = await withStripeErrors(() =>
     stripe.subscriptions.create(
       {

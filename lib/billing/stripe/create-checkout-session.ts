@@ -21,9 +21,9 @@ import { withStripeErrors } from "./with-stripe-errors";
  * A cheaper paid plan chosen during a running paid demo period takes over at its end (the paid plan
  * stays in force until then): the subscription id, or null when this is not such a downgrade.
  */
-async function scheduleDemoDowngrade(userId: string, plan: typeof plans.$inferSelect) {
+async function scheduleDemoDowngrade(workspaceId: string, plan: typeof plans.$inferSelect) {
   const db = await getDb();
-  const held = await findRunningDemoPlan(userId, db);
+  const held = await findRunningDemoPlan(workspaceId, db);
   if (!held || plan.priceHtCents >= held.plan.priceHtCents) return null;
   await db
     .update(subscriptions)
@@ -50,19 +50,19 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
   const cancelUrl = ownUrl(data.cancel_url, "/subscriptions");
 
   if (mode === "demo") {
-    const scheduled = await scheduleDemoDowngrade(user.id, plan);
+    const scheduled = await scheduleDemoDowngrade(user.workspaceId, plan);
     if (scheduled) return { session_id: scheduled, url: `${env.appUrl}/subscriptions`, mode, scheduled: true };
-    const sessionId = signDemoSession(user.id, plan.id);
+    const sessionId = signDemoSession(user.workspaceId, plan.id);
     return { session_id: sessionId, url: `${env.appUrl}/checkout/demo?session_id=${sessionId}`, mode };
   }
 
   const stripe = requireStripe();
-  const customer = await ensureStripeCustomer(user.id);
-  const live = await getLiveStripeSubscription(user.id);
+  const customer = await ensureStripeCustomer(user.workspaceId, user.id);
+  const live = await getLiveStripeSubscription(user.workspaceId);
   if (live?.stripeSubscriptionId) {
     const db = await getDb();
     const [from] = await db.select().from(plans).where(eq(plans.id, live.planId)).limit(1);
-    if (from?.id !== plan.id) await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.id);
+    if (from?.id !== plan.id) await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.workspaceId);
     return {
       session_id: live.stripeSubscriptionId,
       url: successUrl.replace("{CHECKOUT_SESSION_ID}", live.stripeSubscriptionId),
@@ -70,13 +70,13 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
     };
   }
 
-  const metadata = { user_id: user.id, plan_id: String(plan.id) };
+  const metadata = { workspace_id: user.workspaceId, plan_id: String(plan.id) };
   const taxRate = await ensureVatTaxRate();
   const session = await withStripeErrors(() =>
     stripe.checkout.sessions.create({
       mode: "subscription",
       customer,
-      client_reference_id: user.id,
+      client_reference_id: user.workspaceId,
       line_items: [{ price: plan.stripePriceId!, quantity: 1 }],
       success_url: successUrl,
       cancel_url: cancelUrl,

@@ -20,14 +20,14 @@ export async function createPaymentIntent(user: TAuthUser, input: TCreatePayment
     planId = plan.id;
   }
   if (!amount || amount < 50) throw unprocessable("Montant invalide", "invalid_amount");
-  const customer = await ensureStripeCustomer(user.id);
+  const customer = await ensureStripeCustomer(user.workspaceId, user.id);
   const intent = await withStripeErrors(() =>
     stripe.paymentIntents.create({
       amount,
       currency: "eur",
       customer,
       automatic_payment_methods: { enabled: true },
-      metadata: { user_id: user.id, ...(planId ? { plan_id: String(planId) } : {}) },
+      metadata: { workspace_id: user.workspaceId, ...(planId ? { plan_id: String(planId) } : {}) },
     }),
   );
   return {

@@ -4,9 +4,9 @@ import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
 
 /** A link to Stripe's customer portal (cards, invoices, cancellation), returning to the dashboard. */
-export async function createPortalSession(userId: string) {
+export async function createPortalSession(workspaceId: string, ownerId: string) {
   const stripe = requireStripe();
-  const customer = await ensureStripeCustomer(userId);
+  const customer = await ensureStripeCustomer(workspaceId, ownerId);
   const session = await withStripeErrors(() =>
     stripe.billingPortal.sessions.create({ customer, return_url: `${env.appUrl}/dashboard`, locale: "fr" }),
   );

@@ -1,40 +1,54 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { users } from "@/db/schema";
+import { users, workspaceMembers, workspaces } from "@/db/schema";
 import { notFound } from "@/lib/http/api-error";
 import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
 
 /**
- * The user's Stripe customer id, created once: the user row is locked while the customer is created and
- * the creation carries an idempotency key, so concurrent requests (or a retry after a lost commit) share one customer.
+ * The workspace's Stripe customer id, created once (billed to the owner asking, named after the workspace): the
+ * workspace row is locked while the customer is created and the creation carries an idempotency key, so
+ * concurrent requests (or a retry after a lost commit) share one customer.
  */
-export async function ensureStripeCustomer(userId: string): Promise<string> {
+export async function ensureStripeCustomer(workspaceId: string, ownerId: string): Promise<string> {
   const db = await getDb();
-  const [known] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  const [known] = await db
+    .select({ id: workspaces.stripeCustomerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
   if (known?.id) return known.id;
   const stripe = requireStripe();
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        customerId: users.stripeCustomerId,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
+      .select({ name: workspaces.name, customerId: workspaces.stripeCustomerId })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
       .for("update");
     if (!row) throw notFound();
     if (row.customerId) return row.customerId;
-    const name = `${row.firstName} ${row.lastName}`.trim();
+    const [owner] = await tx
+      .select({ email: users.email })
+      .from(workspaceMembers)
+      .innerJoin(users, eq(users.id, workspaceMembers.userId))
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ownerId)))
+      .limit(1);
+    if (!owner) throw notFound();
     const customer = await withStripeErrors(() =>
       stripe.customers.create(
-        { email: row.email, name: name || undefined, preferred_locales: ["fr"], metadata: { user_id: userId } },
-        { idempotencyKey: `veilleprix-customer-${userId}` },
+        {
+          email: owner.email,
+          name: row.name || undefined,
+          preferred_locales: ["fr"],
+          metadata: { workspace_id: workspaceId },
+        },
+        { idempotencyKey: `veilleprix-customer-${workspaceId}` },
       ),
     );
-    await tx.update(users).set({ stripeCustomerId: customer.id, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(workspaces)
+      .set({ stripeCustomerId: customer.id, updatedAt: sql`now()` })
+      .where(eq(workspaces.id, workspaceId));
     return customer.id;
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { invoices, subscriptions, users } from "@/db/schema";
+import { invoices, subscriptions, workspaces } from "@/db/schema";
 import { conflict, notFound } from "@/lib/http/api-error";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
 import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
@@ -17,23 +17,27 @@ const NOT_PAID = "Le paiement n'a pas été finalisé";
  * session (or the subscription changed in place) from Stripe and converges our subscription. Demo
  * sessions are complete once confirmed. Only the caller's own sessions are found.
  */
-export async function syncCheckoutSession(userId: string, sessionId: string) {
+export async function syncCheckoutSession(workspaceId: string, sessionId: string) {
   const db = await getDb();
   if (sessionId.startsWith("demo_")) {
     if (getBillingMode() !== "demo") throw notFound(NOT_FOUND, "checkout_session_not_found");
-    if (!verifyDemoSession(userId, sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
+    if (!verifyDemoSession(workspaceId, sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
     const [done] = await db
       .select({ id: invoices.id })
       .from(invoices)
-      .where(and(eq(invoices.stripeInvoiceId, sessionId), eq(invoices.userId, userId)))
+      .where(and(eq(invoices.stripeInvoiceId, sessionId), eq(invoices.workspaceId, workspaceId)))
       .limit(1);
     if (!done) throw conflict(NOT_PAID, "checkout_incomplete");
-    return { status: "complete", subscription: await getCurrentSubscription(userId) };
+    return { status: "complete", subscription: await getCurrentSubscription(workspaceId) };
   }
 
   if (!/^(cs|sub)_[A-Za-z0-9_]+$/.test(sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
   const stripe = requireStripe();
-  const [user] = await db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ customer: workspaces.stripeCustomerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
   const customerOf = (c: string | { id: string } | null) => (typeof c === "string" ? c : (c?.id ?? null));
 
   if (sessionId.startsWith("sub_")) {
@@ -44,7 +48,7 @@ export async function syncCheckoutSession(userId: string, sessionId: string) {
   } else {
     const session = await withStripeErrors(() => stripe.checkout.sessions.retrieve(sessionId));
     const mine =
-      session.client_reference_id === userId || (user?.customer && customerOf(session.customer) === user.customer);
+      session.client_reference_id === workspaceId || (user?.customer && customerOf(session.customer) === user.customer);
     if (!mine) throw notFound(NOT_FOUND, "checkout_session_not_found");
     if (session.status !== "complete") throw conflict(NOT_PAID, "checkout_incomplete");
     const subId = customerOf(session.subscription);
@@ -53,11 +57,11 @@ export async function syncCheckoutSession(userId: string, sessionId: string) {
   const [row] = await db
     .select({ status: subscriptions.status })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
+    .where(eq(subscriptions.workspaceId, workspaceId))
     .limit(1);
   return {
     status: "complete",
     subscription_status: row?.status ?? null,
-    subscription: await getCurrentSubscription(userId),
+    subscription: await getCurrentSubscription(workspaceId),
   };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
 import { getDb, type DbTx } from "@/db";
-import { plans, subscriptions, users } from "@/db/schema";
+import { plans, subscriptions, workspaces } from "@/db/schema";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { requireStripe } from "./stripe-client";
 
@@ -37,17 +37,18 @@ async function retrieve(stripe: Stripe, id: string): Promise<Stripe.Subscription
 async function ownerOf(sub: Stripe.Subscription): Promise<string | null> {
   const db = await getDb();
   const byCustomer = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.stripeCustomerId, customerIdOf(sub)))
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.stripeCustomerId, customerIdOf(sub)))
     .limit(1);
   if (byCustomer[0]) return byCustomer[0].id;
-  const claimed = sub.metadata?.user_id;
+  // subscriptions created before workspaces name their owner user_id, which is their workspace's id
+  const claimed = sub.metadata?.workspace_id ?? sub.metadata?.user_id;
   if (!claimed || !z.uuid().safeParse(claimed).success) return null;
   const [user] = await db
-    .select({ id: users.id, customer: users.stripeCustomerId })
-    .from(users)
-    .where(eq(users.id, claimed))
+    .select({ id: workspaces.id, customer: workspaces.stripeCustomerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, claimed))
     .limit(1);
   return user && !user.customer ? user.id : null;
 }
@@ -67,24 +68,24 @@ async function planOf(tx: DbTx, sub: Stripe.Subscription) {
 /**
  * Converges our subscription row with the truth re-read from Stripe, whatever event (or page) asked:
  * replayed or reordered events give the same result. A live subscription sets the plan (the newest one
- * wins if two are live); the end of the subscription we hold brings the user back to Freemium. Plan
- * limits are applied in the same transaction. Returns the user concerned, or null when none is.
+ * wins if two are live); the end of the subscription we hold brings the workspace back to Freemium. Plan
+ * limits are applied in the same transaction. Returns the workspace concerned, or null when none is.
  */
-export async function syncStripeSubscription(subscriptionId: string): Promise<{ userId: string } | null> {
+export async function syncStripeSubscription(subscriptionId: string): Promise<{ workspaceId: string } | null> {
   const stripe = requireStripe();
   const first = await retrieve(stripe, subscriptionId);
   if (!first) return null;
-  const userId = await ownerOf(first);
-  if (!userId) {
-    console.warn(`[billing] abonnement Stripe ${subscriptionId} sans utilisateur connu`);
+  const workspaceId = await ownerOf(first);
+  if (!workspaceId) {
+    console.warn(`[billing] abonnement Stripe ${subscriptionId} sans espace connu`);
     return null;
   }
   const db = await getDb();
   await db.transaction(async (tx) => {
-    // the user row serialises every change to this user's billing
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    // the workspace row serialises every change to this workspace's billing
+    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
     const sub = (await retrieve(stripe, subscriptionId)) ?? first;
-    const [local] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+    const [local] = await tx.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)).limit(1);
     const status = LIVE[sub.status];
 
     if (!status) {
@@ -103,8 +104,8 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<{ 
           cancelAtPeriodEnd: false,
           updatedAt: sql`now()`,
         })
-        .where(eq(subscriptions.userId, userId));
-      await applyPlanLimits(userId, tx);
+        .where(eq(subscriptions.workspaceId, workspaceId));
+      await applyPlanLimits(workspaceId, tx);
       return;
     }
 
@@ -129,9 +130,9 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<{ 
     };
     await tx
       .insert(subscriptions)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
-    await applyPlanLimits(userId, tx);
+      .values({ workspaceId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...values, updatedAt: sql`now()` } });
+    await applyPlanLimits(workspaceId, tx);
   });
-  return { userId };
+  return { workspaceId };
 }

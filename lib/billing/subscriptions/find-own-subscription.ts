@@ -5,13 +5,15 @@ import { notFound } from "@/lib/http/api-error";
 import { isUuid } from "@/lib/http/is-uuid";
 
 /** The caller's subscription row named by our id or its Stripe id; anyone else's (or none) is a 404. */
-export async function findOwnSubscription(userId: string, id: string, db?: DbLike) {
+export async function findOwnSubscription(workspaceId: string, id: string, db?: DbLike) {
   const conn = db ?? (await getDb());
   const byStripe = eq(subscriptions.stripeSubscriptionId, id);
   const [row] = await conn
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isUuid(id) ? or(eq(subscriptions.id, id), byStripe) : byStripe))
+    .where(
+      and(eq(subscriptions.workspaceId, workspaceId), isUuid(id) ? or(eq(subscriptions.id, id), byStripe) : byStripe),
+    )
     .limit(1);
   if (!row) throw notFound("Abonnement introuvable");
   return row;

@@ -5,14 +5,14 @@ import { expireDemoSubscription } from "@/lib/billing/demo/expire-demo-subscript
 import { presentPlan } from "@/lib/billing/plans/present-plan";
 
 /** SPEC.md §3 Subscription, or null when the user has none active. */
-export async function getCurrentSubscription(userId: string) {
-  await expireDemoSubscription(userId);
+export async function getCurrentSubscription(workspaceId: string) {
+  await expireDemoSubscription(workspaceId);
   const db = await getDb();
   const [row] = await db
     .select({ sub: subscriptions, plan: plans })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(subscriptions.userId, userId))
+    .where(eq(subscriptions.workspaceId, workspaceId))
     .limit(1);
   if (!row || row.sub.status === "canceled") return null;
   const pendingId = row.sub.pendingPlanId;

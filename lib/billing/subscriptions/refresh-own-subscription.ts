@@ -4,9 +4,9 @@ import { getStripe } from "@/lib/billing/stripe/stripe-client";
 import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
 
 /** One of the caller's subscriptions, re-read from Stripe first when Stripe holds it. */
-export async function refreshOwnSubscription(userId: string, id: string) {
-  const row = await findOwnSubscription(userId, id);
+export async function refreshOwnSubscription(workspaceId: string, id: string) {
+  const row = await findOwnSubscription(workspaceId, id);
   if (row.provider === "stripe" && row.stripeSubscriptionId && getStripe())
     await syncStripeSubscription(row.stripeSubscriptionId);
-  return getCurrentSubscription(userId);
+  return getCurrentSubscription(workspaceId);
 }

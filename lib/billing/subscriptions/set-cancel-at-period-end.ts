@@ -13,8 +13,8 @@ import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
  * (cancel = false). Nothing changes before the period ends; the plan limits then apply, data is kept.
  * Either way a scheduled demo downgrade is dropped.
  */
-export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: boolean) {
-  const row = await findOwnSubscription(userId, id);
+export async function setCancelAtPeriodEnd(workspaceId: string, id: string, cancel: boolean) {
+  const row = await findOwnSubscription(workspaceId, id);
   const db = await getDb();
   const [plan] = await db.select({ type: plans.type }).from(plans).where(eq(plans.id, row.planId)).limit(1);
   if (plan?.type === "freemium" || row.provider === "none") {
@@ -31,5 +31,5 @@ export async function setCancelAtPeriodEnd(userId: string, id: string, cancel: b
       .set({ cancelAtPeriodEnd: cancel, pendingPlanId: null, updatedAt: sql`now()` })
       .where(eq(subscriptions.id, row.id));
   }
-  return getCurrentSubscription(userId);
+  return getCurrentSubscription(workspaceId);
 }

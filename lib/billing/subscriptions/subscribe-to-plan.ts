@@ -17,7 +17,7 @@ export async function subscribeToPlan(user: TAuthUser, input: TSubscribe) {
   const data = ZSubscribe.parse(input);
   const planId = data.plan_id ?? data.planId;
   const plan = await resolveCheckoutPlan({ price_id: data.price_id, plan_id: planId }, { requireStripePrice: false });
-  const current = await getCurrentSubscription(user.id);
+  const current = await getCurrentSubscription(user.workspaceId);
 
   if (plan.type !== "freemium") {
     if (current?.subscription_plan_id === plan.id && current.status === "active" && !current.cancel_at_period_end) {
@@ -30,16 +30,16 @@ export async function subscribeToPlan(user: TAuthUser, input: TSubscribe) {
     return { status: "requires_payment", ...checkout };
   }
 
-  const live = await getLiveStripeSubscription(user.id);
+  const live = await getLiveStripeSubscription(user.workspaceId);
   if (live?.stripeSubscriptionId) {
-    const subscription = await setCancelAtPeriodEnd(user.id, live.stripeSubscriptionId, true);
+    const subscription = await setCancelAtPeriodEnd(user.workspaceId, live.stripeSubscriptionId, true);
     return { status: "scheduled", subscription };
   }
   const demoPaidUntil = current?.provider === "demo" && current.status === "active" ? current.current_period_end : null;
   if (current && current.plan.code !== "freemium" && demoPaidUntil && demoPaidUntil * 1000 > Date.now()) {
-    const subscription = await setCancelAtPeriodEnd(user.id, current.id, true);
+    const subscription = await setCancelAtPeriodEnd(user.workspaceId, current.id, true);
     return { status: "scheduled", subscription };
   }
-  await switchToFreemium(user.id);
-  return { status: "active", subscription: await getCurrentSubscription(user.id) };
+  await switchToFreemium(user.workspaceId);
+  return { status: "active", subscription: await getCurrentSubscription(user.workspaceId) };
 }

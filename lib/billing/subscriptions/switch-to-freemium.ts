@@ -4,10 +4,10 @@ import { plans, subscriptions, users } from "@/db/schema";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 
 /** Puts a user without a Stripe subscription on Freemium now, pausing (never deleting) what exceeds it. */
-export async function switchToFreemium(userId: string) {
+export async function switchToFreemium(workspaceId: string) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, workspaceId)).for("update");
     const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
     if (!freemium) throw new Error("Plan Freemium absent");
     const values = {
@@ -22,8 +22,8 @@ export async function switchToFreemium(userId: string) {
     };
     await tx
       .insert(subscriptions)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.userId, set: { ...values, updatedAt: sql`now()` } });
-    await applyPlanLimits(userId, tx);
+      .values({ workspaceId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...values, updatedAt: sql`now()` } });
+    await applyPlanLimits(workspaceId, tx);
   });
 }

@@ -31,11 +31,11 @@ async function countImportFailure(importId: string, error: unknown): Promise<boo
 
 // A products import (product_imports): its plan, then one step per batch of 250 URLs. A run that dies, or a
 // second run of the same import, resumes after the last committed batch (the import row's cursor).
-export const importProductsJob = defineJob<{ importId: string; userId: string }>({
+export const importProductsJob = defineJob<{ importId: string; workspaceId: string }>({
   id: "import-products",
   name: "Importer des produits",
   trigger: { event: IMPORT_REQUESTED },
-  concurrency: { limit: 4, per: { key: "userId", limit: 1 } },
+  concurrency: { limit: 4, per: { key: "workspaceId", limit: 1 } },
   retries: RETRIES,
   handler: async ({ importId }, io) => {
     const guarded = (fn: () => Promise<boolean>) => async () => {

@@ -11,15 +11,15 @@ export const resumeImportsJob = defineJob({
   concurrency: { limit: 1 },
   handler: (_payload, io) =>
     io.step("resume", async () => {
-      const stalled = await queryRows<{ id: string; user_id: string }>(
+      const stalled = await queryRows<{ id: string; workspace_id: string }>(
         await getDb(),
         sql`update product_imports set updated_at = now()
             where status in ('pending', 'running') and updated_at < now() - interval '2 minutes'
-            returning id, user_id`,
+            returning id, workspace_id`,
       );
       await triggerJob(
         "importProducts",
-        stalled.map((r) => ({ importId: r.id, userId: r.user_id })),
+        stalled.map((r) => ({ importId: r.id, workspaceId: r.workspace_id })),
       );
       return { resumed: stalled.length };
     }),

@@ -3,7 +3,7 @@ import { readImportUpload } from "./read-import-upload";
 import { startImport } from "./start-import";
 
 /** POST /api/products/import: reads the uploaded file (size-capped), parses its rows and starts their import. */
-export async function importProductsUpload(userId: string, req: Request) {
+export async function importProductsUpload(workspaceId: string, req: Request) {
   const file = await readImportUpload(req);
-  return startImport(userId, await parseImportFile(file.bytes, file.name), file);
+  return startImport(workspaceId, await parseImportFile(file.bytes, file.name), file);
 }

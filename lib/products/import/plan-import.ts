@@ -35,11 +35,11 @@ export async function planImport(importId: string): Promise<void> {
       else refuse(i, checked.reason);
     });
 
-    const plan = await lockOwnerPlan(tx, job.userId);
+    const plan = await lockOwnerPlan(tx, job.workspaceId);
     const owned = await tx
       .select({ id: products.id, name: products.name })
       .from(products)
-      .where(eq(products.userId, job.userId))
+      .where(eq(products.workspaceId, job.workspaceId))
       .orderBy(asc(products.createdAt));
     const existingByKey = new Map<string, string>();
     for (const p of owned)

@@ -9,19 +9,19 @@ import { presentImport } from "./present-import";
  * Records an import of the file's rows and starts its job once recorded; answers at once. The rows are kept
  * with the file's hash: a run that dies is resumed from the same rows (the import-products job).
  */
-export async function startImport(userId: string, rows: TImportRow[], file: { name: string; bytes: Uint8Array }) {
+export async function startImport(workspaceId: string, rows: TImportRow[], file: { name: string; bytes: Uint8Array }) {
   const job = await inTransaction(async (tx) => {
     const [row] = await tx
       .insert(productImports)
       .values({
-        userId,
+        workspaceId,
         fileName: file.name.slice(0, 255),
         fileHash: createHash("sha256").update(file.bytes).digest("hex"),
         rows,
         total: rows.length,
       })
       .returning();
-    await triggerJob("importProducts", { importId: row!.id, userId }, { tx });
+    await triggerJob("importProducts", { importId: row!.id, workspaceId }, { tx });
     return row!;
   });
   return presentImport(job);

@@ -36,11 +36,11 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
         .where(eq(productImports.id, importId));
       return false;
     }
-    const userId = job.userId;
+    const workspaceId = job.workspaceId;
     const refused: TImportRefusalRow[] = [];
     const refuse = (row: TValidImportRow, reason: string) =>
       refused.push({ line: row.line, reason, product: row.product, url: row.url });
-    const plan = await lockOwnerPlan(tx, userId);
+    const plan = await lockOwnerPlan(tx, workspaceId);
     const productIds = { ...job.productIds };
 
     let createdProducts = 0;
@@ -48,7 +48,7 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
     if (fresh.length > 0) {
       let room = Number.MAX_SAFE_INTEGER;
       if (plan.maxProducts !== null) {
-        const [owned] = await tx.select({ n: count() }).from(products).where(eq(products.userId, userId));
+        const [owned] = await tx.select({ n: count() }).from(products).where(eq(products.workspaceId, workspaceId));
         room = plan.maxProducts - Number(owned?.n ?? 0);
       }
       const allowed = fresh.slice(0, Math.max(0, room));
@@ -57,7 +57,7 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
           .insert(products)
           .values(
             allowed.map((g, j) => ({
-              userId,
+              workspaceId,
               name: job.plan!.groups[g]!.name,
               description: job.plan!.groups[g]!.description,
               createdAt: sql`now() + ${j}::int * interval '1 microsecond'`,
@@ -116,7 +116,7 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
         urlCount.set(productId, n + 1);
         const value = {
           productId,
-          userId,
+          workspaceId,
           name: row.source,
           url: row.url,
           trackingFrequency: row.frequency,
@@ -142,7 +142,7 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
       const start = job.createdAt.getTime();
       await requestScrapes(
         inserted.map((u, k) => ({
-          userId,
+          workspaceId,
           urlId: u.id,
           productId: u.productId,
           url: u.url,

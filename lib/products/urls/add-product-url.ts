@@ -16,11 +16,11 @@ import type { TCreateProductUrlData } from "@/lib/products/schemas";
  * Adds a tracked URL to one of the owner's products within the plan, and queues its first scrape
  * (the answer does not wait for it). Check and insert share one transaction under the owner's row lock.
  */
-export async function addProductUrl(userId: string, productId: string, input: TCreateProductUrlData) {
+export async function addProductUrl(workspaceId: string, productId: string, input: TCreateProductUrlData) {
   try {
     return await inTransaction(async (tx) => {
-      const plan = await lockOwnerPlan(tx, userId);
-      await getProductOrThrow(userId, productId, tx);
+      const plan = await lockOwnerPlan(tx, workspaceId);
+      await getProductOrThrow(workspaceId, productId, tx);
       if (input.tracking_frequency === "hourly" && !plan.hasAutomation) throw planLimitError("hourly");
       if (plan.maxUrlsPerProduct !== null) {
         const [row] = await tx.select({ n: count() }).from(productUrls).where(eq(productUrls.productId, productId));
@@ -36,7 +36,7 @@ export async function addProductUrl(userId: string, productId: string, input: TC
         .insert(productUrls)
         .values({
           productId,
-          userId,
+          workspaceId,
           name: input.name,
           url: input.url,
           trackingFrequency: input.tracking_frequency,
@@ -46,7 +46,7 @@ export async function addProductUrl(userId: string, productId: string, input: TC
         })
         .returning();
       // a new URL has no task yet: this one is always created
-      const [task] = await requestScrapes([{ userId, urlId: row!.id, productId, url: row!.url }], {
+      const [task] = await requestScrapes([{ workspaceId, urlId: row!.id, productId, url: row!.url }], {
         tx,
         reason: "first",
       });

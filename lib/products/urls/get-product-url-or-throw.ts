@@ -11,7 +11,7 @@ export const URL_NOT_FOUND = "URL introuvable";
  * With `lock` (inside a transaction), the row stays until it commits: a concurrent delete waits.
  */
 export async function getProductUrlOrThrow(
-  userId: string,
+  workspaceId: string,
   urlId: string,
   productId?: string,
   db?: DbLike,
@@ -24,7 +24,7 @@ export async function getProductUrlOrThrow(
     .where(
       and(
         eq(productUrls.id, urlId),
-        eq(productUrls.userId, userId),
+        eq(productUrls.workspaceId, workspaceId),
         productId !== undefined ? eq(productUrls.productId, productId) : undefined,
       ),
     )

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
+import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { notFound } from "@/lib/http/api-error";
 import { computeNextCheck } from "@/lib/jobs/compute-next-check";
 import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";
@@ -10,11 +10,16 @@ import { queryProducts } from "@/lib/products/query-products";
 import type { TUpdateProductUrlData } from "@/lib/products/schemas";
 
 /** Changes a tracked URL's source name, frequency or selector hint; a new frequency reschedules the next check. */
-export async function updateProductUrl(userId: string, productId: string, urlId: string, input: TUpdateProductUrlData) {
+export async function updateProductUrl(
+  workspaceId: string,
+  productId: string,
+  urlId: string,
+  input: TUpdateProductUrlData,
+) {
   const db = await getDb();
-  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
+  const row = await getProductUrlOrThrow(workspaceId, urlId, productId, db);
   const frequency = input.tracking_frequency;
-  const { hasAutomation } = await getUserPlan(userId, db);
+  const { hasAutomation } = await getWorkspacePlan(workspaceId, db);
   if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
   const reschedule = frequency !== undefined && frequency !== row.trackingFrequency && row.lastCheckedAt !== null;
   await db
@@ -26,8 +31,8 @@ export async function updateProductUrl(userId: string, productId: string, urlId:
       ...(reschedule ? { nextCheckAt: computeNextCheck(urlId, frequency, hasAutomation, row.lastCheckedAt!) } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
-  const [product] = await queryProducts(db, userId, { productId });
+    .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
+  const [product] = await queryProducts(db, workspaceId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
   if (!url) throw notFound(URL_NOT_FOUND);
   return url;

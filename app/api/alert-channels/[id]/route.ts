@@ -4,5 +4,5 @@ import { ZAlertChannelParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const DELETE = withAuth({ params: ZAlertChannelParams }, async ({ user, params }) =>
-  deleteAlertChannel(user.id, params.id!),
+  deleteAlertChannel(user.workspaceId, params.id!),
 );

@@ -1,15 +1,23 @@
 // POST /api/auth/login – exchange e-mail and password for a Bearer access token
 import { createAccessToken } from "@/lib/auth/create-access-token";
+import { unauthorized } from "@/lib/http/api-error";
 import { knownDeviceCookie } from "@/lib/auth/known-device";
 import { ZLogin } from "@/lib/auth/schemas";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
 import { clientIp } from "@/lib/http/client-ip";
 import { json } from "@/lib/http/json";
 import { withPublic } from "@/lib/http/with-auth";
+import { defaultWorkspace } from "@/lib/workspaces/default-workspace";
 
 export const POST = withPublic({ body: ZLogin }, async ({ req, body }) => {
   const user = await verifyCredentials(body, clientIp(req.headers), req.headers.get("cookie"));
-  const { token, expiresAt } = await createAccessToken(user.id, "session", "login");
+  const workspace = await defaultWorkspace(user.id);
+  if (!workspace) throw unauthorized();
+  const { token, expiresAt } = await createAccessToken(
+    { userId: user.id, workspaceId: workspace.workspaceId },
+    "session",
+    "login",
+  );
   const res = json({ access_token: token, token_type: "bearer", expires_at: expiresAt?.toISOString() ?? null });
   res.headers.append("set-cookie", knownDeviceCookie(user.email).header);
   return res;

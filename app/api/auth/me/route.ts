@@ -2,4 +2,4 @@
 import { presentMe } from "@/lib/auth/present-user";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => presentMe(user));
+export const GET = withAuth({ scope: "account" }, async ({ user }) => presentMe(user));

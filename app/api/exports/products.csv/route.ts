@@ -4,5 +4,5 @@ import { exportProductCsv } from "@/lib/exports/export-product-csv";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({ query: ZAllProductsCsvQuery }, async ({ user, query }) =>
-  exportProductCsv(user.id, null, query.type, query.dialect),
+  exportProductCsv(user.workspaceId, null, query.type, query.dialect),
 );

@@ -2,4 +2,4 @@
 import { exportProductXlsx } from "@/lib/exports/export-product-xlsx";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => exportProductXlsx(user.id, null));
+export const GET = withAuth({}, async ({ user }) => exportProductXlsx(user.workspaceId, null));

@@ -3,4 +3,4 @@ import { getChanges } from "@/lib/insights/get-changes";
 import { ZChangesQuery } from "@/lib/insights/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({ query: ZChangesQuery }, async ({ user, query }) => getChanges(user.id, query));
+export const GET = withAuth({ query: ZChangesQuery }, async ({ user, query }) => getChanges(user.workspaceId, query));

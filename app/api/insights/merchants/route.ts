@@ -3,4 +3,6 @@ import { getMerchants } from "@/lib/insights/get-merchants";
 import { ZMerchantsQuery } from "@/lib/insights/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({ query: ZMerchantsQuery }, async ({ user, query }) => getMerchants(user.id, query));
+export const GET = withAuth({ query: ZMerchantsQuery }, async ({ user, query }) =>
+  getMerchants(user.workspaceId, query),
+);

@@ -4,5 +4,5 @@ import { ZOverviewExportQuery } from "@/lib/insights/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({ query: ZOverviewExportQuery }, async ({ user, query }) =>
-  exportOverview(user.id, query, { type: "csv", dialect: query.dialect }),
+  exportOverview(user.workspaceId, query, { type: "csv", dialect: query.dialect }),
 );

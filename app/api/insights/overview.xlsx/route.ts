@@ -4,5 +4,5 @@ import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({ query: ZOverviewQuery }, async ({ user, query }) =>
-  exportOverview(user.id, query, { type: "xlsx" }),
+  exportOverview(user.workspaceId, query, { type: "xlsx" }),
 );

@@ -3,4 +3,4 @@ import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({ query: ZOverviewQuery }, async ({ user, query }) => getOverview(user.id, query));
+export const GET = withAuth({ query: ZOverviewQuery }, async ({ user, query }) => getOverview(user.workspaceId, query));

@@ -8,14 +8,16 @@ import { updateProduct } from "@/lib/products/update-product";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) => getProduct(user.id, params.id!));
+export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
+  getProduct(user.workspaceId, params.id!),
+);
 
 export const PUT = withAuth({ params: ZProductParams, body: ZUpdateProduct }, async ({ user, params, body }) => ({
-  ...(await updateProduct(user.id, params.id!, body)),
+  ...(await updateProduct(user.workspaceId, params.id!, body)),
   message: "Produit mis à jour avec succès",
 }));
 
 export const DELETE = withAuth({ params: ZProductParams }, async ({ user, params }) => ({
-  ...(await deleteProduct(user.id, params.id!)),
+  ...(await deleteProduct(user.workspaceId, params.id!)),
   message: "Produit supprimé avec succès",
 }));

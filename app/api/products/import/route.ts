@@ -9,5 +9,5 @@ export const maxDuration = 60;
 
 export const POST = withAuth({}, async ({ req, user }) => {
   await rateLimit(`import:${user.id}`, 10, 60_000);
-  return json(await importProductsUpload(user.id, req), 202);
+  return json(await importProductsUpload(user.workspaceId, req), 202);
 });

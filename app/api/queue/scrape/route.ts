@@ -7,7 +7,7 @@ import { ZQueueScrape, ZQueueScrapeQuery } from "@/lib/queue/schemas";
 export const maxDuration = 300;
 
 export const POST = withAuth({ body: ZQueueScrape, query: ZQueueScrapeQuery }, async ({ req, user, body, query }) => {
-  const { task, created, finished } = await queueScrape(user.id, body, {
+  const { task, created, finished } = await queueScrape(user.workspaceId, body, {
     wait: query.wait,
     timeoutSec: query.timeout,
     signal: req.signal,

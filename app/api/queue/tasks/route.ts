@@ -4,5 +4,5 @@ import { listTasks } from "@/lib/queue/list-tasks";
 import { ZListTasksQuery } from "@/lib/queue/schemas";
 
 export const GET = withAuth({ query: ZListTasksQuery }, async ({ user, query }) =>
-  listTasks(user.id, { status: query.status, limit: query.limit }),
+  listTasks(user.workspaceId, { status: query.status, limit: query.limit }),
 );

@@ -3,4 +3,4 @@ import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => json(await getCurrentSubscription(user.id)));
+export const GET = withAuth({}, async ({ user }) => json(await getCurrentSubscription(user.workspaceId)));

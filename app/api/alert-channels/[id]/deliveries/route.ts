@@ -6,5 +6,5 @@ import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth(
   { params: ZAlertChannelParams, query: ZChannelDeliveriesQuery },
-  async ({ user, params, query }) => listChannelDeliveries(user.id, params.id!, query.limit),
+  async ({ user, params, query }) => listChannelDeliveries(user.workspaceId, params.id!, query.limit),
 );

@@ -4,5 +4,5 @@ import { ZAlertChannelParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({ params: ZAlertChannelParams }, async ({ user, params }) =>
-  sendChannelTest(user.id, params.id!),
+  sendChannelTest(user.workspaceId, params.id!),
 );

@@ -2,4 +2,4 @@
 import { resendEmailVerification } from "@/lib/auth/resend-email-verification";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const POST = withAuth({}, async ({ user }) => resendEmailVerification(user.id));
+export const POST = withAuth({ scope: "account" }, async ({ user }) => resendEmailVerification(user.id));

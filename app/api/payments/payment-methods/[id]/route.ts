@@ -4,5 +4,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
 export const DELETE = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
-  deletePaymentMethod(user.id, params.id ?? ""),
+  deletePaymentMethod(user.workspaceId, params.id ?? ""),
 );

@@ -4,5 +4,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
-  refreshOwnSubscription(user.id, params.id ?? ""),
+  refreshOwnSubscription(user.workspaceId, params.id ?? ""),
 );

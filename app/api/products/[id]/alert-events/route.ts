@@ -5,5 +5,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams, query: ZAlertEventsQuery }, async ({ user, params, query }) =>
-  listAlertEvents(user.id, params.id!, query.limit),
+  listAlertEvents(user.workspaceId, params.id!, query.limit),
 );

@@ -7,9 +7,9 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
-  listAlertRules(user.id, params.id!),
+  listAlertRules(user.workspaceId, params.id!),
 );
 
 export const POST = withAuth({ params: ZProductParams, body: ZCreateAlertRule }, async ({ user, params, body }) =>
-  json(await createAlertRule(user.id, params.id!, body), 201),
+  json(await createAlertRule(user.workspaceId, params.id!, body), 201),
 );

@@ -4,5 +4,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
-  getProductComparison(user.id, params.id!),
+  getProductComparison(user.workspaceId, params.id!),
 );

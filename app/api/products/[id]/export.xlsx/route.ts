@@ -4,5 +4,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
-  exportProductXlsx(user.id, params.id!),
+  exportProductXlsx(user.workspaceId, params.id!),
 );

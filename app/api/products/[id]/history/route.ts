@@ -5,5 +5,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams, query: ZProductHistoryQuery }, async ({ user, query, params }) =>
-  getProductHistory(user.id, params.id!, query.range, query.points),
+  getProductHistory(user.workspaceId, params.id!, query.range, query.points),
 );

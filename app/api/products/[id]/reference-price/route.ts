@@ -5,5 +5,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const PUT = withAuth({ params: ZProductParams, body: ZReferencePrice }, async ({ user, body, params }) =>
-  setReferencePrice(user.id, params.id!, body.reference_price),
+  setReferencePrice(user.workspaceId, params.id!, body.reference_price),
 );

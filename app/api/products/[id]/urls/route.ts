@@ -8,9 +8,9 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
-  json(await listProductUrls(user.id, params.id!)),
+  json(await listProductUrls(user.workspaceId, params.id!)),
 );
 
 export const POST = withAuth({ params: ZProductParams, body: ZCreateProductUrl }, async ({ user, params, body }) =>
-  json({ ...(await addProductUrl(user.id, params.id!, body)), message: "URL ajoutée avec succès" }, 201),
+  json({ ...(await addProductUrl(user.workspaceId, params.id!, body)), message: "URL ajoutée avec succès" }, 201),
 );

@@ -7,5 +7,5 @@ import { getImport, IMPORT_NOT_FOUND } from "@/lib/products/import/get-import";
 const ZImportParams = z.object({ importId: idParam(IMPORT_NOT_FOUND) });
 
 export const GET = withAuth({ params: ZImportParams }, async ({ user, params }) =>
-  getImport(user.id, params.importId!),
+  getImport(user.workspaceId, params.importId!),
 );

@@ -3,4 +3,6 @@ import { withAuth } from "@/lib/http/with-auth";
 import { getTask } from "@/lib/queue/get-task";
 import { ZTaskParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ params: ZTaskParams }, async ({ user, params }) => getTask(user.id, params.taskId!));
+export const GET = withAuth({ params: ZTaskParams }, async ({ user, params }) =>
+  getTask(user.workspaceId, params.taskId!),
+);

@@ -5,5 +5,5 @@ import { batchScrape } from "@/lib/queue/batch-scrape";
 import { ZBatchScrape } from "@/lib/queue/schemas";
 
 export const POST = withAuth({ body: ZBatchScrape }, async ({ user, body }) =>
-  json(await batchScrape(user.id, body), 202),
+  json(await batchScrape(user.workspaceId, body), 202),
 );

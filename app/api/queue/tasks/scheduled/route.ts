@@ -5,5 +5,5 @@ import { scheduleUserScrapes } from "@/lib/queue/schedule-user-scrapes";
 import { ZScheduleTasks } from "@/lib/queue/schemas";
 
 export const POST = withAuth({ body: ZScheduleTasks }, async ({ user, body }) =>
-  json(await scheduleUserScrapes(user.id, body), 202),
+  json(await scheduleUserScrapes(user.workspaceId, body), 202),
 );

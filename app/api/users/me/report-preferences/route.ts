@@ -4,8 +4,8 @@ import { getReportPreferences } from "@/lib/reports/get-report-preferences";
 import { ZReportPreferences } from "@/lib/reports/schemas";
 import { updateReportPreferences } from "@/lib/reports/update-report-preferences";
 
-export const GET = withAuth({}, async ({ user }) => getReportPreferences(user.id));
+export const GET = withAuth({}, async ({ user }) => getReportPreferences(user.workspaceId));
 
 export const PUT = withAuth({ body: ZReportPreferences }, async ({ user, body }) =>
-  updateReportPreferences(user.id, body),
+  updateReportPreferences(user.workspaceId, body),
 );

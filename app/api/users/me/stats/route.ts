@@ -2,4 +2,4 @@
 import { getUserStats } from "@/lib/auth/get-user-stats";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => getUserStats(user.id));
+export const GET = withAuth({}, async ({ user }) => getUserStats(user.workspaceId));

@@ -4,5 +4,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
 export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
-  activateDemoPlan(user.id, params.id ?? ""),
+  activateDemoPlan(user.workspaceId, params.id ?? ""),
 );

@@ -5,7 +5,7 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZInvoiceParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZInvoiceParams }, async ({ user, params }) => {
-  const pdf = await getInvoicePdf(user.id, params.id ?? "");
+  const pdf = await getInvoicePdf(user.workspaceId, params.id ?? "");
   if (pdf.kind === "redirect") return NextResponse.redirect(pdf.url, 302);
   return new Response(Buffer.from(pdf.bytes), {
     headers: {

@@ -6,9 +6,9 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZAlertRuleParams } from "@/lib/http/path-params";
 
 export const PATCH = withAuth({ params: ZAlertRuleParams, body: ZUpdateAlertRule }, async ({ user, params, body }) =>
-  updateAlertRule(user.id, params.id!, params.ruleId!, body),
+  updateAlertRule(user.workspaceId, params.id!, params.ruleId!, body),
 );
 
 export const DELETE = withAuth({ params: ZAlertRuleParams }, async ({ user, params }) =>
-  deleteAlertRule(user.id, params.id!, params.ruleId!),
+  deleteAlertRule(user.workspaceId, params.id!, params.ruleId!),
 );

@@ -5,5 +5,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams, query: ZCsvExportQuery }, async ({ user, query, params }) =>
-  exportProductCsv(user.id, params.id!, "latest", query.dialect),
+  exportProductCsv(user.workspaceId, params.id!, "latest", query.dialect),
 );

@@ -9,12 +9,12 @@ import { ZProductUrlParams } from "@/lib/http/path-params";
 export const PATCH = withAuth(
   { params: ZProductUrlParams, body: ZUpdateProductUrl },
   async ({ user, params, body }) => ({
-    ...(await updateProductUrl(user.id, params.id!, params.urlId!, body)),
+    ...(await updateProductUrl(user.workspaceId, params.id!, params.urlId!, body)),
     message: "URL mise à jour avec succès",
   }),
 );
 
 export const DELETE = withAuth({ params: ZProductUrlParams }, async ({ user, params }) => ({
-  ...(await deleteProductUrl(user.id, params.id!, params.urlId!)),
+  ...(await deleteProductUrl(user.workspaceId, params.id!, params.urlId!)),
   message: "URL supprimée avec succès",
 }));

@@ -4,5 +4,5 @@ import { listProductTasks } from "@/lib/queue/list-product-tasks";
 import { ZProductParams } from "@/lib/http/path-params";
 
 export const GET = withAuth({ params: ZProductParams }, async ({ user, params }) =>
-  listProductTasks(user.id, params.id!),
+  listProductTasks(user.workspaceId, params.id!),
 );

@@ -4,6 +4,6 @@ import { cancelTask } from "@/lib/queue/cancel-task";
 import { ZTaskParams } from "@/lib/http/path-params";
 
 export const POST = withAuth({ params: ZTaskParams }, async ({ user, params }) => ({
-  ...(await cancelTask(user.id, params.taskId!)),
+  ...(await cancelTask(user.workspaceId, params.taskId!)),
   message: "Tâche annulée",
 }));

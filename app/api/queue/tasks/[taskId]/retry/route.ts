@@ -5,6 +5,6 @@ import { ZRetryTask } from "@/lib/queue/schemas";
 import { ZTaskParams } from "@/lib/http/path-params";
 
 export const POST = withAuth({ params: ZTaskParams, body: ZRetryTask }, async ({ user, params, body }) => ({
-  ...(await retryTask(user.id, params.taskId!, body.force)),
+  ...(await retryTask(user.workspaceId, params.taskId!, body.force)),
   message: "Tâche relancée",
 }));

@@ -7,7 +7,7 @@ import { ZUrlParams } from "@/lib/http/path-params";
 
 // SPEC.md §7 answers a list: the total rides in X-Total-Count, or in `{ entries, total }` with include=total
 export const GET = withAuth({ params: ZUrlParams, query: ZUrlHistoryQuery }, async ({ user, params, query }) => {
-  const page = await getUrlHistory(user.id, params.urlId!, { limit: query.limit, before: query.before });
+  const page = await getUrlHistory(user.workspaceId, params.urlId!, { limit: query.limit, before: query.before });
   const headers = { "X-Total-Count": String(page.total) };
   return query.include === "total" ? json(page, 200, headers) : json(page.entries, 200, headers);
 });

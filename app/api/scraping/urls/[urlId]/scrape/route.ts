@@ -6,6 +6,6 @@ import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import { ZUrlParams } from "@/lib/http/path-params";
 
 export const POST = withAuth({ params: ZUrlParams }, async ({ user, params }) => {
-  const { task, created } = await requestUrlScrape(user.id, params.urlId!);
+  const { task, created } = await requestUrlScrape(user.workspaceId, params.urlId!);
   return json({ ...task, created, message: "Scraping lancé" }, created ? 202 : 200);
 });

@@ -4,5 +4,5 @@ import { withAuth } from "@/lib/http/with-auth";
 import { listPriceCandidates } from "@/lib/price-picker/list-price-candidates";
 
 export const GET = withAuth({ params: ZProductUrlParams }, async ({ user, params }) =>
-  listPriceCandidates(user.id, params.id!, params.urlId!),
+  listPriceCandidates(user.workspaceId, params.id!, params.urlId!),
 );

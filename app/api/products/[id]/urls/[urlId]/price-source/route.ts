@@ -6,6 +6,6 @@ import { setPriceSource } from "@/lib/price-picker/set-price-source";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
 
 export const PUT = withAuth({ params: ZProductUrlParams, body: ZPriceSource }, async ({ user, params, body }) => ({
-  ...(await setPriceSource(user.id, params.id!, params.urlId!, body)),
+  ...(await setPriceSource(user.workspaceId, params.id!, params.urlId!, body)),
   message: "Source du prix mise à jour",
 }));

@@ -6,7 +6,7 @@ import { memoized } from "@/lib/http/request-memo";
 type TPlan = typeof plans.$inferSelect;
 type TSubscription = typeof subscriptions.$inferSelect;
 
-const memoKey = (userId: string) => `plan:${userId}`;
+const memoKey = (workspaceId: string) => `plan:${workspaceId}`;
 
 /** The plan a subscription row grants (null: none, Freemium applies). */
 export function planOfSubscription(row: { plan: TPlan | null; sub: TSubscription | null } | undefined): TPlan | null {
@@ -28,22 +28,22 @@ async function freemiumPlan(conn: DbLike): Promise<TPlan> {
 }
 
 /**
- * The plan of a user whose subscription row was read with another query (authentication joins it): the
- * request's later getUserPlan calls reuse it.
+ * The plan of a workspace whose subscription row was read with another query (authentication joins it): the
+ * request's later getWorkspacePlan calls reuse it.
  */
-export function rememberUserPlan(
-  userId: string,
+export function rememberWorkspacePlan(
+  workspaceId: string,
   row: { plan: TPlan | null; sub: TSubscription | null } | undefined,
   db: DbLike,
 ): Promise<TPlan> {
-  return memoized(memoKey(userId), async () => planOfSubscription(row) ?? freemiumPlan(db));
+  return memoized(memoKey(workspaceId), async () => planOfSubscription(row) ?? freemiumPlan(db));
 }
 
 /**
- * The plan whose limits apply to a user: the subscribed plan while active, else Freemium. Read once per
+ * The plan whose limits apply to a workspace: the subscribed plan while active, else Freemium. Read once per
  * read-only request (lib/http/request-memo.ts); always afresh inside a transaction.
  */
-export async function getUserPlan(userId: string, db?: DbLike): Promise<TPlan> {
+export async function getWorkspacePlan(workspaceId: string, db?: DbLike): Promise<TPlan> {
   const root = await getDb();
   const conn = db ?? root;
   const load = async () => {
@@ -51,9 +51,9 @@ export async function getUserPlan(userId: string, db?: DbLike): Promise<TPlan> {
       .select({ plan: plans, sub: subscriptions })
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, userId))
+      .where(eq(subscriptions.workspaceId, workspaceId))
       .limit(1);
     return planOfSubscription(row) ?? freemiumPlan(conn);
   };
-  return conn === root ? memoized(memoKey(userId), load) : load();
+  return conn === root ? memoized(memoKey(workspaceId), load) : load();
 }

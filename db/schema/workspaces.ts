@@ -1,0 +1,33 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** Lowest first: a role grants everything the roles before it grant. */
+export const WORKSPACE_ROLES = ["reader", "editor", "owner"] as const;
+export type TWorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/**
+ * What a team shares: products, URLs, rules, channels, reports, tokens, the plan and its invoices. A user who
+ * existed before workspaces owns one whose id is their user id (migration 0017); later ones get a random id.
+ */
+export const workspaces = pgTable("workspaces", {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  stripeCustomerId: text().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text({ enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user_idx").on(t.userId)],
+);
