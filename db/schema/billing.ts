@@ -14,6 +14,10 @@ export const plans = pgTable("plans", {
   maxProducts: integer(),
   maxUrlsPerProduct: integer(),
   historyRetentionDays: integer(),
+  /** seats: members plus pending invitations (null = unlimited) */
+  maxMembers: integer(),
+  /** how long the audit log keeps its events */
+  auditRetentionDays: integer().notNull().default(30),
   hasAutomation: boolean().notNull().default(false),
   hasEmailAlerts: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),
