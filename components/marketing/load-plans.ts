@@ -21,6 +21,8 @@ function seedPlans(): TPublicPlan[] {
       maxProducts: seed.maxProducts ?? null,
       maxUrlsPerProduct: seed.maxUrlsPerProduct ?? null,
       historyRetentionDays: seed.historyRetentionDays ?? null,
+      maxMembers: seed.maxMembers ?? null,
+      auditRetentionDays: seed.auditRetentionDays ?? 30,
       hasAutomation: seed.hasAutomation ?? false,
       hasEmailAlerts: seed.hasEmailAlerts ?? false,
       sortOrder: seed.sortOrder ?? 0,

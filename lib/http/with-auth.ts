@@ -3,7 +3,9 @@ import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
 import { ROLE_FORBIDDEN, roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
 import { ApiError, badRequest, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
+import { withAuditContext } from "@/lib/audit/audit-context";
 import { assertJsonDepth } from "./assert-json-depth";
+import { clientIp } from "./client-ip";
 import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
 import { errorResponse, json } from "./json";
@@ -130,7 +132,8 @@ function wrap<B, Q, U>(
       const query = options.query
         ? options.query.parse(refuseNul(Object.fromEntries(req.nextUrl.searchParams.entries())))
         : (undefined as Q);
-      const result = await handler({ req, user: user as U, body, query, params });
+      const actor = { actorId: user?.id ?? null, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") };
+      const result = await withAuditContext(actor, () => handler({ req, user: user as U, body, query, params }));
       if (result instanceof Response) return result;
       return json(result ?? { ok: true });
     } catch (error) {

@@ -1,0 +1,8 @@
+// DELETE /api/workspaces/current/invitations/{id} – an owner revokes a pending invitation
+import { withAuth } from "@/lib/http/with-auth";
+import { revokeInvitation } from "@/lib/team/manage-invitation";
+import { ZInvitationParams } from "@/lib/team/schemas";
+
+export const DELETE = withAuth({ role: "owner", params: ZInvitationParams }, async ({ user, params }) =>
+  revokeInvitation(user, params.id!),
+);

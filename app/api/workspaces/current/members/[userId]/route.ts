@@ -1,0 +1,15 @@
+// PATCH /api/workspaces/current/members/{userId} – an owner changes a role
+// DELETE /api/workspaces/current/members/{userId} – an owner removes a member, or a member leaves (their own id)
+import { withAuth } from "@/lib/http/with-auth";
+import { ZChangeRole, ZMemberParams } from "@/lib/team/schemas";
+import { changeMemberRole, removeMember } from "@/lib/team/update-membership";
+
+export const PATCH = withAuth(
+  { role: "owner", params: ZMemberParams, body: ZChangeRole },
+  async ({ user, params, body }) => changeMemberRole(user, params.userId!, body.role),
+);
+
+// any member may leave; removing someone else is checked for the owner role in removeMember
+export const DELETE = withAuth({ role: "reader", params: ZMemberParams }, async ({ user, params }) =>
+  removeMember(user, params.userId!),
+);
