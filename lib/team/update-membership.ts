@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTx } from "@/db";
 import { apiTokens, workspaceMembers, workspaces } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -70,7 +70,9 @@ export async function removeMember(actor: TAuthUser, userId: string) {
     await tx
       .update(apiTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiTokens.workspaceId, actor.workspaceId), eq(apiTokens.userId, userId)));
+      .where(
+        and(eq(apiTokens.workspaceId, actor.workspaceId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)),
+      );
     const action = actor.id === userId ? "member.leave" : "member.remove";
     await recordAudit(tx, actor.workspaceId, action, { type: "member", id: userId }, { role: member.role });
   });

@@ -32,7 +32,10 @@ export async function invitationToken(email: string): Promise<string> {
 export async function join(owner: TSignUp, member: TSignUp, role: "owner" | "editor" | "reader"): Promise<string> {
   const sent = await call(invite, "/x", { token: owner.token, body: { email: member.account.email, role } });
   if (sent.status !== 201) throw new Error(`invitation impossible: ${sent.status} ${sent.text}`);
-  const res = await call(accept, "/x", { token: member.token, body: { token: await invitationToken(member.account.email) } });
+  const res = await call(accept, "/x", {
+    token: member.token,
+    body: { token: await invitationToken(member.account.email) },
+  });
   if (res.status !== 200) throw new Error(`acceptation impossible: ${res.status} ${res.text}`);
   const relog = await call<{ access_token: string }>(login, "/x", {
     body: { email: member.account.email, password: member.account.password },

@@ -15,7 +15,8 @@ import { call, signUp, uniqueEmail } from "../helpers/api";
 import { subscribe } from "./history-fixtures";
 import { invitationToken, join } from "./team-fixtures";
 
-const inviteAs = (token: string, email: string, role = "editor") => call(invite, "/x", { token, body: { email, role } });
+const inviteAs = (token: string, email: string, role = "editor") =>
+  call(invite, "/x", { token, body: { email, role } });
 
 describe("invitations", () => {
   it("an owner invites an account by e-mail; the link (stored hashed) joins it once, and only for that address", async () => {
@@ -34,7 +35,12 @@ describe("invitations", () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
     const seen = await call(preview, "/x", { body: { token: secret } });
-    expect(seen.json).toMatchObject({ email: editor.account.email, role: "editor", inviter_name: "Alice Durand", has_account: true });
+    expect(seen.json).toMatchObject({
+      email: editor.account.email,
+      role: "editor",
+      inviter_name: "Alice Durand",
+      has_account: true,
+    });
 
     const wrong = await call(accept, "/x", { token: stranger.token, body: { token: secret } });
     expect(wrong.status).toBe(403);
@@ -70,7 +76,10 @@ describe("invitations", () => {
     const email = uniqueEmail("invitee");
     const first = await inviteAs(owner.token, email, "reader");
     const db = await getDb();
-    await db.update(workspaceInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(workspaceInvitations.id, first.json.id));
+    await db
+      .update(workspaceInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(workspaceInvitations.id, first.json.id));
     const expired = await call(preview, "/x", { body: { token: await invitationToken(email) } });
     expect(expired.status).toBe(410);
     expect(expired.json.detail).toBe(
@@ -91,7 +100,9 @@ describe("invitations", () => {
     expect(revoked.status).toBe(410);
     expect(revoked.json.detail).toBe("Cette invitation a été annulée par le propriétaire de l'espace.");
     expect((await call(team, "/x", { token: owner.token })).json.invitations).toEqual([]);
-    expect((await call(revoke, "/x", { method: "DELETE", token: owner.token, params: { id: second.json.id } })).status).toBe(404);
+    expect(
+      (await call(revoke, "/x", { method: "DELETE", token: owner.token, params: { id: second.json.id } })).status,
+    ).toBe(404);
 
     const self = await inviteAs(owner.token, owner.account.email);
     expect(self.status).toBe(409);
@@ -153,7 +164,9 @@ describe("seats per plan", () => {
     await subscribe(owner.workspaceId, "professionnel");
     const answers = await Promise.all(Array.from({ length: 6 }, () => inviteAs(owner.token, uniqueEmail())));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(2);
-    expect(answers.filter((r) => r.status === 403).map((r) => r.json.code)).toEqual(Array(4).fill("member_limit_reached"));
+    expect(answers.filter((r) => r.status === 403).map((r) => r.json.code)).toEqual(
+      Array(4).fill("member_limit_reached"),
+    );
     const listed = await call(team, "/x", { token: owner.token });
     expect(listed.json.seats).toEqual({ used: 3, max: 3 });
     // a revoked invitation frees its seat
