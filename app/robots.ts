@@ -5,7 +5,16 @@ import { env } from "@/lib/env";
 export const dynamic = "force-dynamic";
 
 /** Public pages are indexable; the API and every signed-in area are not. */
-const PRIVATE_PATHS = ["/api", "/dashboard", "/products", "/subscriptions", "/payment-success", "/dev"];
+const PRIVATE_PATHS = [
+  "/api",
+  "/dashboard",
+  "/products",
+  "/subscriptions",
+  "/payment-success",
+  "/dev",
+  "/team",
+  "/invitation",
+];
 
 export default function robots(): MetadataRoute.Robots {
   return {

@@ -13,6 +13,7 @@ import { ProfileCard } from "./profile-card";
 import { QuickLinks } from "./quick-links";
 import { StatsCard } from "./stats-card";
 import { SubscriptionCard } from "./subscription-card";
+import { TeamCard } from "./team-card";
 
 export function DashboardView() {
   const { user } = useCurrentUser();
@@ -40,6 +41,7 @@ export function DashboardView() {
         </div>
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />
+          <TeamCard />
           <MarketSummaryCard />
           <StatsCard />
           <QuickLinks />

@@ -11,6 +11,7 @@ import { withRequestMemo } from "@/lib/http/request-memo";
 import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { getReportPreferences } from "@/lib/reports/get-report-preferences";
+import { listTeam } from "@/lib/team/list-team";
 
 /** SWR fallback: what each GET path of the dashboard's cards would answer, as JSON. */
 export type TDashboardFallback = Record<string, unknown>;
@@ -30,6 +31,7 @@ export async function loadDashboard(user: TAuthUser): Promise<TDashboardFallback
     [API_KEYS.alertChannels, () => listAlertChannels(user.workspaceId)],
     [API_KEYS.apiTokens, () => listApiTokens(user)],
     [API_KEYS.invoices, () => listInvoices(user.workspaceId)],
+    [API_KEYS.team, () => listTeam(user)],
     [MARKET_SUMMARY_KEY, () => getOverview(user.workspaceId, ZOverviewQuery.parse(MARKET_SUMMARY_QUERY))],
   ];
   const settled = await withRequestMemo(() => Promise.allSettled(loads.map(([, load]) => load())));
