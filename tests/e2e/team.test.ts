@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseUrl,
+  E2E_PASSWORD,
+  launchBrowser,
+  registerUser,
+  signIn,
+  subscribeThroughDemo,
+  watchErrors,
+} from "../helpers/browser";
+
+type TUser = Awaited<ReturnType<typeof registerUser>>;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let owner: TUser;
+let editor: TUser;
+let reader: TUser;
+let productId: string;
+
+const url = (path: string) => new URL(path, baseUrl()).toString();
+
+async function newPage(width = 1280, height = 800): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: "fr-FR" });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** The invitation link of the newest mail in the invitee's development outbox, read signed in as the invitee. */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  await signIn(page, email, "/dev/outbox");
+  const html = await page.locator("iframe").first().getAttribute("srcdoc");
+  const link = /href="([^"]*\/invitation#token=inv_[^"]+)"/.exec(html ?? "")?.[1]?.replace(/&amp;/g, "&");
+  if (!link) throw new Error(`aucune invitation dans la boîte d'envoi de ${email}`);
+  return link;
+}
+
+/** A login token of `email`: it acts in the workspace the account last opened. */
+async function loginToken(email: string): Promise<string> {
+  const res = await fetch(url("/api/auth/login"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: E2E_PASSWORD }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const bearer = (token: string, path: string, init: RequestInit = {}) =>
+  fetch(url(path), { ...init, headers: { "content-type": "application/json", authorization: `Bearer ${token}` } });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  [owner, editor, reader] = await Promise.all([registerUser("owner"), registerUser("editor"), registerUser("reader")]);
+  await subscribeThroughDemo(owner.api, "professionnel");
+  productId = (await owner.ok<{ id: string }>("/api/products", { name: "Cafetière de l'équipe", urls: [] })).id;
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe("a team in the browser", () => {
+  let ownerPage: Page;
+  let editorPage: Page;
+
+  it("an owner invites an editor and a reader from the Équipe page", async () => {
+    ownerPage = await newPage();
+    const errors = watchErrors(ownerPage);
+    await signIn(ownerPage, owner.email, "/dashboard");
+    await ownerPage.getByRole("heading", { name: "Équipe" }).waitFor();
+    await ownerPage.getByRole("link", { name: "Inviter et gérer l'équipe" }).click();
+    await ownerPage.waitForURL(/\/team$/);
+    for (const [who, role] of [
+      [editor, "Éditeur"],
+      [reader, "Lecteur"],
+    ] as const) {
+      await ownerPage.getByLabel("Adresse email").fill(who.email);
+      await ownerPage.getByLabel("Rôle", { exact: true }).selectOption({ label: role });
+      await ownerPage.getByRole("button", { name: "Inviter" }).click();
+      await ownerPage.getByText(`Invitation envoyée à ${who.email}`).waitFor();
+    }
+    await ownerPage.getByText("3 places utilisées sur 3 (invitations en attente comprises)").waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("each invitee accepts from the mailed link and sees the catalogue", async () => {
+    editorPage = await newPage();
+    const readerPage = await newPage(390, 844);
+    for (const [page, who] of [
+      [editorPage, editor],
+      [readerPage, reader],
+    ] as const) {
+      const link = await invitationLink(page, who.email);
+      await page.goto(link);
+      await page.getByText("vous invite à rejoindre l'espace", { exact: false }).waitFor();
+      await page.getByRole("button", { name: "Accepter l'invitation" }).click();
+      await page.waitForURL(/\/products$/);
+      await page.getByText("Cafetière de l'équipe").first().waitFor();
+      // the link served once
+      await page.goto(link);
+      await page.getByText("Cette invitation a déjà été acceptée : elle ne peut servir qu'une fois.").waitFor();
+    }
+    // the reader's screens offer no write; its API writes are refused
+    await readerPage.goto(url("/products"));
+    await readerPage.getByText("Cafetière de l'équipe").first().waitFor();
+    expect(await readerPage.getByRole("button", { name: "Ajouter un produit" }).count()).toBe(0);
+    expect(await readerPage.getByRole("button", { name: "Importer un fichier" }).count()).toBe(0);
+    const token = await loginToken(reader.email);
+    expect((await bearer(token, `/api/products/${productId}`)).status).toBe(200);
+    const write = await bearer(token, "/api/products", {
+      method: "POST",
+      body: JSON.stringify({ name: "Non", urls: [] }),
+    });
+    expect(write.status).toBe(403);
+    const del = await bearer(token, `/api/products/${productId}`, { method: "DELETE" });
+    expect(del.status).toBe(403);
+  });
+
+  it("removing the editor ends its access at once: live page, live token", async () => {
+    const token = await loginToken(editor.email);
+    expect((await bearer(token, `/api/products/${productId}`)).status).toBe(200);
+    await ownerPage.reload();
+    const row = ownerPage.getByRole("listitem").filter({ hasText: editor.email });
+    await row.getByRole("button", { name: "Retirer" }).click();
+    await ownerPage.getByRole("alertdialog").getByRole("button", { name: "Retirer" }).click();
+    await ownerPage.getByText("ne fait plus partie de l'espace", { exact: false }).waitFor();
+    expect((await bearer(token, `/api/products/${productId}`)).status).toBe(401);
+    // the editor's open browser session now acts in its own workspace, where the product does not exist
+    const status = await editorPage.evaluate(async (id) => (await fetch(`/api/products/${id}`)).status, productId);
+    expect(status).toBe(404);
+    await editorPage.goto(url("/products"));
+    expect(await editorPage.getByText("Cafetière de l'équipe").count()).toBe(0);
+  });
+});
