@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
@@ -30,6 +31,13 @@ export async function createAlertChannel(workspaceId: string, input: TCreateAler
       .insert(alertChannels)
       .values({ workspaceId, kind: input.kind, name: input.name, url: input.url, secret })
       .returning();
+    await recordAudit(
+      tx,
+      workspaceId,
+      "channel.create",
+      { type: "channel", id: row!.id },
+      { name: input.name, kind: input.kind },
+    );
     return row!;
   });
   return {

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
@@ -8,6 +9,15 @@ import { CHANNEL_MSG } from "./schemas";
 export async function deleteAlertChannel(workspaceId: string, channelId: string) {
   const db = await getDb();
   const channel = await getAlertChannelOrThrow(workspaceId, channelId, db);
-  await db.delete(alertChannels).where(eq(alertChannels.id, channel.id));
+  await db.transaction(async (tx) => {
+    await tx.delete(alertChannels).where(eq(alertChannels.id, channel.id));
+    await recordAudit(
+      tx,
+      workspaceId,
+      "channel.delete",
+      { type: "channel", id: channel.id },
+      { name: channel.name, kind: channel.kind },
+    );
+  });
   return { message: CHANNEL_MSG.deleted };
 }

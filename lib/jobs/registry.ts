@@ -3,6 +3,7 @@
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
 import { importProductsJob } from "./definitions/import-products";
+import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
 import { resumeImportsJob } from "./definitions/resume-imports";
 import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
@@ -15,6 +16,7 @@ export const JOBS = {
   sweepDueUrls: sweepDueUrlsJob,
   scrapeTask: scrapeTaskJob,
   purgeHistory: purgeHistoryJob,
+  purgeAuditEvents: purgeAuditEventsJob,
   sendAlertDigest: sendAlertDigestJob,
   evaluateAlerts: evaluateAlertsJob,
   deliverChannelMessages: deliverChannelMessagesJob,

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { selectOne } from "css-select";
 import { parseDocument } from "htmlparser2";
 import { and, eq, sql } from "drizzle-orm";
@@ -52,6 +53,13 @@ export async function setPriceSource(workspaceId: string, productId: string, url
           updatedAt: sql`now()`,
         })
         .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
+      await recordAudit(
+        tx,
+        workspaceId,
+        "price_source.update",
+        { type: "url", id: urlId },
+        { product_id: productId, selector },
+      );
     },
   });
   const [product] = await queryProducts(db, workspaceId, { productId });

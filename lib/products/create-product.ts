@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls, products } from "@/db/schema";
@@ -69,6 +70,13 @@ export async function createProduct(workspaceId: string, input: TCreateProductDa
         { tx, reason: "first" },
       );
     }
+    await recordAudit(
+      tx,
+      workspaceId,
+      "product.create",
+      { type: "product", id: product!.id },
+      { name: input.name, urls: urls.length },
+    );
     return product!.id;
   });
   return getProduct(workspaceId, productId, db);

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
@@ -8,10 +9,19 @@ import { getProductOrThrow, PRODUCT_NOT_FOUND } from "./get-product-or-throw";
 export async function deleteProduct(workspaceId: string, productId: string) {
   const db = await getDb();
   await getProductOrThrow(workspaceId, productId, db);
-  const deleted = await db
-    .delete(products)
-    .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
-    .returning({ id: products.id });
-  if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(products)
+      .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
+      .returning({ id: products.id, name: products.name });
+    if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+    await recordAudit(
+      tx,
+      workspaceId,
+      "product.delete",
+      { type: "product", id: productId },
+      { name: deleted[0]!.name },
+    );
+  });
   return { id: productId };
 }

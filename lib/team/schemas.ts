@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { MSG } from "@/lib/auth/messages";
-import { WORKSPACE_ROLES } from "@/db/schema/workspaces";
+import type { TWorkspaceRole } from "@/db/schema/workspaces";
 import { idParam } from "@/lib/http/id-param";
 import { INVITATION_NOT_FOUND, MEMBER_NOT_FOUND } from "./messages";
 
 // Shared by the Équipe page's forms and the route handlers.
-const role = z.enum(WORKSPACE_ROLES, { error: "Rôle invalide : propriétaire, éditeur ou lecteur" });
+// the roles of db/schema/workspaces.ts, repeated: this file is also bundled for the browser, which never loads the schema
+const ROLES = ["reader", "editor", "owner"] as const satisfies readonly TWorkspaceRole[];
+const role = z.enum(ROLES, { error: "Rôle invalide : propriétaire, éditeur ou lecteur" });
 
 export const ZInvite = z.object({
   email: z
@@ -46,7 +48,7 @@ export const ZAuditQuery = z.object({
     .default(1),
 });
 
-export const ROLE_LABELS: Record<(typeof WORKSPACE_ROLES)[number], string> = {
+export const ROLE_LABELS: Record<TWorkspaceRole, string> = {
   owner: "Propriétaire",
   editor: "Éditeur",
   reader: "Lecteur",

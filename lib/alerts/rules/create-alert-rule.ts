@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
@@ -44,6 +45,13 @@ export async function createAlertRule(workspaceId: string, productId: string, in
       })
       .returning();
     await setRuleChannels(tx, workspaceId, row!.id, input.channel_ids);
+    await recordAudit(
+      tx,
+      workspaceId,
+      "alert_rule.create",
+      { type: "alert_rule", id: row!.id },
+      { product_id: product.id, kind: input.kind },
+    );
     return row!;
   });
   return presentAlertRule(rule, url?.name ?? null, [...new Set(input.channel_ids)]);

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { eq, sql } from "drizzle-orm";
 import { type DbTx, getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
@@ -62,6 +63,13 @@ async function applyPatch(db: DbTx, workspaceId: string, productId: string, rule
     .returning();
   if (patch.channel_ids !== undefined) await setRuleChannels(db, workspaceId, current.id, patch.channel_ids);
   const channelIds = (await listRuleChannelIds(db, [current.id])).get(current.id) ?? [];
+  await recordAudit(
+    db,
+    workspaceId,
+    "alert_rule.update",
+    { type: "alert_rule", id: current.id },
+    { product_id: productId, ...patch },
+  );
   const [url] = rule!.urlId
     ? await db.select({ name: productUrls.name }).from(productUrls).where(eq(productUrls.id, rule!.urlId))
     : [];

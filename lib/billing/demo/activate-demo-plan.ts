@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { invoices, plans, subscriptions, users } from "@/db/schema";
@@ -106,6 +107,13 @@ export async function activateDemoPlan(workspaceId: string, sessionId: string, n
       })
       .returning({ id: invoices.id });
     await applyPlanLimits(workspaceId, tx);
+    await recordAudit(
+      tx,
+      workspaceId,
+      "plan.change",
+      { type: "plan", id: plan.code },
+      { plan: plan.code, provider: "demo" },
+    );
     return { session_id: sessionId, invoice_id: invoice!.id, already_confirmed: false };
   });
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { subscriptions, users } from "@/db/schema";
@@ -46,6 +47,7 @@ export async function expireDemoSubscription(workspaceId: string, now = new Date
         ),
       );
     await applyPlanLimits(workspaceId, tx);
+    await recordAudit(tx, workspaceId, "plan.change", { type: "plan" }, { reason: "pending_plan" });
   });
   return true;
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { z } from "zod";
@@ -133,6 +134,8 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<{ 
       .values({ workspaceId, ...values })
       .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...values, updatedAt: sql`now()` } });
     await applyPlanLimits(workspaceId, tx);
+    if (local?.planId !== plan.id)
+      await recordAudit(tx, workspaceId, "plan.change", { type: "plan", id: plan.code }, { plan: plan.code, status });
   });
   return { workspaceId };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users } from "@/db/schema";
@@ -25,5 +26,6 @@ export async function switchToFreemium(workspaceId: string) {
       .values({ workspaceId, ...values })
       .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { ...values, updatedAt: sql`now()` } });
     await applyPlanLimits(workspaceId, tx);
+    await recordAudit(tx, workspaceId, "plan.change", { type: "plan", id: "freemium" }, { plan: "freemium" });
   });
 }

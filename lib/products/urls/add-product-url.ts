@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, count, eq } from "drizzle-orm";
 import { productUrls } from "@/db/schema";
 import { conflict } from "@/lib/http/api-error";
@@ -45,6 +46,13 @@ export async function addProductUrl(workspaceId: string, productId: string, inpu
           lastStatus: "pending",
         })
         .returning();
+      await recordAudit(
+        tx,
+        workspaceId,
+        "url.create",
+        { type: "url", id: row!.id },
+        { product_id: productId, url: row!.url },
+      );
       // a new URL has no task yet: this one is always created
       const [task] = await requestScrapes([{ workspaceId, urlId: row!.id, productId, url: row!.url }], {
         tx,

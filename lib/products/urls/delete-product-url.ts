@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
@@ -8,12 +9,21 @@ import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw"
 export async function deleteProductUrl(workspaceId: string, productId: string, urlId: string) {
   const db = await getDb();
   await getProductUrlOrThrow(workspaceId, urlId, productId, db);
-  const deleted = await db
-    .delete(productUrls)
-    .where(
-      and(eq(productUrls.id, urlId), eq(productUrls.productId, productId), eq(productUrls.workspaceId, workspaceId)),
-    )
-    .returning({ id: productUrls.id });
-  if (deleted.length === 0) throw notFound(URL_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(productUrls)
+      .where(
+        and(eq(productUrls.id, urlId), eq(productUrls.productId, productId), eq(productUrls.workspaceId, workspaceId)),
+      )
+      .returning({ id: productUrls.id, url: productUrls.url });
+    if (deleted.length === 0) throw notFound(URL_NOT_FOUND);
+    await recordAudit(
+      tx,
+      workspaceId,
+      "url.delete",
+      { type: "url", id: urlId },
+      { product_id: productId, url: deleted[0]!.url },
+    );
+  });
   return { id: urlId };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/audit/record-audit";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
@@ -22,16 +23,25 @@ export async function updateProductUrl(
   const { hasAutomation } = await getWorkspacePlan(workspaceId, db);
   if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
   const reschedule = frequency !== undefined && frequency !== row.trackingFrequency && row.lastCheckedAt !== null;
-  await db
-    .update(productUrls)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(frequency !== undefined ? { trackingFrequency: frequency } : {}),
-      ...(input.selector !== undefined ? { selector: input.selector } : {}),
-      ...(reschedule ? { nextCheckAt: computeNextCheck(urlId, frequency, hasAutomation, row.lastCheckedAt!) } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(productUrls)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(frequency !== undefined ? { trackingFrequency: frequency } : {}),
+        ...(input.selector !== undefined ? { selector: input.selector } : {}),
+        ...(reschedule ? { nextCheckAt: computeNextCheck(urlId, frequency, hasAutomation, row.lastCheckedAt!) } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
+    await recordAudit(
+      tx,
+      workspaceId,
+      "url.update",
+      { type: "url", id: urlId },
+      { product_id: productId, url: row.url, ...input },
+    );
+  });
   const [product] = await queryProducts(db, workspaceId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
   if (!url) throw notFound(URL_NOT_FOUND);
