@@ -5,8 +5,8 @@ import { ZCreateApiToken } from "@/lib/api-tokens/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => listApiTokens(user));
+export const GET = withAuth({ role: "reader" }, async ({ user }) => listApiTokens(user));
 
-export const POST = withAuth({ body: ZCreateApiToken }, async ({ user, body }) =>
+export const POST = withAuth({ role: "reader", body: ZCreateApiToken }, async ({ user, body }) =>
   json(await createApiToken(user, body.name), 201),
 );
