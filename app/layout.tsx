@@ -8,6 +8,7 @@ import { Navbar } from "@/components/layout/navbar";
 import { Footer } from "@/components/layout/footer";
 import { buttonClasses } from "@/components/ui/button";
 import { getPageUser } from "@/lib/auth/get-page-user";
+import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
 import { env } from "@/lib/env";
 
 // Every page renders at request time: COMPANY_* and APP_URL (metadataBase, canonical and og links, legal and
@@ -28,6 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // pages render per request: Next marks its scripts with that request's CSP nonce (proxy.ts)
   await connection();
   const user = await getPageUser();
+  const workspaces = user ? await listWorkspaces(user.id).catch(() => []) : [];
   return (
     <html lang="fr">
       <body className="flex min-h-dvh flex-col">
@@ -41,6 +43,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   firstName: user.firstName,
                   lastName: user.lastName,
                   emailVerified: user.emailVerified,
+                  workspaceId: user.workspaceId,
+                  role: user.role,
+                  workspaces,
                 }
               : null
           }

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ApiClientError, apiFetch, errorMessage } from "@/client/api-client";
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { type TAlertChannel, useAlertChannels } from "@/client/hooks/use-alert-channels";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -35,6 +36,7 @@ type TCreated = TAlertChannel & { secret?: string; message: string };
 /** Dashboard card: webhook, Slack and Teams channels the alert rules can send to, with a test and a delivery log. */
 export function AlertChannelsCard() {
   const { data, error, isLoading, mutate } = useAlertChannels();
+  const { canEdit } = useWorkspaceRole();
   const [created, setCreated] = useState<TCreated | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TCreateAlertChannelInput, unknown, TCreateAlertChannel>({
@@ -82,7 +84,7 @@ export function AlertChannelsCard() {
           <Alert tone="error">{error.message}</Alert>
         ) : data ? (
           <>
-            {data.can_create ? (
+            {!canEdit ? null : data.can_create ? (
               <form noValidate onSubmit={form.handleSubmit(create)} className="grid gap-3 sm:grid-cols-[10rem_1fr]">
                 <Field label="Type" error={form.formState.errors.kind?.message}>
                   <Select {...form.register("kind")}>

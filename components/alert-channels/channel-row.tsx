@@ -1,5 +1,6 @@
 "use client";
 
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { apiFetch, errorMessage } from "@/client/api-client";
@@ -16,6 +17,7 @@ const DELETE_ERROR = "Erreur lors de la suppression du canal";
 /** One channel: send a test (result shown in place), show its delivery log, delete it after confirmation. */
 export function ChannelRow({ channel, onDeleted }: { channel: TAlertChannel; onDeleted: () => void }) {
   const { mutate } = useSWRConfig();
+  const { canEdit } = useWorkspaceRole();
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [showLog, setShowLog] = useState(false);
@@ -65,20 +67,24 @@ export function ChannelRow({ channel, onDeleted }: { channel: TAlertChannel; onD
           <p className="truncate text-xs text-zinc-500">{channel.url}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={sendTest} loading={testing}>
-            {testing ? "Envoi..." : "Envoyer un test"}
-          </Button>
+          {canEdit ? (
+            <Button variant="secondary" size="sm" onClick={sendTest} loading={testing}>
+              {testing ? "Envoi..." : "Envoyer un test"}
+            </Button>
+          ) : null}
           <Button variant="ghost" size="sm" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
             {showLog ? "Masquer le journal" : "Journal des envois"}
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={() => setConfirming(true)}
-          >
-            Supprimer
-          </Button>
+          {canEdit ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+              onClick={() => setConfirming(true)}
+            >
+              Supprimer
+            </Button>
+          ) : null}
         </div>
       </div>
       {result ? (

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { apiFetch } from "@/client/api-client";
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { useAction } from "@/client/hooks/use-action";
 import { useAlertChannels } from "@/client/hooks/use-alert-channels";
 import { useAlertEvents } from "@/client/hooks/use-alert-events";
@@ -52,6 +53,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
   const [confirmRule, setConfirmRule] = useState<TAlertRule | null>(null);
 
   const data = rules.data;
+  const { canEdit } = useWorkspaceRole();
   const allowed = data?.has_email_alerts ?? false;
 
   const toggle = (rule: TAlertRule) =>
@@ -113,7 +115,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
             Soyez prévenu des changements de prix, des sorties de fourchette et des ruptures de stock.
           </p>
         </div>
-        {allowed ? (
+        {allowed && canEdit ? (
           <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
@@ -178,7 +180,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
           ) : null}
 
           {data.rules.length === 0 ? (
-            allowed && !adding ? (
+            allowed && canEdit && !adding ? (
               <div className="rounded-lg border border-dashed border-zinc-300 px-4 py-6 text-center">
                 <p className="text-sm text-zinc-600">Aucune alerte sur ce produit</p>
                 <Button size="sm" variant="secondary" className="mt-3" onClick={() => setAdding(true)}>
@@ -200,7 +202,7 @@ export function AlertRulesPanel({ productId, urls: givenUrls }: Props) {
                       {channelsLabel(rule.channel_ids.length)}
                     </p>
                   </div>
-                  <div className="flex shrink-0 gap-2">
+                  <div className="flex shrink-0 gap-2" hidden={!canEdit}>
                     {allowed || rule.active ? (
                       <Button
                         size="sm"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCurrentUser } from "@/client/use-current-user";
+import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
 import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
@@ -17,6 +17,8 @@ import { TeamCard } from "./team-card";
 
 export function DashboardView() {
   const { user } = useCurrentUser();
+  // billing is the workspace owner's: other members see neither the invoices nor their requests
+  const { isOwner } = useWorkspaceRole();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
@@ -46,9 +48,11 @@ export function DashboardView() {
           <StatsCard />
           <QuickLinks />
         </div>
-        <div className="min-w-0 lg:col-span-3">
-          <InvoiceTable />
-        </div>
+        {isOwner ? (
+          <div className="min-w-0 lg:col-span-3">
+            <InvoiceTable />
+          </div>
+        ) : null}
         <div className="min-w-0 lg:col-span-3">
           <ApiTokensCard />
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -51,6 +52,7 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
   const { data, error, isLoading: loading, mutate: reload } = usePriceComparison(productId, initial);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const { canEdit } = useWorkspaceRole();
   const form = useForm<TReferencePrice, unknown, z.output<typeof ZReferencePrice>>({
     resolver: zodResolver(ZReferencePrice),
     defaultValues: { reference_price: "" },
@@ -180,6 +182,7 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
           )}
           <form
             noValidate
+            hidden={!canEdit}
             onSubmit={form.handleSubmit((values) => save(values.reference_price))}
             className="flex flex-wrap items-end gap-2 border-t border-zinc-100 px-4 py-3"
           >

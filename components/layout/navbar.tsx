@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
 import { useCurrentUser } from "@/client/use-current-user";
 import { USER_MENU_BUTTON, UserMenuFace } from "./user-menu-face";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 // Radix DropdownMenu and sign-out load only for a signed-in user (React.lazy: public pages ship no loader either);
 // the button's face (initial and first name) is drawn while they arrive.
@@ -74,6 +75,7 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
         </ul>
 
         <div className="ml-auto flex items-center gap-2">
+          {user ? <WorkspaceSwitcher user={user} /> : null}
           {user ? (
             <Suspense
               fallback={

@@ -1,5 +1,6 @@
 "use client";
 
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { useState } from "react";
 import type { TComparison } from "@/client/hooks/use-price-comparison";
 import { AlertRulesPanel } from "@/components/alerts/alert-rules-panel";
@@ -40,6 +41,7 @@ type Props = {
 export function ProductDetailSections(props: Props) {
   const { product, onScrape, onPriceChosen, onDeleteUrl } = props;
   const [editing, setEditing] = useState(false);
+  const { canEdit } = useWorkspaceRole();
   const urls = product.urls;
   const tracked = urls.length > 0;
 
@@ -54,7 +56,7 @@ export function ProductDetailSections(props: Props) {
             props.onSaved();
           }}
         />
-      ) : (
+      ) : canEdit ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
             Modifier le produit
@@ -67,7 +69,7 @@ export function ProductDetailSections(props: Props) {
             Supprimer le produit
           </button>
         </div>
-      )}
+      ) : null}
 
       {tracked ? (
         <div className="min-w-0 space-y-4">

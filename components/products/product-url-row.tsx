@@ -1,5 +1,6 @@
 "use client";
 
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatEuros, truncate } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
@@ -22,6 +23,7 @@ type Props = {
 export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen }: Props) {
   const latest = url.latest;
   const state = urlState(url);
+  const { canEdit } = useWorkspaceRole();
   // a page read without a stored price (uncertain, no price) was analysed all the same
   const analysed = url.last_checked_at ?? latest?.created_at ?? null;
   return (
@@ -45,7 +47,7 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen
             {truncate(url.url, 80)}
           </a>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1" hidden={!canEdit}>
           <button
             type="button"
             onClick={onScrape}
@@ -108,7 +110,7 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen
         </div>
       </dl>
       <UrlStatus url={url} />
-      <PricePicker productId={url.product_id} url={url} onChanged={onPriceChosen} />
+      {canEdit ? <PricePicker productId={url.product_id} url={url} onChanged={onPriceChosen} /> : null}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { Button } from "@/components/ui/button";
 import { AddUrlForm } from "./add-url-form";
 import { ProductUrlRow } from "./product-url-row";
@@ -32,6 +33,7 @@ export function ProductUrlsSection({
   const urls = product.urls;
   const max = limits?.maxUrlsPerProduct ?? null;
   const canAdd = max === null || urls.length < max;
+  const { canEdit } = useWorkspaceRole();
   return (
     <section aria-labelledby="urls-suivies" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -39,7 +41,7 @@ export function ProductUrlsSection({
           URLs suivies <span className="num font-normal text-zinc-500">({urls.length})</span>
           {max !== null ? <span className="ml-1 text-sm font-normal text-zinc-500">(max {max})</span> : null}
         </h3>
-        {adding ? null : canAdd ? (
+        {adding || !canEdit ? null : canAdd ? (
           <Button size="sm" onClick={() => onAdding(true)}>
             Ajouter une URL
           </Button>
@@ -61,12 +63,14 @@ export function ProductUrlsSection({
 
       {urls.length === 0 && !adding ? (
         <div className="rounded-xl border border-dashed border-zinc-300 px-6 py-10 text-center">
-          {canAdd ? (
+          {canAdd || !canEdit ? (
             <>
               <p className="text-sm text-zinc-600">Aucune URL suivie pour ce produit</p>
-              <Button className="mt-4" size="sm" onClick={() => onAdding(true)}>
-                Ajouter votre première URL
-              </Button>
+              {canEdit ? (
+                <Button className="mt-4" size="sm" onClick={() => onAdding(true)}>
+                  Ajouter votre première URL
+                </Button>
+              ) : null}
             </>
           ) : (
             <p className="text-sm text-zinc-600">Limite d&apos;URLs atteinte pour votre abonnement</p>

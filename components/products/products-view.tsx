@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useProducts } from "@/client/hooks/use-products";
-import { useCurrentUser } from "@/client/use-current-user";
+import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limits/limit-messages";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { Alert } from "@/components/ui/alert";
@@ -26,6 +26,7 @@ const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
 export function ProductsView() {
   const router = useRouter();
   const authenticated = useCurrentUser().user !== null;
+  const { canEdit } = useWorkspaceRole();
   const products = useProducts(authenticated);
   const { limits } = usePlanLimits(authenticated);
   // kept by the products layout: a product deleted in its modal or page says so here
@@ -71,12 +72,12 @@ export function ProductsView() {
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           {authenticated && list.length > 0 ? <ExportAllButton /> : null}
-          {authenticated ? (
+          {authenticated && canEdit ? (
             <Button variant="secondary" onClick={() => setImporting(true)}>
               Importer un fichier
             </Button>
           ) : null}
-          <Button onClick={openAdd}>Ajouter un produit</Button>
+          {canEdit ? <Button onClick={openAdd}>Ajouter un produit</Button> : null}
         </div>
       </div>
 
@@ -106,9 +107,11 @@ export function ProductsView() {
             <p className="mt-1 text-sm text-zinc-500">
               Ajoutez un produit et les pages marchandes dont vous voulez suivre le prix.
             </p>
-            <Button className="mt-6" onClick={openAdd}>
-              Ajouter mon premier produit
-            </Button>
+            {canEdit ? (
+              <Button className="mt-6" onClick={openAdd}>
+                Ajouter mon premier produit
+              </Button>
+            ) : null}
           </div>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Produits surveillés">

@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch } from "@/client/api-client";
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { useAction } from "@/client/hooks/use-action";
 import { isActiveTask, useQueueTasks } from "@/client/hooks/use-queue-tasks";
 import { formatDateTime, formatEuros } from "@/lib/format";
@@ -46,6 +47,7 @@ function shortUrl(url: string) {
 
 /** Active and recent scrape tasks with cancel and retry; polls while tasks are active. */
 export function QueuePanel({ productId, onTaskFinished, className }: QueuePanelProps) {
+  const { canEdit } = useWorkspaceRole();
   const tasks = useQueueTasks(productId);
   const { active, recent, latest } = tasks;
   const { busy, error: actionError, run } = useAction();
@@ -120,7 +122,7 @@ export function QueuePanel({ productId, onTaskFinished, className }: QueuePanelP
         {price ? <span className="text-sm font-medium tabular-nums text-zinc-900">{price}</span> : null}
         <span className="text-xs tabular-nums text-zinc-500">{formatDateTime(task.created_at)}</span>
         {task.retry_count > 0 ? <span className="text-xs text-zinc-500">{task.retry_count} relance(s)</span> : null}
-        {isActiveTask(task) ? (
+        {!canEdit ? null : isActiveTask(task) ? (
           <Button
             size="sm"
             variant="ghost"
@@ -156,7 +158,7 @@ export function QueuePanel({ productId, onTaskFinished, className }: QueuePanelP
         </h3>
         <div className="flex items-center gap-3">
           {active.length > 0 ? <span className="text-xs text-zinc-500">{active.length} tâche(s) active(s)</span> : null}
-          {productId ? (
+          {productId && canEdit ? (
             <Button
               size="sm"
               variant="secondary"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WORKSPACE_ROLES } from "@/db/schema/workspaces";
 
 export const API_TOKEN_MSG = {
   nameRequired: "Le nom du jeton est obligatoire",
@@ -10,6 +11,7 @@ export const API_TOKEN_MSG = {
   notFound: "Jeton introuvable",
   created: "Jeton créé : copiez-le maintenant, il ne sera plus affiché.",
   revoked: "Jeton révoqué",
+  role: "Le rôle du jeton doit être owner, editor ou reader",
 } as const;
 
 export const MAX_ACTIVE_API_TOKENS = 20;
@@ -20,5 +22,7 @@ export const ZCreateApiToken = z.object({
     .trim()
     .min(1, API_TOKEN_MSG.nameRequired)
     .max(100, API_TOKEN_MSG.nameTooLong),
+  /** the most the token may do in the workspace; never more than its creator's role (default: that role) */
+  role: z.enum(WORKSPACE_ROLES, { error: API_TOKEN_MSG.role }).optional(),
 });
 export type TCreateApiToken = z.input<typeof ZCreateApiToken>;

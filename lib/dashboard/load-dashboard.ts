@@ -30,10 +30,11 @@ export async function loadDashboard(user: TAuthUser): Promise<TDashboardFallback
     [API_KEYS.reportPreferences, () => getReportPreferences(user.workspaceId)],
     [API_KEYS.alertChannels, () => listAlertChannels(user.workspaceId)],
     [API_KEYS.apiTokens, () => listApiTokens(user)],
-    [API_KEYS.invoices, () => listInvoices(user.workspaceId)],
     [API_KEYS.team, () => listTeam(user)],
     [MARKET_SUMMARY_KEY, () => getOverview(user.workspaceId, ZOverviewQuery.parse(MARKET_SUMMARY_QUERY))],
   ];
+  // billing is the owner's: other members' pages neither show nor load it
+  if (user.role === "owner") loads.push([API_KEYS.invoices, () => listInvoices(user.workspaceId)]);
   const settled = await withRequestMemo(() => Promise.allSettled(loads.map(([, load]) => load())));
   const fallback: TDashboardFallback = {};
   settled.forEach((result, i) => {

@@ -3,7 +3,7 @@ import { getDb, queryRows, type DbLike } from "@/db";
 import { purgeRateLimits } from "@/lib/http/rate-limit";
 
 /**
- * Deletes price history older than the owner's plan retention (null = unlimited; a lapsed subscription
+ * Deletes price history older than the workspace's plan retention (null = unlimited; a lapsed subscription
  * falls back to Freemium, as getWorkspacePlan does), finished tasks older than 90 days and rate-limit counters
  * whose window is over. Idempotent.
  */
@@ -14,12 +14,12 @@ export async function purgeHistory(
   const history = await queryRows<{ id: number }>(
     db,
     sql`with retention as (
-          select u.id as workspace_id,
+          select w.id as workspace_id,
             case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid')
               then p.history_retention_days
               else (select f.history_retention_days from plans f where f.code = 'freemium') end as days
-          from users u
-          left join subscriptions s on s.workspace_id = u.id
+          from workspaces w
+          left join subscriptions s on s.workspace_id = w.id
           left join plans p on p.id = s.plan_id
         )
         delete from price_history ph

@@ -11,6 +11,7 @@ import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
 import * as reports from "@/lib/reports/schemas";
+import * as workspaces from "@/lib/workspaces/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
 import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
@@ -33,6 +34,10 @@ export const TAGS = [
   { name: "Abonnements", description: "Plans et abonnement en cours." },
   { name: "Paiements", description: "Paiement par carte, moyens de paiement et factures." },
   { name: "Jetons d'API", description: "Jetons d'intégration (plans avec automatisation)." },
+  {
+    name: "Espaces de travail",
+    description: "Les espaces dont l'utilisateur est membre (Propriétaire, Éditeur ou Lecteur) et l'espace ouvert.",
+  },
   { name: "Divers", description: "Santé du service, contact, webhooks." },
 ] as const;
 
@@ -823,6 +828,37 @@ export const OPERATIONS: TOperation[] = [
     description: "Le jeton cesse aussitôt de fonctionner (401).",
     ok: { schema: R.RMessage, description: "Jeton révoqué" },
     errors: [403],
+  },
+
+  // Espaces de travail
+  {
+    method: "get",
+    path: "/api/workspaces",
+    tag: "Espaces de travail",
+    summary: "Mes espaces de travail",
+    description: "L'espace ouvert (`current`) et chaque espace dont l'utilisateur est membre, avec son rôle.",
+    ok: { schema: R.RAny, description: "current et workspaces" },
+  },
+  {
+    method: "post",
+    path: "/api/workspaces",
+    tag: "Espaces de travail",
+    summary: "Créer un espace de travail",
+    description: "Son créateur en est le Propriétaire ; l'espace commence au plan Freemium.",
+    body: pick(workspaces, "ZCreateWorkspace"),
+    ok: { status: 201, schema: R.RAny, description: "Espace créé" },
+  },
+  {
+    method: "post",
+    path: "/api/workspaces/current",
+    tag: "Espaces de travail",
+    summary: "Changer d'espace de travail",
+    description:
+      "Ouvre un autre espace dont l'utilisateur est membre dans cette session (404 sinon) ; il devient aussi " +
+      "l'espace ouvert par ses prochaines connexions.",
+    body: pick(workspaces, "ZSwitchWorkspace"),
+    ok: { schema: R.RAny, description: "id, role et message" },
+    errors: [404],
   },
 
   // Divers

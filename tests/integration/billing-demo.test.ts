@@ -151,7 +151,10 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     expect((await call(invoicePdf, "/x", { token: bob.token, params: { id: "pas-un-uuid" } })).status).toBe(404);
     expect((await call(listInvoicesRoute, "/api/payments/invoices", { token: bob.token })).json).toEqual([]);
 
-    const [sub] = await (await getDb()).select().from(subscriptions).where(eq(subscriptions.workspaceId, alice.workspaceId));
+    const [sub] = await (await getDb())
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, alice.workspaceId));
     expect((await call(cancelSub, "/x", { method: "POST", token: bob.token, params: { id: sub!.id } })).status).toBe(
       404,
     );
@@ -198,7 +201,10 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: first.session_id } });
     const db = await getDb();
     const periodEnd = new Date(Date.now() + 10 * 86_400_000 + 3_600_000);
-    await db.update(subscriptions).set({ currentPeriodEnd: periodEnd }).where(eq(subscriptions.workspaceId, workspaceId));
+    await db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: periodEnd })
+      .where(eq(subscriptions.workspaceId, workspaceId));
 
     const up = await demoCheckout(token, "entreprise");
     await call(confirmDemo, "/x", { method: "POST", token, params: { id: up.session_id } });

@@ -48,11 +48,13 @@ describe("channel addresses through the SSRF guard (private hosts refused, as in
     ["hooks.exemple.fr/h", "Adresse du canal invalide"],
   ])("refuses %s", async (url, reason) => {
     const { workspaceId } = await alertsUser();
-    await expect(createAlertChannel(workspaceId, { kind: "webhook", name: "x", url }, publicDns)).rejects.toMatchObject({
-      status: 422,
-      code: "invalid_channel_url",
-      message: expect.stringContaining(reason),
-    });
+    await expect(createAlertChannel(workspaceId, { kind: "webhook", name: "x", url }, publicDns)).rejects.toMatchObject(
+      {
+        status: 422,
+        code: "invalid_channel_url",
+        message: expect.stringContaining(reason),
+      },
+    );
   });
 
   it("refuses a name resolving to a private address, and takes a public one on an allowed port", async () => {

@@ -24,7 +24,8 @@ beforeAll(async () => {
   ids = await seedMarket(workspaceId);
 });
 
-const trend = async (now?: Date) => (await getOverview(workspaceId, { position: "all", sort: "name" }, now)).summary.trend;
+const trend = async (now?: Date) =>
+  (await getOverview(workspaceId, { position: "all", sort: "name" }, now)).summary.trend;
 
 async function keptRows() {
   return queryRows<{ product_id: string; days: number; avg_cents: string | null }>(
@@ -46,7 +47,9 @@ async function fresh(now?: Date) {
 /** The kept averages of the product (of all the user's products by default) made wrong. */
 async function tamper(productId?: string) {
   const db = await getDb();
-  const which = productId ? sql`(${productId}::uuid)` : sql`(select id from products where workspace_id = ${workspaceId})`;
+  const which = productId
+    ? sql`(${productId}::uuid)`
+    : sql`(select id from products where workspace_id = ${workspaceId})`;
   await db.execute(
     sql`update market_trend set avg_cents = coalesce(avg_cents, 0) + 100000 where product_id in ${which}`,
   );

@@ -12,21 +12,7 @@ import { GET as getProfile, PUT as putProfile } from "@/app/api/users/me/route";
 import { authOptions } from "@/lib/auth/auth-options";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { call, signUp } from "../helpers/api";
-
-type TSignUp = Awaited<ReturnType<typeof signUp>>;
-
-/** A browser sign-in the way next-auth does it: the jwt callback on sign-in, then the encoded cookie. */
-async function browserSession(who: TSignUp): Promise<string> {
-  const user = { id: who.userId, email: who.account.email, firstName: "C", lastName: "D" };
-  const token = await authOptions.callbacks!.jwt!({
-    token: { sub: who.userId, email: who.account.email },
-    user,
-    account: null,
-    trigger: "signIn",
-  } as never);
-  const jwt = await encode({ token, secret: getAuthSecret() });
-  return `next-auth.session-token=${jwt}`;
-}
+import { browserSession } from "../helpers/workspaces";
 
 const withCookie = (cookie: string) => ({ headers: { cookie } });
 

@@ -1,7 +1,7 @@
 import { recordAudit } from "@/lib/audit/record-audit";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { invoices, plans, subscriptions, users } from "@/db/schema";
+import { invoices, plans, subscriptions, workspaces } from "@/db/schema";
 import { env } from "@/lib/env";
 import { ApiError, conflict, forbidden, notFound } from "@/lib/http/api-error";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
@@ -51,7 +51,7 @@ export async function activateDemoPlan(workspaceId: string, sessionId: string, n
   if (!session) throw notFound(DEMO_SESSION_NOT_FOUND, "checkout_session_not_found");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, workspaceId)).for("update");
+    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
     const [done] = await tx
       .select({ id: invoices.id })
       .from(invoices)

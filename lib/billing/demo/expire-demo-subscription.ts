@@ -1,7 +1,7 @@
 import { recordAudit } from "@/lib/audit/record-audit";
 import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { subscriptions, users } from "@/db/schema";
+import { subscriptions, workspaces } from "@/db/schema";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { switchToFreemium } from "@/lib/billing/subscriptions/switch-to-freemium";
 
@@ -30,7 +30,7 @@ export async function expireDemoSubscription(workspaceId: string, now = new Date
     return true;
   }
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, workspaceId)).for("update");
+    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
     await tx
       .update(subscriptions)
       .set({

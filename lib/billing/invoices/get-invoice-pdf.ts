@@ -8,11 +8,12 @@ import { renderInvoicePdf } from "./render-invoice-pdf";
 import { getStripe } from "@/lib/billing/stripe/stripe-client";
 import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
 import { splitVat, VAT_RATE_PERCENT } from "@/lib/billing/vat";
+import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 
 const STATUS_LABEL: Record<string, string> = { paid: "Payée", open: "En attente", void: "Annulée", draft: "Brouillon" };
 
 /**
- * The PDF of one of the caller's invoices (another user's id is a 404): our own rendering for demo
+ * The PDF of one of the workspace's invoices, addressed to its owner (another workspace's id is a 404): our own rendering for demo
  * invoices, a redirect to Stripe's PDF for Stripe ones.
  */
 export async function getInvoicePdf(
@@ -29,7 +30,7 @@ export async function getInvoicePdf(
       lastName: users.lastName,
     })
     .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.workspaceId))
+    .innerJoin(users, isWorkspaceOwner(invoices.workspaceId))
     .leftJoin(plans, eq(plans.id, invoices.planId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.workspaceId, workspaceId)))
     .limit(1);

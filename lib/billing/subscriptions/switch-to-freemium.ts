@@ -1,14 +1,14 @@
 import { recordAudit } from "@/lib/audit/record-audit";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { plans, subscriptions, users } from "@/db/schema";
+import { plans, subscriptions, workspaces } from "@/db/schema";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 
 /** Puts a user without a Stripe subscription on Freemium now, pausing (never deleting) what exceeds it. */
 export async function switchToFreemium(workspaceId: string) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, workspaceId)).for("update");
+    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
     const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
     if (!freemium) throw new Error("Plan Freemium absent");
     const values = {

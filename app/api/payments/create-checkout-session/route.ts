@@ -4,7 +4,7 @@ import { ZCreateCheckoutSession } from "@/lib/billing/schemas";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const POST = withAuth({ body: ZCreateCheckoutSession }, async ({ user, body }) => {
+export const POST = withAuth({ role: "owner", body: ZCreateCheckoutSession }, async ({ user, body }) => {
   await rateLimit(`checkout:${user.id}`, 20, 60_000);
   return createCheckoutSession(user, body);
 });

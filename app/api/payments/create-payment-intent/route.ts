@@ -4,7 +4,7 @@ import { ZCreatePaymentIntent } from "@/lib/billing/schemas";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const POST = withAuth({ body: ZCreatePaymentIntent }, async ({ user, body }) => {
+export const POST = withAuth({ role: "owner", body: ZCreatePaymentIntent }, async ({ user, body }) => {
   await rateLimit(`payment-intent:${user.id}`, 10, 60_000);
   return createPaymentIntent(user, body);
 });

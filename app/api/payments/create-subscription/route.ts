@@ -4,7 +4,7 @@ import { ZCreateSubscription } from "@/lib/billing/schemas";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const POST = withAuth({ body: ZCreateSubscription }, async ({ user, body }) => {
+export const POST = withAuth({ role: "owner", body: ZCreateSubscription }, async ({ user, body }) => {
   await rateLimit(`card-subscription:${user.id}`, 10, 60_000);
   return createCardSubscription(user, body);
 });

@@ -2,4 +2,4 @@
 import { createPortalSession } from "@/lib/billing/stripe/create-portal-session";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const POST = withAuth({}, async ({ user }) => createPortalSession(user.workspaceId, user.id));
+export const POST = withAuth({ role: "owner" }, async ({ user }) => createPortalSession(user.workspaceId, user.id));

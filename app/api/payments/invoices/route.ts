@@ -2,4 +2,4 @@
 import { listInvoices } from "@/lib/billing/invoices/list-invoices";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => listInvoices(user.workspaceId));
+export const GET = withAuth({ role: "owner" }, async ({ user }) => listInvoices(user.workspaceId));

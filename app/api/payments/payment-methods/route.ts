@@ -6,8 +6,8 @@ import { ZAddPaymentMethod } from "@/lib/billing/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({}, async ({ user }) => listPaymentMethods(user.workspaceId));
+export const GET = withAuth({ role: "owner" }, async ({ user }) => listPaymentMethods(user.workspaceId));
 
-export const POST = withAuth({ body: ZAddPaymentMethod }, async ({ user, body }) =>
+export const POST = withAuth({ role: "owner", body: ZAddPaymentMethod }, async ({ user, body }) =>
   json(await addPaymentMethod(user, body), 201),
 );

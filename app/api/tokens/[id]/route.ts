@@ -3,4 +3,6 @@ import { revokeApiToken } from "@/lib/api-tokens/revoke-api-token";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZTokenParams } from "@/lib/http/path-params";
 
-export const DELETE = withAuth({ params: ZTokenParams }, async ({ user, params }) => revokeApiToken(user, params.id!));
+export const DELETE = withAuth({ role: "reader", params: ZTokenParams }, async ({ user, params }) =>
+  revokeApiToken(user, params.id!),
+);

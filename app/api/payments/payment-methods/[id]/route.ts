@@ -3,6 +3,6 @@ import { deletePaymentMethod } from "@/lib/billing/payment-methods/delete-paymen
 import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const DELETE = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+export const DELETE = withAuth({ role: "owner", params: ZBillingIdParams }, async ({ user, params }) =>
   deletePaymentMethod(user.workspaceId, params.id ?? ""),
 );

@@ -3,6 +3,6 @@ import { refreshOwnSubscription } from "@/lib/billing/subscriptions/refresh-own-
 import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+export const GET = withAuth({ role: "owner", params: ZBillingIdParams }, async ({ user, params }) =>
   refreshOwnSubscription(user.workspaceId, params.id ?? ""),
 );

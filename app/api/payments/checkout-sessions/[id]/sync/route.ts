@@ -3,6 +3,6 @@ import { syncCheckoutSession } from "@/lib/billing/stripe/sync-checkout-session"
 import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+export const POST = withAuth({ role: "owner", params: ZBillingIdParams }, async ({ user, params }) =>
   syncCheckoutSession(user.workspaceId, params.id ?? ""),
 );

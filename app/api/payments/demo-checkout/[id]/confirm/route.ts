@@ -3,6 +3,6 @@ import { activateDemoPlan } from "@/lib/billing/demo/activate-demo-plan";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+export const POST = withAuth({ role: "owner", params: ZBillingIdParams }, async ({ user, params }) =>
   activateDemoPlan(user.workspaceId, params.id ?? ""),
 );

@@ -4,7 +4,7 @@ import { getInvoicePdf } from "@/lib/billing/invoices/get-invoice-pdf";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZInvoiceParams } from "@/lib/http/path-params";
 
-export const GET = withAuth({ params: ZInvoiceParams }, async ({ user, params }) => {
+export const GET = withAuth({ role: "owner", params: ZInvoiceParams }, async ({ user, params }) => {
   const pdf = await getInvoicePdf(user.workspaceId, params.id ?? "");
   if (pdf.kind === "redirect") return NextResponse.redirect(pdf.url, 302);
   return new Response(Buffer.from(pdf.bytes), {

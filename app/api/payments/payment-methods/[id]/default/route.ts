@@ -3,6 +3,6 @@ import { setDefaultPaymentMethod } from "@/lib/billing/payment-methods/set-defau
 import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+export const POST = withAuth({ role: "owner", params: ZBillingIdParams }, async ({ user, params }) =>
   setDefaultPaymentMethod(user.workspaceId, params.id ?? ""),
 );

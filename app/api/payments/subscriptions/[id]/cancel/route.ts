@@ -3,6 +3,6 @@ import { setCancelAtPeriodEnd } from "@/lib/billing/subscriptions/set-cancel-at-
 import { withAuth } from "@/lib/http/with-auth";
 import { ZBillingIdParams } from "@/lib/http/path-params";
 
-export const POST = withAuth({ params: ZBillingIdParams }, async ({ user, params }) =>
+export const POST = withAuth({ role: "owner", params: ZBillingIdParams }, async ({ user, params }) =>
   setCancelAtPeriodEnd(user.workspaceId, params.id ?? "", true),
 );
