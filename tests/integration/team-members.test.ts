@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { apiTokens, auditEvents } from "@/db/schema";
@@ -69,8 +69,12 @@ describe("members", () => {
     expect(put.status).toBe(404);
     expect((await call(me, "/x", cookie)).status).toBe(200);
     const db = await getDb();
-    const [row] = await db.select().from(apiTokens).where(eq(apiTokens.userId, editor.userId)).limit(1);
-    expect(row!.revokedAt).not.toBeNull();
+    const tokens = await db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, editor.userId), eq(apiTokens.workspaceId, owner.workspaceId)));
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(tokens.filter((t) => t.revokedAt === null)).toEqual([]);
     expect((await remove(owner.token, editor.userId)).status).toBe(404);
   });
 
