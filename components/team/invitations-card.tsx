@@ -1,12 +1,13 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { apiFetch } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import type { TTeam } from "@/client/hooks/use-team";
-import { ActionAlert } from "@/components/ui/alert";
+import { ActionAlert, Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -21,6 +22,7 @@ const ACTION_ERROR = "Erreur lors de la mise à jour de l'invitation";
 /** An owner invites by e-mail with a role; pending invitations are listed, sent again or revoked. */
 export function InvitationsCard({ team, reload }: { team: TTeam; reload: () => void }) {
   const { busy, message, clear, run } = useAction<string>();
+  const full = team.seats.max !== null && team.seats.used >= team.seats.max;
   const form = useForm<TInvite, unknown, z.output<typeof ZInvite>>({
     resolver: zodResolver(ZInvite),
     defaultValues: { email: "", role: "editor" },
@@ -57,6 +59,15 @@ export function InvitationsCard({ team, reload }: { team: TTeam; reload: () => v
         description="Un lien valable 7 jours est envoyé par email ; il ne sert qu'une fois."
       />
       <CardBody className="space-y-4">
+        {full ? (
+          <Alert tone="info">
+            Votre abonnement inclut {team.seats.max} membre{(team.seats.max ?? 0) > 1 ? "s" : ""} : toutes les places
+            sont prises (invitations en attente comprises).{" "}
+            <Link href="/subscriptions" className="font-medium underline">
+              Voir les abonnements
+            </Link>
+          </Alert>
+        ) : null}
         <form noValidate onSubmit={form.handleSubmit(invite)} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <Field label="Adresse email" error={form.formState.errors.email?.message} className="min-w-0 flex-1">
             <Input type="email" autoComplete="off" placeholder="prenom.nom@entreprise.fr" {...form.register("email")} />
@@ -68,7 +79,7 @@ export function InvitationsCard({ team, reload }: { team: TTeam; reload: () => v
               <option value="owner">{ROLE_LABELS.owner}</option>
             </Select>
           </Field>
-          <Button type="submit" loading={busy === "invite"}>
+          <Button type="submit" loading={busy === "invite"} disabled={full}>
             {busy === "invite" ? "Envoi..." : "Inviter"}
           </Button>
         </form>
