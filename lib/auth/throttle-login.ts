@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "@/db";
 import { env } from "@/lib/env";
-import { ApiError, tooManyRequests } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 
 const IP_LIMIT = 100;
@@ -47,7 +47,10 @@ export async function throttleLogin<T>(
         where reset_at > now() and (key = ${waitKey} or (key = ${ipKey} and count >= ${IP_LIMIT}))
         order by reset_at desc limit 1`,
   );
-  if (waiting) throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)));
+  if (waiting)
+    throw new AppError("rate_limited", {
+      extra: { retryAfterSeconds: Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)) },
+    });
   const [counted] = await queryRows<{ count: number }>(
     db,
     sql`insert into rate_limits as r (key, count, reset_at)
@@ -58,7 +61,8 @@ export async function throttleLogin<T>(
         returning r.count`,
   );
   const wait = pairWaitSeconds(Number(counted?.count ?? 1));
-  if (wait > 0 && !(await takeSlot(db, waitKey, wait))) throw tooManyRequests(undefined, 1);
+  if (wait > 0 && !(await takeSlot(db, waitKey, wait)))
+    throw new AppError("rate_limited", { extra: { retryAfterSeconds: 1 } });
   // after the pair's count: a try turned away here still counts for its address, so a flood from a few
   // addresses soon waits per address and leaves the account's slots to the owner
   const [besieged] = await queryRows<{ key: string }>(
@@ -66,14 +70,14 @@ export async function throttleLogin<T>(
     sql`select key from rate_limits where key = ${accountKey} and reset_at > now() and count >= ${ACCOUNT_FREE_FAILURES}`,
   );
   if (besieged && !device && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
-    throw tooManyRequests("Trop de tentatives. Veuillez réessayer dans quelques secondes.", ACCOUNT_SPACING_S);
+    throw new AppError("login_spacing", { extra: { retryAfterSeconds: ACCOUNT_SPACING_S } });
   }
   let result: T;
   try {
     result = await attempt();
   } catch (error) {
     // only failures count against the address (the owner's own sign-ins never lock a shared address out)
-    if (error instanceof ApiError && error.code === "invalid_credentials") {
+    if (error instanceof AppError && error.code === "invalid_credentials") {
       if (ip) await rateLimit(ipKey, Number.MAX_SAFE_INTEGER, IP_WINDOW_MS, { db });
       await rateLimit(accountKey, Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_MS, { db });
     }

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { env } from "@/lib/env";
-import { tooManyRequests } from "./api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * Fixed-window counter per key, kept in the database so that every app process shares it. One atomic
- * upsert per call: concurrent requests can never pass the limit together. Throws a 429 ApiError past it.
+ * upsert per call: concurrent requests can never pass the limit together. Throws a 429 AppError past it.
  */
 export async function rateLimit(
   key: string,
@@ -25,7 +25,9 @@ export async function rateLimit(
         returning r.count, extract(epoch from (r.reset_at - now())) * 1000 as retry_ms`,
   );
   if (row && row.count > limit) {
-    throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)));
+    throw new AppError("rate_limited", {
+      extra: { retryAfterSeconds: Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)) },
+    });
   }
 }
 

@@ -2,13 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { notFound, unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { presentTask } from "./present-task";
 import { assertNotPaused } from "./request-url-scrape";
-import { QUEUE_MSG, type ZBatchScrape } from "./schemas";
+import type { ZBatchScrape } from "./schemas";
 
 type TInput = z.output<typeof ZBatchScrape>;
 
@@ -17,7 +17,7 @@ type TInput = z.output<typeof ZBatchScrape>;
  * All or nothing: an unknown or foreign URL is a 404. URLs already waiting or running keep their task.
  */
 export async function batchScrape(userId: string, input: TInput) {
-  if (input.urls.length === 0) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
+  if (input.urls.length === 0) throw new AppError("no_urls");
   await rateLimit(`scrape-batch:${userId}`, 10, 60_000);
   const db = await getDb();
   const mine = await db
@@ -52,7 +52,7 @@ export async function batchScrape(userId: string, input: TInput) {
   }
   const targets = input.urls.map((u) => {
     const row = u.url_id ? byId.get(u.url_id) : byAddress.get(`${u.options.product_id} ${u.url}`)?.[0];
-    if (!row) throw notFound("URL introuvable");
+    if (!row) throw new AppError("url_not_found");
     assertNotPaused(row);
     return row;
   });

@@ -1,13 +1,12 @@
 import { and, eq, isNull, lte, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentTask } from "./present-task";
-import { QUEUE_MSG } from "./schemas";
 
 /**
  * POST /queue/tasks/scheduled: queues the owner's due URLs now (or all of them with `all`), optionally
@@ -25,7 +24,7 @@ export async function scheduleUserScrapes(userId: string, input: { product_id?: 
     .from(productUrls)
     .where(and(...where));
   if (urls.length === 0) {
-    if (input.product_id) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
+    if (input.product_id) throw new AppError("no_urls");
     return { count: 0, tasks: [] };
   }
   const busy = await findActiveTasks(
