@@ -27,7 +27,7 @@ function checkSelector(selector: string): void {
  */
 export async function setPriceSource(userId: string, productId: string, urlId: string, input: TPriceSource) {
   const db = await getDb();
-  await getProductUrlOrThrow(userId, urlId, productId, db);
+  await getProductUrlOrThrow(userId, urlId, { productId, db });
   if ("selector" in input) checkSelector(input.selector);
   const { task, created } = await requestUrlScrape(userId, urlId, {
     change: async (tx, row) => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { ACTIVE_TASK_STATUSES } from "@/lib/jobs/find-active-tasks";
 import { signalTaskCancelled } from "@/lib/jobs/signal-task-cancelled";
 import { getTaskOrThrow } from "./get-task-or-throw";
 import { presentTask } from "./present-task";
@@ -17,7 +18,7 @@ export async function cancelTask(userId: string, taskId: string) {
       and(
         eq(scrapeTasks.id, taskId),
         eq(scrapeTasks.userId, userId),
-        inArray(scrapeTasks.status, ["pending", "retry", "processing"]),
+        inArray(scrapeTasks.status, [...ACTIVE_TASK_STATUSES]),
       ),
     )
     .returning();

@@ -29,9 +29,9 @@ export async function requestUrlScrape(userId: string, urlId: string, options: T
   // the product, then the URL, are held until the task is written (the order of a product delete's cascade, so
   // neither can deadlock the other): a concurrent delete waits, or this answers 404
   const outcome = await inTransaction(async (tx) => {
-    const { productId } = await getProductUrlOrThrow(userId, urlId, undefined, tx);
+    const { productId } = await getProductUrlOrThrow(userId, urlId, { db: tx });
     await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
-    const url = await getProductUrlOrThrow(userId, urlId, undefined, tx, "key share");
+    const url = await getProductUrlOrThrow(userId, urlId, { db: tx, lock: "key share" });
     assertNotPaused(url);
     await options.change?.(tx, url);
     const active = await takeActiveTask(tx, urlId);

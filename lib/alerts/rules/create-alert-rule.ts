@@ -16,7 +16,7 @@ export async function createAlertRule(userId: string, productId: string, input: 
   const db = await getDb();
   const product = await getProductOrThrow(userId, productId, db);
   await assertEmailAlertsAllowed(userId, db);
-  const url = input.url_id ? await getProductUrlOrThrow(userId, input.url_id, product.id, db) : null;
+  const url = input.url_id ? await getProductUrlOrThrow(userId, input.url_id, { productId: product.id, db }) : null;
   const [{ n }] = (await db
     .select({ n: count() })
     .from(alertRules)

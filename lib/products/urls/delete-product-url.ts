@@ -7,7 +7,7 @@ import { getProductUrlOrThrow } from "./get-product-url-or-throw";
 /** Deletes one of the owner's tracked URLs; its price history and scrape tasks go with it (FK cascades). */
 export async function deleteProductUrl(userId: string, productId: string, urlId: string) {
   const db = await getDb();
-  await getProductUrlOrThrow(userId, urlId, productId, db);
+  await getProductUrlOrThrow(userId, urlId, { productId, db });
   const deleted = await db
     .delete(productUrls)
     .where(and(eq(productUrls.id, urlId), eq(productUrls.productId, productId), eq(productUrls.userId, userId)))

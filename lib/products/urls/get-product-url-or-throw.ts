@@ -11,9 +11,7 @@ import { AppError } from "@/lib/errors/app-error";
 export async function getProductUrlOrThrow(
   userId: string,
   urlId: string,
-  productId?: string,
-  db?: DbLike,
-  lock?: TRowLock,
+  { productId, db, lock }: { productId?: string; db?: DbLike; lock?: TRowLock } = {},
 ) {
   const conn = db ?? (await getDb());
   const query = conn

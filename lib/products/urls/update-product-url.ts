@@ -12,7 +12,7 @@ import type { TUpdateProductUrlData } from "@/lib/products/schemas";
 /** Changes a tracked URL's source name, frequency or selector hint; a new frequency reschedules the next check. */
 export async function updateProductUrl(userId: string, productId: string, urlId: string, input: TUpdateProductUrlData) {
   const db = await getDb();
-  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
+  const row = await getProductUrlOrThrow(userId, urlId, { productId, db });
   const frequency = input.tracking_frequency;
   const { hasAutomation } = await getUserPlan(userId, db);
   if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
