@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "@/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { countHit, rateLimit } from "@/lib/http/rate-limit";
 
 const IP_LIMIT = 100;
 const IP_WINDOW_MS = 15 * 60_000;
@@ -51,15 +51,7 @@ export async function throttleLogin<T>(
     throw new AppError("rate_limited", {
       extra: { retryAfterSeconds: Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)) },
     });
-  const [counted] = await queryRows<{ count: number }>(
-    db,
-    sql`insert into rate_limits as r (key, count, reset_at)
-        values (${countKey}, 1, now() + ${PAIR_WINDOW_MS} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-        returning r.count`,
-  );
+  const counted = await countHit(db, countKey, PAIR_WINDOW_MS);
   const wait = pairWaitSeconds(Number(counted?.count ?? 1));
   if (wait > 0 && !(await takeSlot(db, waitKey, wait)))
     throw new AppError("rate_limited", { extra: { retryAfterSeconds: 1 } });

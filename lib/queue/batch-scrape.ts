@@ -57,14 +57,15 @@ export async function batchScrape(userId: string, input: TInput) {
     return row;
   });
   const unique = [...new Map(targets.map((t) => [t.id, t])).values()];
-  const busy = await findActiveTasks(
-    unique.map((t) => t.id),
-    { db },
-  );
-  const busyIds = new Set(busy.map((t) => t.urlId));
   const created = await requestScrapes(
-    unique.filter((t) => !busyIds.has(t.id)).map((t) => ({ userId, urlId: t.id, productId: t.productId, url: t.url })),
+    unique.map((t) => ({ userId, urlId: t.id, productId: t.productId, url: t.url })),
     { reason: "batch", priority: input.priority, useAi: input.use_ai },
+  );
+  // the URLs that already had a waiting or running task answer with that one
+  const createdIds = new Set(created.map((t) => t.urlId));
+  const busy = await findActiveTasks(
+    unique.filter((t) => !createdIds.has(t.id)).map((t) => t.id),
+    { db },
   );
   const tasks = [...created, ...busy].map(presentTask);
   return { count: tasks.length, created: created.length, priority: input.priority, use_ai: input.use_ai, tasks };
