@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { WORKSPACE_ROLES } from "@/db/schema/workspaces";
+import type { TWorkspaceRole } from "@/db/schema/workspaces";
+
+// the roles of db/schema/workspaces.ts, repeated: the tokens card bundles this file for the browser, and the
+// schema module there (users <-> workspaces import cycle) fails with "Cannot access … before initialization"
+const TOKEN_ROLES = ["reader", "editor", "owner"] as const satisfies readonly TWorkspaceRole[];
 
 export const API_TOKEN_MSG = {
   nameRequired: "Le nom du jeton est obligatoire",
@@ -23,6 +27,6 @@ export const ZCreateApiToken = z.object({
     .min(1, API_TOKEN_MSG.nameRequired)
     .max(100, API_TOKEN_MSG.nameTooLong),
   /** the most the token may do in the workspace; never more than its creator's role (default: that role) */
-  role: z.enum(WORKSPACE_ROLES, { error: API_TOKEN_MSG.role }).optional(),
+  role: z.enum(TOKEN_ROLES, { error: API_TOKEN_MSG.role }).optional(),
 });
 export type TCreateApiToken = z.input<typeof ZCreateApiToken>;

@@ -2,8 +2,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { getProductOrThrow, PRODUCT_NOT_FOUND } from "./get-product-or-throw";
+import { AppError } from "@/lib/errors/app-error";
+import { getProductOrThrow } from "./get-product-or-throw";
 
 /** Deletes one of the owner's products; its URLs, price history and scrape tasks go with it (FK cascades). */
 export async function deleteProduct(workspaceId: string, productId: string) {
@@ -14,7 +14,7 @@ export async function deleteProduct(workspaceId: string, productId: string) {
       .delete(products)
       .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
       .returning({ id: products.id, name: products.name });
-    if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+    if (deleted.length === 0) throw new AppError("product_not_found");
     await recordAudit(
       tx,
       workspaceId,

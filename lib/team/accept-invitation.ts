@@ -3,24 +3,17 @@ import { getDb, type DbLike } from "@/db";
 import { sessions, users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { hashToken } from "@/lib/auth/tokens";
-import { ApiError, conflict, forbidden, notFound } from "@/lib/http/api-error";
-import {
-  ALREADY_MEMBER,
-  EXPIRED_INVITATION,
-  INVALID_INVITATION,
-  REVOKED_INVITATION,
-  USED_INVITATION,
-  wrongAccount,
-} from "./messages";
+import { AppError } from "@/lib/errors/app-error";
+import { wrongAccount } from "./messages";
 
 type TInvitation = typeof workspaceInvitations.$inferSelect;
 
 /** The invitation a link names, or the French 4xx saying why it cannot be used (unknown, spent, revoked, expired). */
 function usable(row: TInvitation | undefined): TInvitation {
-  if (!row) throw notFound(INVALID_INVITATION, "invalid_invitation");
-  if (row.acceptedAt) throw new ApiError(410, "invitation_used", USED_INVITATION);
-  if (row.revokedAt) throw new ApiError(410, "invitation_revoked", REVOKED_INVITATION);
-  if (row.expiresAt <= new Date()) throw new ApiError(410, "invitation_expired", EXPIRED_INVITATION);
+  if (!row) throw new AppError("invalid_invitation");
+  if (row.acceptedAt) throw new AppError("invitation_used");
+  if (row.revokedAt) throw new AppError("invitation_revoked");
+  if (row.expiresAt <= new Date()) throw new AppError("invitation_expired");
   return row;
 }
 
@@ -74,13 +67,13 @@ export async function acceptInvitation(
       .for("update");
     const invitation = usable(row);
     if (invitation.email !== user.email.toLowerCase())
-      throw forbidden(wrongAccount(invitation.email), "invitation_other_account");
+      throw new AppError("invitation_other_account", { detail: wrongAccount(invitation.email) });
     const [added] = await tx
       .insert(workspaceMembers)
       .values({ workspaceId: invitation.workspaceId, userId: user.id, role: invitation.role })
       .onConflictDoNothing()
       .returning();
-    if (!added) throw conflict(ALREADY_MEMBER, "already_member");
+    if (!added) throw new AppError("already_member");
     await tx
       .update(workspaceInvitations)
       .set({ acceptedAt: sql`now()`, acceptedBy: user.id })

@@ -4,8 +4,7 @@ import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
-import { conflict, forbidden } from "@/lib/http/api-error";
-import { ALREADY_MEMBER, seatLimitMessage } from "./messages";
+import { AppError } from "@/lib/errors/app-error";
 import { newInvitationSecret, sendInvitation } from "./send-invitation";
 import { ZInvite, type TInvite } from "./schemas";
 
@@ -32,7 +31,7 @@ async function assertSeatFree(tx: DbTx, workspaceId: string, maxMembers: number 
     .from(workspaceInvitations)
     .where(and(eq(workspaceInvitations.workspaceId, workspaceId), isPending()));
   if ((members?.n ?? 0) + (pending?.n ?? 0) >= maxMembers) {
-    throw forbidden(seatLimitMessage(maxMembers), "member_limit_reached", { limit: maxMembers });
+    throw new AppError("member_limit_reached", { extra: { limit: maxMembers } });
   }
 }
 
@@ -52,7 +51,7 @@ export async function inviteMember(owner: TAuthUser, input: TInvite) {
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, owner.workspaceId), eq(sql`lower(${users.email})`, email)))
       .limit(1);
-    if (member) throw conflict(ALREADY_MEMBER, "already_member");
+    if (member) throw new AppError("already_member");
     await tx
       .update(workspaceInvitations)
       .set({ revokedAt: sql`now()` })

@@ -3,9 +3,8 @@ import { getDb } from "@/db";
 import { workspaceInvitations } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { isPending, mailInvitation } from "./invite-member";
-import { INVITATION_NOT_FOUND } from "./messages";
 import { newInvitationSecret } from "./send-invitation";
 
 /** Revokes a pending invitation of the owner's workspace: its link stops working and its seat is freed. */
@@ -23,7 +22,7 @@ export async function revokeInvitation(owner: TAuthUser, invitationId: string) {
         ),
       )
       .returning();
-    if (!row) throw notFound(INVITATION_NOT_FOUND, "invitation_not_found");
+    if (!row) throw new AppError("invitation_not_found");
     await recordAudit(
       tx,
       owner.workspaceId,
@@ -50,7 +49,7 @@ export async function resendInvitation(owner: TAuthUser, invitationId: string) {
       ),
     )
     .returning();
-  if (!row) throw notFound(INVITATION_NOT_FOUND, "invitation_not_found");
+  if (!row) throw new AppError("invitation_not_found");
   await mailInvitation(owner, row, secret.token);
   return { ok: true };
 }

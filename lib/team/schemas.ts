@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { MSG } from "@/lib/auth/messages";
 import type { TWorkspaceRole } from "@/db/schema/workspaces";
-import { idParam } from "@/lib/http/id-param";
-import { INVITATION_NOT_FOUND, MEMBER_NOT_FOUND } from "./messages";
 
 // Shared by the Équipe page's forms and the route handlers.
 // the roles of db/schema/workspaces.ts, repeated: this file is also bundled for the browser, which never loads the schema
@@ -53,6 +51,3 @@ export const ROLE_LABELS: Record<TWorkspaceRole, string> = {
   editor: "Éditeur",
   reader: "Lecteur",
 };
-
-export const ZMemberParams = z.object({ userId: idParam(MEMBER_NOT_FOUND) });
-export const ZInvitationParams = z.object({ id: idParam(INVITATION_NOT_FOUND) });

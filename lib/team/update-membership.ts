@@ -3,9 +3,8 @@ import { getDb, type DbTx } from "@/db";
 import { apiTokens, workspaceMembers, workspaces } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { conflict, forbidden, notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import type { TWorkspaceRole } from "@/lib/workspaces/roles";
-import { LAST_OWNER, MEMBER_NOT_FOUND, OWNER_ONLY } from "./messages";
 
 /**
  * Locks the workspace row, then reads the member's role: concurrent demotions and departures are serialised,
@@ -17,7 +16,7 @@ async function lockMember(tx: DbTx, workspaceId: string, userId: string) {
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
-  if (!member) throw notFound(MEMBER_NOT_FOUND, "member_not_found");
+  if (!member) throw new AppError("member_not_found");
   return member;
 }
 
@@ -27,12 +26,12 @@ async function assertAnotherOwner(tx: DbTx, workspaceId: string) {
     .select({ n: count() })
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, "owner")));
-  if ((owners?.n ?? 0) <= 1) throw conflict(LAST_OWNER, "last_owner");
+  if ((owners?.n ?? 0) <= 1) throw new AppError("last_owner");
 }
 
 /** An owner changes a member's role (their own too, unless they are the last owner). */
 export async function changeMemberRole(owner: TAuthUser, userId: string, role: TWorkspaceRole) {
-  if (owner.role !== "owner") throw forbidden(OWNER_ONLY, "forbidden_role");
+  if (owner.role !== "owner") throw new AppError("owner_only");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, owner.workspaceId, userId);
@@ -59,7 +58,7 @@ export async function changeMemberRole(owner: TAuthUser, userId: string, role: T
  * does not bring them back.
  */
 export async function removeMember(actor: TAuthUser, userId: string) {
-  if (actor.id !== userId && actor.role !== "owner") throw forbidden(OWNER_ONLY, "forbidden_role");
+  if (actor.id !== userId && actor.role !== "owner") throw new AppError("owner_only");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, actor.workspaceId, userId);

@@ -272,7 +272,7 @@ describe("a removed member", () => {
     // and cannot switch back
     const back = await call(switchTo, "/api/workspaces/current", { ...browser, body: { workspaceId: ws } });
     expect(back.status).toBe(404);
-    expect(back.json).toEqual({ detail: "Espace de travail introuvable", code: "workspace_not_found" });
+    expect(back.json).toEqual({ detail: "Espace de travail introuvable", code: "not_found" });
   });
 });
 
