@@ -27,6 +27,8 @@ export function MembersCard({ team, reload }: { team: TTeam; reload: () => void 
   const [toRemove, setToRemove] = useState<Member | null>(null);
   const { busy, message, clear, run } = useAction<string>();
   const leaving = toRemove?.user_id === team.me;
+  // the last owner cannot leave (the server refuses it too): no button to offer it
+  const owners = team.members.filter((m) => m.role === "owner").length;
 
   async function setRole(member: Member, role: string) {
     await run(
@@ -80,7 +82,7 @@ export function MembersCard({ team, reload }: { team: TTeam; reload: () => void 
                 <p className="truncate text-sm font-medium text-zinc-900">
                   {fullName(m)} {m.user_id === team.me ? <Badge tone="brand">Vous</Badge> : null}
                 </p>
-                <p className="truncate text-xs text-zinc-500">
+                <p className="text-xs break-words text-zinc-500">
                   {m.email} · membre depuis le {formatDate(m.since)}
                 </p>
               </div>
@@ -102,7 +104,8 @@ export function MembersCard({ team, reload }: { team: TTeam; reload: () => void 
                 ) : (
                   <Badge>{ROLE_LABELS[m.role]}</Badge>
                 )}
-                {m.user_id === team.me || owner ? (
+                {(m.user_id === team.me && !(m.role === "owner" && owners === 1)) ||
+                (owner && m.user_id !== team.me) ? (
                   <Button
                     variant="ghost"
                     size="sm"
