@@ -153,6 +153,7 @@ export async function startFakeStripe(prices: Record<string, number>) {
         "/v1/subscription_items",
       ),
       latest_invoice: null,
+      pending_update: null,
       schedule: null,
     };
     state.subscriptions.set(sub.id, sub);
@@ -414,6 +415,24 @@ export async function startFakeStripe(prices: Record<string, number>) {
           400,
           "invalid_request_error",
           `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
+      const pendingOnly = new Set(["expand", "payment_behavior", "proration_behavior", "proration_date"]);
+      for (const key of [
+        "billing_cycle_anchor",
+        "items",
+        "trial_end",
+        "trial_from_plan",
+        "add_invoice_items",
+        "metadata",
+      ])
+        pendingOnly.add(key);
+      const refused = Object.keys(body).filter((key) => !pendingOnly.has(key));
+      if (method === "POST" && body.payment_behavior === "pending_if_incomplete" && refused.length)
+        return stripeError(
+          400,
+          "invalid_request_error",
+          `The following parameters are not supported for pending updates: ${refused.join(", ")}.`,
+          "parameter_unknown",
         );
       if (method === "POST") {
         if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === "true";

@@ -209,7 +209,11 @@ describe("Stripe checkout", () => {
 
   it("bills an upgrade at once, prorated for the rest of the period (always_invoice)", async () => {
     const user = await paidUser();
+    // a cancellation chosen before is ended by the paid upgrade (not inside the pending update, which refuses it)
+    await call(cancelSub, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
     await checkout(user.token, "price_ent_test");
+    expect(fake.state.subscriptions.get(user.subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect((await localSub(user.userId)).cancelAtPeriodEnd).toBe(false);
     const update = fake.requests.find(
       (r) => r.method === "POST" && r.path === `/v1/subscriptions/${user.subscriptionId}` && r.body.items,
     );

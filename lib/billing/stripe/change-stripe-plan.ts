@@ -23,17 +23,21 @@ export async function changeStripePlan(subscriptionId: string, from: PlanRow | n
   const downgrade = from !== null && to.priceHtCents < from.priceHtCents;
   if (downgrade) await scheduleStripeDowngrade(current, to, userId, taxRate);
   else if (from?.id !== to.id) {
-    await withStripeErrors(() =>
+    // a pending update takes items, proration and metadata only: the TVA (for a subscription created before
+    // it was charged) is set first, so the prorated invoice carries it
+    if (!current.default_tax_rates?.some((r) => r.id === taxRate))
+      await withStripeErrors(() => stripe.subscriptions.update(subscriptionId, { default_tax_rates: [taxRate] }));
+    const upgraded = await withStripeErrors(() =>
       stripe.subscriptions.update(subscriptionId, {
         items: [{ id: item.id, price: to.stripePriceId! }],
-        cancel_at_period_end: false,
-        // a subscription created before the TVA was charged gets it from this change on
-        default_tax_rates: [taxRate],
         proration_behavior: "always_invoice",
         payment_behavior: "pending_if_incomplete",
         metadata: { user_id: userId, plan_id: String(to.id) },
       }),
     );
+    // a paid upgrade ends a cancellation chosen before; an unpaid one changes nothing
+    if (!upgraded.pending_update && (current.cancel_at_period_end || current.cancel_at))
+      await withStripeErrors(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false }));
   }
   await syncStripeSubscription(subscriptionId);
   return { scheduled: downgrade };
