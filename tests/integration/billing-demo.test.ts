@@ -335,15 +335,13 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
         .insert(products)
         .values({ userId: cancelled.userId, name: `Produit ${i + 1}`, createdAt })
         .returning();
-      await db
-        .insert(productUrls)
-        .values({
-          userId: cancelled.userId,
-          productId: product!.id,
-          name: "Fnac",
-          url: `https://fnac.example/${i}`,
-          createdAt,
-        });
+      await db.insert(productUrls).values({
+        userId: cancelled.userId,
+        productId: product!.id,
+        name: "Fnac",
+        url: `https://fnac.example/${i}`,
+        createdAt,
+      });
     }
     const running = await subscribed("entreprise");
     await demoCheckout(running.token, "professionnel");
