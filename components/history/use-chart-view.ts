@@ -20,6 +20,7 @@ const MAX_DOTS = 60;
 /** Room for a time label ('26/11 23:04' at 11 px) and a gap. */
 const MIN_TICK_GAP = 76;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export type TChartView = NonNullable<ReturnType<typeof useChartView>>;
 
@@ -50,8 +51,10 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       const o = s.out_of_stock[0]?.[0];
       for (const t of [p, o]) if (t !== undefined && (first === null || t < first)) first = t;
     }
-    // "all" starts at the first reading itself: the lead before it is not cut at the range's start
-    const [from] = timeDomain(data.range === "all" && first !== null ? Number.NEGATIVE_INFINITY : rangeFrom, to, first);
+    // "all" starts at its first reading; under an hour of it gets the hour's lead (six ticks a few seconds apart
+    // would all read '23:04')
+    const shortAll = data.range === "all" && first !== null && to - first < HOUR;
+    const [from] = timeDomain(shortAll ? Number.NEGATIVE_INFINITY : rangeFrom, to, first);
     const [lo, hi] = valueDomain(extent[0], extent[1]);
     const innerW = Math.max(10, width - CHART_PAD.left - CHART_PAD.right);
     const innerH = CHART_HEIGHT - CHART_PAD.top - CHART_PAD.bottom;
