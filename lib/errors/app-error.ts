@@ -107,7 +107,6 @@ export const ERROR_CODES = [
   "workspace_not_found",
   // team: members and invitations
   "member_not_found",
-  "owner_only",
   "last_owner",
   "already_member",
   "member_limit_reached",

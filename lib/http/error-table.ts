@@ -197,7 +197,6 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   workspace_not_found: { status: 404, detail: WORKSPACE_MSG.notFound, code: "not_found" },
 
   member_not_found: { status: 404, detail: TEAM_MSG.memberNotFound, code: "not_found" },
-  owner_only: { status: 403, detail: TEAM_MSG.ownerOnly, code: "forbidden_role" },
   last_owner: { status: 409, detail: TEAM_MSG.lastOwner },
   already_member: { status: 409, detail: TEAM_MSG.alreadyMember },
   member_limit_reached: { status: 403, detail: (extra) => seatLimitMessage(Number(extra.limit)) },

@@ -12,6 +12,7 @@ import * as products from "@/lib/products/schemas";
 import * as queue from "@/lib/queue/schemas";
 import * as reports from "@/lib/reports/schemas";
 import * as workspaces from "@/lib/workspaces/schemas";
+import * as team from "@/lib/team/schemas";
 import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
 import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
@@ -859,6 +860,119 @@ export const OPERATIONS: TOperation[] = [
     body: pick(workspaces, "ZSwitchWorkspace"),
     ok: { schema: R.RAny, description: "id, role et message" },
     errors: [404],
+  },
+
+  // Équipe : membres, invitations, journal d'activité
+  {
+    method: "get",
+    path: "/api/workspaces/current/members",
+    tag: "Espaces de travail",
+    summary: "Membres de l'espace ouvert",
+    description:
+      "Les membres (nom, email, rôle, depuis quand) ; pour un Propriétaire, aussi les invitations en attente et les places du plan.",
+    ok: { schema: R.RAny, description: "workspace, me, members, invitations, seats" },
+  },
+  {
+    method: "patch",
+    path: "/api/workspaces/current/members/{userId}",
+    tag: "Espaces de travail",
+    summary: "Changer le rôle d'un membre",
+    description: "Propriétaire seulement ; le dernier Propriétaire ne peut pas être rétrogradé (409).",
+    body: pick(team, "ZChangeRole"),
+    ok: { schema: R.RAny, description: "ok" },
+    errors: [403, 404, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/workspaces/current/members/{userId}",
+    tag: "Espaces de travail",
+    summary: "Retirer un membre ou quitter l'espace",
+    description:
+      "Un Propriétaire retire un membre ; chacun peut se retirer lui-même (quitter). Le dernier Propriétaire ne peut pas partir (409). L'accès cesse aussitôt.",
+    ok: { schema: R.RAny, description: "ok" },
+    errors: [403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/api/workspaces/current/invitations",
+    tag: "Espaces de travail",
+    summary: "Inviter un membre par email",
+    description:
+      "Propriétaire seulement. Un lien à usage unique, valable 7 jours, est envoyé ; refusé pour un membre (409) ou au-delà des places du plan (403).",
+    body: pick(team, "ZInvite"),
+    ok: { status: 201, schema: R.RAny, description: "Invitation envoyée" },
+    errors: [403, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/workspaces/current/invitations/{id}",
+    tag: "Espaces de travail",
+    summary: "Annuler une invitation en attente",
+    ok: { schema: R.RAny, description: "ok" },
+    errors: [403, 404],
+  },
+  {
+    method: "post",
+    path: "/api/workspaces/current/invitations/{id}/resend",
+    tag: "Espaces de travail",
+    summary: "Renvoyer une invitation",
+    description: "Un nouveau lien valable 7 jours ; le précédent cesse de fonctionner.",
+    ok: { schema: R.RAny, description: "ok" },
+    errors: [403, 404],
+  },
+  {
+    method: "get",
+    path: "/api/workspaces/current/audit",
+    tag: "Espaces de travail",
+    summary: "Journal d'activité",
+    description:
+      "Propriétaire seulement : qui a créé, modifié ou supprimé quoi, quand et d'où ; 50 par page, du plus récent.",
+    query: pick(team, "ZAuditQuery"),
+    ok: { schema: R.RAny, description: "page, has_more, events" },
+    errors: [403],
+  },
+  {
+    method: "get",
+    path: "/api/workspaces/current/audit.csv",
+    tag: "Espaces de travail",
+    summary: "Exporter le journal d'activité",
+    query: pick(exportsSchemas, "ZCsvExportQuery"),
+    ok: { content: "csv", description: "Fichier journal-d-activite.csv" },
+    errors: [403],
+  },
+  {
+    method: "post",
+    path: "/api/invitations/preview",
+    tag: "Espaces de travail",
+    auth: "none",
+    summary: "Lire une invitation",
+    description:
+      "L'espace, l'invitant, l'adresse et le rôle d'un lien d'invitation ; 404 (lien invalide) ou 410 (expiré, annulé, déjà accepté).",
+    body: pick(team, "ZInvitationToken"),
+    ok: { schema: R.RAny, description: "email, role, workspace_name, inviter_name, has_account" },
+    errors: [404, 410],
+  },
+  {
+    method: "post",
+    path: "/api/invitations/accept",
+    tag: "Espaces de travail",
+    summary: "Accepter une invitation",
+    description:
+      "Connecté avec l'adresse invitée (403 sinon) : l'utilisateur devient membre et la session ouvre l'espace.",
+    body: pick(team, "ZInvitationToken"),
+    ok: { schema: R.RAny, description: "workspace_id et role" },
+    errors: [403, 404, 409, 410],
+  },
+  {
+    method: "post",
+    path: "/api/invitations/register",
+    tag: "Espaces de travail",
+    auth: "none",
+    summary: "Créer un compte depuis une invitation",
+    description: "Le compte est créé pour l'adresse invitée, puis rejoint l'espace.",
+    body: pick(team, "ZInvitationRegister"),
+    ok: { status: 201, schema: R.RAny, description: "id, email, workspace_id, role" },
+    errors: [404, 409, 410],
   },
 
   // Divers

@@ -8,7 +8,6 @@ export const TEAM_MSG = {
   expiredInvitation: "Cette invitation a expiré. Demandez au propriétaire de l'espace de vous en envoyer une nouvelle.",
   revokedInvitation: "Cette invitation a été annulée par le propriétaire de l'espace.",
   usedInvitation: "Cette invitation a déjà été acceptée : elle ne peut servir qu'une fois.",
-  ownerOnly: "Seul un propriétaire de l'espace peut gérer les membres.",
 } as const;
 
 export const wrongAccount = (email: string) =>

@@ -31,7 +31,7 @@ async function assertAnotherOwner(tx: DbTx, workspaceId: string) {
 
 /** An owner changes a member's role (their own too, unless they are the last owner). */
 export async function changeMemberRole(owner: TAuthUser, userId: string, role: TWorkspaceRole) {
-  if (owner.role !== "owner") throw new AppError("owner_only");
+  if (owner.role !== "owner") throw new AppError("forbidden_role");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, owner.workspaceId, userId);
@@ -58,7 +58,7 @@ export async function changeMemberRole(owner: TAuthUser, userId: string, role: T
  * does not bring them back.
  */
 export async function removeMember(actor: TAuthUser, userId: string) {
-  if (actor.id !== userId && actor.role !== "owner") throw new AppError("owner_only");
+  if (actor.id !== userId && actor.role !== "owner") throw new AppError("forbidden_role");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, actor.workspaceId, userId);

@@ -52,11 +52,16 @@ const NOT_WORKSPACE_WRITES = new Set([
   "/api/reports/unsubscribe",
   "/api/webhooks/stripe",
   "/api/inngest",
+  // an invitation is accepted by an account (its own, not the workspace's) or by a visitor
+  "/api/invitations/preview",
+  "/api/invitations/accept",
+  "/api/invitations/register",
 ]);
 
 // Bodies the routes accept, so that only the ownership check can refuse them.
 const VALID_BODIES: Record<string, unknown> = {
   "PUT /api/products/[id]": { name: "Repris" },
+  "PATCH /api/workspaces/current/members/[userId]": { role: "reader" },
   "PUT /api/products/[id]/reference-price": { reference_price: "10" },
   "POST /api/products/[id]/urls": { name: "Fnac", url: "https://www.fnac.com/p/1" },
   "PATCH /api/products/[id]/urls/[urlId]": { name: "Repris" },
@@ -116,6 +121,7 @@ async function furnishedWorkspace() {
     ruleId: rule.id,
     taskId: task!.id,
     importId: imported!.id,
+    userId: owner.userId,
   };
   /** The path params of a route, naming this workspace's objects. */
   const paramsFor = (route: string) => ({
