@@ -23,6 +23,12 @@ export type TPageScan = {
   hiddenRoots: Set<Element>;
   // <option>s of size/colour selectors that show a price ("128 Go – 899 €").
   priceOptions: Element[];
+  // Seller names ("Vendu par <b>X</b>", class "seller-name"): a marketplace's offers, one per seller block.
+  sellerEls: Array<{ el: Element; name: string | null }>;
+  // Sections under a heading like "Autres vendeurs", "3 offres pour ce produit".
+  offersRoots: Set<Element>;
+  // Scripts (not JSON-LD) that name sellers: a marketplace's embedded state.
+  offerScripts: string[];
 };
 
 const DIGIT = /\d/;
@@ -32,9 +38,17 @@ const NO_TOKENS: string[] = [];
 const RAW_HINT = new RegExp(
   "sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant" +
     "|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed" +
-    "|bundle|complementary|alsobought|cmp|sponsored|sims",
+    "|bundle|complementary|alsobought|cmp|sponsored|sims|vend|merchant|marchand",
   "i",
 );
+const SELLER_TOKEN = /^(?:seller|sellername|vendeur|vendor|vendorname|merchant|merchantname|marchand|soldby)$/;
+const NOT_SELLER_NAME =
+  /^(?:sellers|vendeurs|rating|ratings|stars|reviews|avis|note|logo|img|image|icon|count|link|info|infos|details|badge|label|title)$/;
+// "Vendu par X", "Vendu et expédié par", "Sold by": the seller's name follows.
+const SOLD_BY =
+  /(?:vendeur\s*:|seller\s*:|verkäufer\s*:|vendu(?: et expédié)? par|expédié et vendu par|sold by|ships from and sold by|verkauf durch|verkauft von|vendido por|venduto da)\s*:?\s*(.*)$/i;
+const SELLER_SCRIPT =
+  /"(?:seller|sellerName|seller_name|merchant|merchantName|vendor|vendorName|shopName|soldBy)"\s*:/i;
 const PRICE_TOKEN =
   /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
 // A currency alone, possibly with a short tax note: "円(税込)", "€ TTC" is not one (letters), "원" is.
@@ -51,7 +65,8 @@ const RELATED_RAW = new RegExp(
   "i",
 );
 // Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer.
-const RELATED_HEADING = phraseRegex({ ...RELATED_HEADINGS, offers: Object.values(OTHER_OFFERS_HEADINGS).flat() });
+const OFFERS_HEADING = phraseRegex(OTHER_OFFERS_HEADINGS);
+const RELATED_HEADING = phraseRegex(RELATED_HEADINGS);
 const RELATED_TOKEN = new RegExp(
   "^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories" +
     "|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$",
@@ -96,6 +111,9 @@ export function walkPage(doc: Document): TPageScan {
     relatedRoots: new Set(),
     hiddenRoots: new Set(),
     priceOptions: [],
+    sellerEls: [],
+    offersRoots: new Set(),
+    offerScripts: [],
   };
   let idx = 0;
   // Document-order index of every visited element. Only elements that end up in one of the scan
@@ -147,6 +165,16 @@ export function walkPage(doc: Document): TPageScan {
         scan.availabilityEls.push({ el: parent, text: data });
         order.set(parent, pIdx);
       }
+      if (data.length < 160 && scan.sellerEls.length < 60) {
+        const sold = SOLD_BY.exec(data);
+        if (sold) {
+          const named = (sold[1] ?? "").trim();
+          let next = n.next;
+          while (next && next.type === "text" && !textOf(next).trim()) next = next.next;
+          if (named.length >= 2) scan.sellerEls.push({ el: parent, name: named });
+          else if (isElement(next)) scan.sellerEls.push({ el: next, name: null });
+        }
+      }
       continue;
     }
     if (!isElement(n)) continue;
@@ -161,6 +189,8 @@ export function walkPage(doc: Document): TPageScan {
       if (type.includes("ld+json")) scan.jsonLd.push(text);
       else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
         scan.otherScripts.push(text);
+      else if (text.length < 2_000_000 && scan.offerScripts.length < 10 && SELLER_SCRIPT.test(text))
+        scan.offerScripts.push(text);
       continue;
     }
     if (name === "select") {
@@ -223,6 +253,13 @@ export function walkPage(doc: Document): TPageScan {
     ) {
       scan.relatedRoots.add(el);
     }
+    if (
+      hinted &&
+      scan.sellerEls.length < 60 &&
+      tokens.some((t) => SELLER_TOKEN.test(t)) &&
+      !tokens.some((t) => NOT_SELLER_NAME.test(t))
+    )
+      scan.sellerEls.push({ el, name: null });
     // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
     // attributes below when the element has at least one.
     const data = hasDataAttr(a);
@@ -254,12 +291,17 @@ export function walkPage(doc: Document): TPageScan {
     ) {
       const t = headingText(el);
       const parent = el.parent;
-      if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
+      const offersHeading = !!t && t.length < 120 && OFFERS_HEADING.test(t);
+      if (t && t.length < 120 && isElement(parent) && (offersHeading || RELATED_HEADING.test(t))) {
         // A section title comes first in its section; deeper headings are content, not section titles.
         const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
-        if (firstEls.includes(el)) scan.relatedRoots.add(parent);
-        else if (isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1)
-          scan.relatedRoots.add(parent.parent);
+        const root = firstEls.includes(el)
+          ? parent
+          : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
+            ? parent.parent
+            : null;
+        if (root) scan.relatedRoots.add(root);
+        if (root && offersHeading) scan.offersRoots.add(root);
       }
     }
     if (
