@@ -42,9 +42,7 @@ function cells(l: TOverviewLine, basis: TBasis): TCell[] {
     decimal(l.gap_to_average_percent),
     decimal(l.price_index),
     decimal(String(l.out_of_stock)),
-    text(
-      [...new Set(l.cheapest_merchants.flatMap((m) => (m.seller ? [m.seller] : [])))].join(", ") || null,
-    ),
+    text([...new Set(l.cheapest_merchants.flatMap((m) => (m.seller ? [m.seller] : [])))].join(", ") || null),
     text(BASIS_LABELS[basis]),
   ];
 }
