@@ -18,7 +18,7 @@ const SOLD_BY_PREFIX =
 const SHIPPING_TOKEN = /^(?:shipping|delivery|livraison|port|fraisdeport|versand|envio|spedizione)$/;
 const NOT_THE_PRICE = new RegExp(
   String.raw`\/\s?mois|par mois|per month|\d\s?x sans frais|\d\s?fois sans frais|mensualit|dont éco|prix au|\/\s?kg\b` +
-    String.raw`|prix (?:membre|adhérent|club)|avec (?:le )?code|coupon`,
+    "|prix (?:membre|adhérent|club)|avec (?:le )?code|coupon",
   "i",
 );
 const FREE_SHIPPING =
