@@ -188,56 +188,81 @@ for (const name of new Set([...COMMON, ...VOID, ...RAW_TEXT, ...IMPLIES_CLOSE.ke
   });
 }
 
-export const ATTRS = new Map<string, string>(
-  [
-    "class",
-    "id",
-    "href",
-    "src",
-    "alt",
-    "style",
-    "type",
-    "name",
-    "content",
-    "property",
-    "itemprop",
-    "itemscope",
-    "itemtype",
-    "rel",
-    "title",
-    "value",
-    "width",
-    "height",
-    "loading",
-    "role",
-    "hidden",
-    "lang",
-    "charset",
-    "srcset",
-    "sizes",
-    "target",
-    "action",
-    "method",
-    "for",
-    "placeholder",
-    "disabled",
-    "aria-label",
-    "aria-hidden",
-    "aria-disabled",
-    "data-id",
-    "data-src",
-    "tabindex",
-    "viewbox",
-    "fill",
-    "d",
-    "xmlns",
-    "async",
-    "defer",
-    "crossorigin",
-    "integrity",
-    "media",
-    "http-equiv",
-    "selected",
-    "checked",
-  ].map((n) => [n, n]),
-);
+const ATTR_NAMES = [
+  "class",
+  "id",
+  "href",
+  "src",
+  "alt",
+  "style",
+  "type",
+  "name",
+  "content",
+  "property",
+  "itemprop",
+  "itemscope",
+  "itemtype",
+  "rel",
+  "title",
+  "value",
+  "width",
+  "height",
+  "loading",
+  "role",
+  "hidden",
+  "lang",
+  "charset",
+  "srcset",
+  "sizes",
+  "target",
+  "action",
+  "method",
+  "for",
+  "placeholder",
+  "disabled",
+  "aria-label",
+  "aria-hidden",
+  "aria-disabled",
+  "data-id",
+  "data-src",
+  "tabindex",
+  "viewbox",
+  "fill",
+  "d",
+  "xmlns",
+  "async",
+  "defer",
+  "crossorigin",
+  "integrity",
+  "media",
+  "http-equiv",
+  "selected",
+  "checked",
+];
+
+/**
+ * Known names by their lower-cased ASCII codes, one array step per character: the parser reaches a name's interned
+ * string while it scans the name, with no slice and no hash of the source text.
+ */
+export type TTrie<T> = { next: Array<TTrie<T> | undefined>; value: T | undefined };
+
+function trieOf<T>(entries: Array<[string, T]>): TTrie<T> {
+  const root: TTrie<T> = { next: [], value: undefined };
+  for (const [key, value] of entries) {
+    let node = root;
+    for (let i = 0; i < key.length; i++) {
+      const c = key.charCodeAt(i);
+      let child = node.next[c];
+      if (!child) {
+        child = { next: [], value: undefined };
+        node.next[c] = child;
+      }
+      node = child;
+    }
+    node.value = value;
+  }
+  return root;
+}
+
+export const ATTR_TRIE = trieOf(ATTR_NAMES.map((n) => [n, n]));
+export const TAG_TRIE = trieOf([...TAGS]);

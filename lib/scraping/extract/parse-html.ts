@@ -6,7 +6,7 @@
 // attributes are kept up to twice that depth, so a pathological document stays cheap to walk.
 import { Comment, Document, Element, Text, type ChildNode, type ParentNode } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import { ATTRS, TAGS, type TTag } from "./html-tags";
+import { ATTR_TRIE, TAG_TRIE, TAGS, type TTag, type TTrie } from "./html-tags";
 
 const MAX_DEPTH = 2000;
 
@@ -164,15 +164,20 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
   const n = html.length;
   let i = start;
   let upper = false;
+  let known: TTrie<TTag> | undefined = TAG_TRIE;
   for (; i < n; i++) {
-    const c = html.charCodeAt(i);
+    let c = html.charCodeAt(i);
     if (c === 62 || c === 47 || isSpace(c)) break;
-    if (c >= 65 && c <= 90) upper = true;
+    if (c >= 65 && c <= 90) {
+      upper = true;
+      c += 32;
+    }
+    if (known !== undefined) known = known.next[c];
   }
-  const info = b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
+  const info = known?.value ?? b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
   const attribs: Record<string, string> = {};
   let selfClosing = false;
-  let hasAttribs = false;
+  let count = 0;
   for (;;) {
     let c = html.charCodeAt(i);
     while (isSpace(c) || c === 47) {
@@ -183,18 +188,19 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
     if (c === 62) break;
     selfClosing = false;
     const nameStart = i;
-    let attrUpper = false;
+    // the first character belongs to the name whatever it is ("<a =x>"), the others up to "=", ">", "/" or a space
+    let attrUpper = c >= 65 && c <= 90;
+    let name: TTrie<string> | undefined = ATTR_TRIE.next[attrUpper ? c + 32 : c];
     for (i++; i < n; i++) {
       c = html.charCodeAt(i);
       if (c === 61 || c === 62 || c === 47 || isSpace(c)) break;
-      if (c >= 65 && c <= 90) attrUpper = true;
+      if (c >= 65 && c <= 90) {
+        attrUpper = true;
+        c += 32;
+      }
+      if (name !== undefined) name = name.next[c];
     }
-    const rawName = html.slice(nameStart, i);
-    const lower =
-      attrUpper || (html.charCodeAt(nameStart) >= 65 && html.charCodeAt(nameStart) <= 90)
-        ? rawName.toLowerCase()
-        : rawName;
-    const attrName = ATTRS.get(lower) ?? lower;
+    const attrName = name?.value ?? (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
     while (isSpace(c)) c = html.charCodeAt(++i);
     let value = "";
     if (c === 61) {
@@ -212,12 +218,24 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
       }
       if (value.includes("&")) value = decodeHTMLAttribute(value);
     }
-    if (attribs[attrName] === undefined) attribs[attrName] = value;
-    hasAttribs = true;
+    // the first of duplicate attributes wins; a tag's few names are compared here rather than looked up as
+    // missing keys of the attribute object (slow on objects of many shapes)
+    const listed = count < NAMES.length ? count : NAMES.length;
+    let duplicate = false;
+    for (let k = 0; k < listed && !duplicate; k++) duplicate = NAMES[k] === attrName;
+    if (!duplicate && count >= NAMES.length) duplicate = attribs[attrName] !== undefined;
+    if (!duplicate) {
+      attribs[attrName] = value;
+      if (count < NAMES.length) NAMES[count] = attrName;
+      count++;
+    }
   }
-  const el = b.openTag(info, attribs, selfClosing, !hasAttribs);
+  const el = b.openTag(info, attribs, selfClosing, count === 0);
   return info.raw && !selfClosing ? b.rawText(el, info.name, i + 1) : i + 1;
 }
+
+// The attribute names of the tag being parsed (reused from tag to tag).
+const NAMES: string[] = new Array(64).fill("");
 
 export function parseHtml(html: string): Document {
   const b = new TreeBuilder(html);
@@ -234,18 +252,23 @@ export function parseHtml(html: string): Document {
       next = parseStartTag(b, html, lt + 1);
     } else if (c === 47 && isLetter(html.charCodeAt(lt + 2))) {
       b.text(html.slice(textStart, lt), true);
-      let j = lt + 3;
-      let upper = html.charCodeAt(lt + 2) <= 90;
+      let j = lt + 2;
+      let upper = false;
+      let known: TTrie<TTag> | undefined = TAG_TRIE;
       for (; j < n; j++) {
-        const d = html.charCodeAt(j);
-        if (d === 62 || d === 47 || isSpace(d)) break;
-        if (d >= 65 && d <= 90) upper = true;
+        let d = html.charCodeAt(j);
+        if (j > lt + 2 && (d === 62 || d === 47 || isSpace(d))) break;
+        if (d >= 65 && d <= 90) {
+          upper = true;
+          d += 32;
+        }
+        if (known !== undefined) known = known.next[d];
       }
       const gt = html.indexOf(">", j);
       if (gt < 0) next = -1;
       else {
-        const name = html.slice(lt + 2, j);
-        b.closeTag(b.tag(upper ? name.toLowerCase() : name));
+        const name = known?.value ? null : html.slice(lt + 2, j);
+        b.closeTag(known?.value ?? b.tag(upper ? name!.toLowerCase() : name!));
         next = gt + 1;
       }
     } else if (c === 33 || c === 63) {
