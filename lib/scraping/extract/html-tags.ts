@@ -241,27 +241,28 @@ const ATTR_NAMES = [
 ];
 
 /**
- * Known names by their lower-cased ASCII codes, one array step per character: the parser reaches a name's interned
- * string while it scans the name, with no slice and no hash of the source text.
+ * Known names by their lower-cased ASCII codes: node n's child for code c is `next[n * 128 + c]` (0: none), so the
+ * parser reaches a name's interned string while it scans the name, with no slice and no hash of the source text.
  */
-export type TTrie<T> = { next: Array<TTrie<T> | undefined>; value: T | undefined };
+export type TTrie<T> = { next: Int32Array; values: Array<T | undefined> };
 
 function trieOf<T>(entries: Array<[string, T]>): TTrie<T> {
-  const root: TTrie<T> = { next: [], value: undefined };
+  const size = 1 + entries.reduce((n, [key]) => n + key.length, 0);
+  const next = new Int32Array(size * 128);
+  const values: Array<T | undefined> = [undefined];
   for (const [key, value] of entries) {
-    let node = root;
+    let node = 0;
     for (let i = 0; i < key.length; i++) {
-      const c = key.charCodeAt(i);
-      let child = node.next[c];
-      if (!child) {
-        child = { next: [], value: undefined };
-        node.next[c] = child;
+      const slot = node * 128 + key.charCodeAt(i);
+      if (next[slot] === 0) {
+        next[slot] = values.length;
+        values.push(undefined);
       }
-      node = child;
+      node = next[slot]!;
     }
-    node.value = value;
+    values[node] = value;
   }
-  return root;
+  return { next, values };
 }
 
 export const ATTR_TRIE = trieOf(ATTR_NAMES.map((n) => [n, n]));

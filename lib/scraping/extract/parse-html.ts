@@ -6,7 +6,10 @@
 // attributes are kept up to twice that depth, so a pathological document stays cheap to walk.
 import { Comment, Document, Element, Text, type ChildNode, type ParentNode } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import { ATTR_TRIE, TAG_TRIE, TAGS, type TTag, type TTrie } from "./html-tags";
+import { ATTR_TRIE, TAG_TRIE, TAGS, type TTag } from "./html-tags";
+
+const TAG_NEXT = TAG_TRIE.next;
+const ATTR_NEXT = ATTR_TRIE.next;
 
 const MAX_DEPTH = 2000;
 
@@ -164,7 +167,8 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
   const n = html.length;
   let i = start;
   let upper = false;
-  let known: TTrie<TTag> | undefined = TAG_TRIE;
+  // a trie node, -1 once the name left the trie
+  let known = 0;
   for (; i < n; i++) {
     let c = html.charCodeAt(i);
     if (c === 62 || c === 47 || isSpace(c)) break;
@@ -172,9 +176,11 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
       upper = true;
       c += 32;
     }
-    if (known !== undefined) known = known.next[c];
+    if (known >= 0) known = c < 128 ? TAG_NEXT[known * 128 + c]! || -1 : -1;
   }
-  const info = known?.value ?? b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
+  const info =
+    (known > 0 ? TAG_TRIE.values[known] : undefined) ??
+    b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
   const attribs: Record<string, string> = {};
   let selfClosing = false;
   let count = 0;
@@ -190,7 +196,7 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
     const nameStart = i;
     // the first character belongs to the name whatever it is ("<a =x>"), the others up to "=", ">", "/" or a space
     let attrUpper = c >= 65 && c <= 90;
-    let name: TTrie<string> | undefined = ATTR_TRIE.next[attrUpper ? c + 32 : c];
+    let name = c < 128 ? ATTR_NEXT[attrUpper ? c + 32 : c]! || -1 : -1;
     for (i++; i < n; i++) {
       c = html.charCodeAt(i);
       if (c === 61 || c === 62 || c === 47 || isSpace(c)) break;
@@ -198,9 +204,11 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
         attrUpper = true;
         c += 32;
       }
-      if (name !== undefined) name = name.next[c];
+      if (name >= 0) name = c < 128 ? ATTR_NEXT[name * 128 + c]! || -1 : -1;
     }
-    const attrName = name?.value ?? (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
+    const attrName =
+      (name > 0 ? ATTR_TRIE.values[name] : undefined) ??
+      (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
     while (isSpace(c)) c = html.charCodeAt(++i);
     let value = "";
     if (c === 61) {
@@ -254,7 +262,7 @@ export function parseHtml(html: string): Document {
       b.text(html.slice(textStart, lt), true);
       let j = lt + 2;
       let upper = false;
-      let known: TTrie<TTag> | undefined = TAG_TRIE;
+      let known = 0;
       for (; j < n; j++) {
         let d = html.charCodeAt(j);
         if (j > lt + 2 && (d === 62 || d === 47 || isSpace(d))) break;
@@ -262,13 +270,14 @@ export function parseHtml(html: string): Document {
           upper = true;
           d += 32;
         }
-        if (known !== undefined) known = known.next[d];
+        if (known >= 0) known = d < 128 ? TAG_NEXT[known * 128 + d]! || -1 : -1;
       }
       const gt = html.indexOf(">", j);
       if (gt < 0) next = -1;
       else {
-        const name = known?.value ? null : html.slice(lt + 2, j);
-        b.closeTag(known?.value ?? b.tag(upper ? name!.toLowerCase() : name!));
+        const tag = known > 0 ? TAG_TRIE.values[known] : undefined;
+        const name = tag ? "" : html.slice(lt + 2, j);
+        b.closeTag(tag ?? b.tag(upper ? name.toLowerCase() : name));
         next = gt + 1;
       }
     } else if (c === 33 || c === 63) {

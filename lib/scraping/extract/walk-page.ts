@@ -1,4 +1,4 @@
-import type { AnyNode, Document, Element } from "domhandler";
+import type { AnyNode, Document, Element, Text } from "domhandler";
 import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
 import { phraseRegex } from "./phrase-regex";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
@@ -18,7 +18,11 @@ export type TPageScan = {
   priceEls: Element[];
   textPriceEls: Element[];
   buttons: Element[];
+  // Buttons whose label speaks of stock; the short texts that do are found by availabilityTexts, when needed.
   availabilityEls: Array<{ el: Element; text: string }>;
+  // Every text node under 160 characters (the candidates of availabilityTexts) and its parent's order index.
+  shortTexts: Text[];
+  shortTextOrder: number[];
   relatedRoots: Set<Element>;
   hiddenRoots: Set<Element>;
   // <option>s of size/colour selectors that show a price ("128 Go – 899 €").
@@ -108,6 +112,8 @@ export function walkPage(doc: Document): TPageScan {
     textPriceEls: [],
     buttons: [],
     availabilityEls: [],
+    shortTexts: [],
+    shortTextOrder: [],
     relatedRoots: new Set(),
     hiddenRoots: new Set(),
     priceOptions: [],
@@ -158,9 +164,9 @@ export function walkPage(doc: Document): TPageScan {
           scan.textPriceEls.push(box);
           order.set(box, pIdx);
         }
-        if (data.length < 160 && scan.availabilityEls.length < LIMIT && AVAIL_HINT.test(data)) {
-          scan.availabilityEls.push({ el: parent, text: data });
-          order.set(parent, pIdx);
+        if (data.length < 160) {
+          scan.shortTexts.push(n as Text);
+          scan.shortTextOrder.push(pIdx);
         }
         if (data.length < 160 && scan.sellerEls.length < 60) {
           const sold = SOLD_BY.exec(data);
@@ -346,6 +352,21 @@ export function walkPage(doc: Document): TPageScan {
     if (n !== null) n = n.next;
   }
   return scan;
+}
+
+/**
+ * The short texts that speak of stock ("En stock", "Rupture", "Expédié sous 24 h") with their parent elements, and
+ * the buttons that do: read only when the structured data states no availability.
+ */
+export function availabilityTexts(scan: TPageScan): Array<{ el: Element; text: string }> {
+  const out: Array<{ el: Element; text: string }> = [];
+  scan.shortTexts.forEach((t, i) => {
+    if (out.length >= LIMIT || !AVAIL_HINT.test(t.data)) return;
+    const parent = t.parent as Element;
+    out.push({ el: parent, text: t.data });
+    if (!scan.order.has(parent)) scan.order.set(parent, scan.shortTextOrder[i]!);
+  });
+  return [...out, ...scan.availabilityEls];
 }
 
 const MESSY_SPACE = /\s\s|[^\S ]/;
