@@ -206,7 +206,7 @@ export function extractProduct(html: string, pageUrl: string, options: TExtractO
 }
 
 function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions): TExtractResult {
-  if (!html.trim()) return emptyResult();
+  if (!/\S/.test(html)) return emptyResult();
   const doc = parseHtml(html);
   const scan = walkPage(doc);
   const zones = computeZones(scan);

@@ -12,6 +12,8 @@ const TAG_NEXT = TAG_TRIE.next;
 const ATTR_NEXT = ATTR_TRIE.next;
 
 const MAX_DEPTH = 2000;
+// The attributes of every element that has none: one shared object, never written (the DOM is only read).
+const NO_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
@@ -114,7 +116,7 @@ class TreeBuilder {
 
   closeTag(info: TTag): void {
     if (info.isVoid) {
-      if (info.name === "br") this.openTag(info, {}, false);
+      if (info.name === "br") this.openTag(info, NO_ATTRIBS, false);
       return;
     }
     const dropped = this.dropped[info.id] ?? 0;
@@ -131,7 +133,7 @@ class TreeBuilder {
         if (top === info) break;
       }
     } else if (info.name === "p") {
-      this.openTag(info, {}, false);
+      this.openTag(info, NO_ATTRIBS, false);
       this.pop();
     }
   }
@@ -181,7 +183,7 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
   const info =
     (known > 0 ? TAG_TRIE.values[known] : undefined) ??
     b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
-  const attribs: Record<string, string> = {};
+  let attribs: Record<string, string> = NO_ATTRIBS;
   let selfClosing = false;
   let count = 0;
   for (;;) {
@@ -233,6 +235,7 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
     for (let k = 0; k < listed && !duplicate; k++) duplicate = NAMES[k] === attrName;
     if (!duplicate && count >= NAMES.length) duplicate = attribs[attrName] !== undefined;
     if (!duplicate) {
+      if (count === 0) attribs = {};
       attribs[attrName] = value;
       if (count < NAMES.length) NAMES[count] = attrName;
       count++;

@@ -187,7 +187,13 @@ export function walkPage(doc: Document): TPageScan {
       const name = el.name;
       const a = el.attribs;
       if (name === "script") {
-        const text = el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
+        const only = el.children.length === 1 ? el.children[0]! : null;
+        const text =
+          only !== null
+            ? only.type === "text"
+              ? textOf(only)
+              : ""
+            : el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
         const type = (a.type ?? "").toLowerCase();
         if (type.includes("ld+json")) scan.jsonLd.push(text);
         else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
