@@ -12,6 +12,9 @@ const TAG_NEXT = TAG_TRIE.next;
 const ATTR_NEXT = ATTR_TRIE.next;
 
 const MAX_DEPTH = 2000;
+// The children of every element that has none, and the attributes of every element that has none: shared objects,
+// never written (the DOM is only read).
+const NO_CHILDREN: ChildNode[] = Object.freeze([]) as unknown as ChildNode[];
 // The attributes of every element that has none: one shared object, never written (the DOM is only read).
 const NO_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -37,6 +40,10 @@ class TreeBuilder {
   // many start tags the depth cap dropped (their end tags are dropped too).
   private readonly open: number[] = [];
   private readonly dropped: number[] = [];
+  // The children of the open elements (and of the document) in document order, each open element's from its
+  // entry in `starts`: an element gets an array of its exact size when it closes (a pushed-to [] reserves 17).
+  private readonly pending: ChildNode[] = [];
+  private readonly starts: number[] = [];
 
   constructor(private readonly html: string) {}
 
@@ -62,7 +69,7 @@ class TreeBuilder {
       node.prev = prev;
     }
     node.parent = this.parent;
-    this.parent.children.push(node);
+    this.pending.push(node);
     this.last = node;
   }
 
@@ -85,6 +92,8 @@ class TreeBuilder {
     const el = this.stack.pop();
     const info = this.tags.pop();
     if (!el || !info) return;
+    const start = this.starts.pop() ?? this.pending.length;
+    el.children = start === this.pending.length ? NO_CHILDREN : this.pending.splice(start);
     this.open[info.id] = (this.open[info.id] ?? 1) - 1;
     if (info.foreign) this.foreign--;
     this.parent = this.stack[this.stack.length - 1] ?? this.doc;
@@ -102,10 +111,11 @@ class TreeBuilder {
     if (implied) {
       while (this.tags.length > 0 && implied.has((this.tags[this.tags.length - 1] as TTag).name)) this.pop();
     }
-    const el = new Element(info.name, attribs, []);
+    const el = new Element(info.name, attribs, NO_CHILDREN);
     this.append(el);
     if (info.isVoid || (selfClosing && (this.foreign > 0 || info.foreign))) return null;
     this.stack.push(el);
+    this.starts.push(this.pending.length);
     this.tags.push(info);
     this.open[info.id] = (this.open[info.id] ?? 0) + 1;
     if (info.foreign) this.foreign++;
@@ -136,6 +146,13 @@ class TreeBuilder {
       this.openTag(info, NO_ATTRIBS, false);
       this.pop();
     }
+  }
+
+  /** The document, the elements still open at its end given their children. */
+  finish(): Document {
+    while (this.stack.length > 0) this.pop();
+    this.doc.children = this.pending.splice(0);
+    return this.doc;
   }
 
   // Content of script/style/title/textarea/xmp up to its end tag, which closes the element; only
@@ -303,9 +320,9 @@ export function parseHtml(html: string): Document {
       i = lt + 1; // a literal "<" inside text
       continue;
     }
-    if (next === -1) return b.doc; // the document ends inside a tag: the partial tag is dropped
+    if (next === -1) return b.finish(); // the document ends inside a tag: the partial tag is dropped
     i = textStart = next;
   }
   b.text(html.slice(textStart), true);
-  return b.doc;
+  return b.finish();
 }
