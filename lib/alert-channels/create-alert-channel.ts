@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
@@ -22,7 +22,7 @@ export async function createAlertChannel(userId: string, input: TCreateAlertChan
     // concurrent creates for one user wait here, so the count below cannot let a 21st channel in
     await lockOwnerPlan(tx, userId);
     const [existing] = await tx.select({ n: count() }).from(alertChannels).where(eq(alertChannels.userId, userId));
-    if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw conflict(CHANNEL_MSG.tooMany, "alert_channels_limit");
+    if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw new AppError("alert_channels_limit");
     const [row] = await tx
       .insert(alertChannels)
       .values({ userId, kind: input.kind, name: input.name, url: input.url, secret })

@@ -4,7 +4,7 @@ import { apiTokens } from "@/db/schema";
 import { createAccessToken } from "@/lib/auth/create-access-token";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
-import { conflict, forbidden } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { presentApiToken } from "./present-api-token";
 import { API_TOKEN_MSG, MAX_ACTIVE_API_TOKENS } from "./schemas";
@@ -18,12 +18,12 @@ export async function createApiToken(user: TAuthUser, name: string) {
   const userId = user.id;
   const db = await getDb();
   const plan = await getUserPlan(userId, db);
-  if (!plan.hasAutomation) throw forbidden(API_TOKEN_MSG.noAutomation, "plan_no_automation");
+  if (!plan.hasAutomation) throw new AppError("plan_no_automation");
   const [active] = await db
     .select({ n: count() })
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, "api"), isNull(apiTokens.revokedAt)));
-  if (Number(active?.n ?? 0) >= MAX_ACTIVE_API_TOKENS) throw conflict(API_TOKEN_MSG.tooMany, "api_token_limit");
+  if (Number(active?.n ?? 0) >= MAX_ACTIVE_API_TOKENS) throw new AppError("api_token_limit");
   const issued = await createAccessToken(userId, "api", name);
   const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, issued.id)).limit(1);
   return { ...presentApiToken(row!), token: issued.token, message: API_TOKEN_MSG.created };

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { assertPersonalEmail } from "./assert-personal-email";
 import { hashPassword } from "./hash-password";
 import { ZRegister, type TRegister } from "./schemas";
 import { sendEmailVerification } from "./send-email-verification";
-
-export const EMAIL_TAKEN = "Un compte existe déjà avec cette adresse email";
 
 /**
  * Creates the account with the Freemium subscription; a chosen paid plan is bought afterwards on /subscriptions.
@@ -24,7 +22,7 @@ export async function registerUser(input: TRegister) {
       .values({ email: data.email, passwordHash, firstName: data.first_name, lastName: data.last_name })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!user) throw conflict(EMAIL_TAKEN, "email_taken");
+    if (!user) throw new AppError("email_taken");
     const [freemium] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.code, "freemium")).limit(1);
     if (freemium) await tx.insert(subscriptions).values({ userId: user.id, planId: freemium.id, status: "active" });
     return user;

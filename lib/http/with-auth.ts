@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
-import { ApiError, badRequest, notFound, unauthorized, unprocessable } from "./api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { assertJsonDepth } from "./assert-json-depth";
 import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
@@ -41,7 +41,7 @@ async function readJson(req: NextRequest): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest("Corps de requête JSON invalide", "invalid_json");
+    throw new AppError("invalid_json");
   }
 }
 
@@ -51,7 +51,7 @@ const presentsCredentials = (req: NextRequest) =>
 function parseParams(schema: Options<unknown, unknown>["params"], raw: Record<string, string>) {
   if (!schema) return refuseNul(raw);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw notFound(parsed.error.issues[0]?.message);
+  if (!parsed.success) throw new AppError("not_found", { detail: parsed.error.issues[0]?.message });
   return parsed.data;
 }
 
@@ -61,7 +61,7 @@ function refuseNul<T>(value: T): T {
   while (pending.length > 0) {
     const v = pending.pop();
     if (typeof v === "string" && v.includes("\u0000")) {
-      throw unprocessable("Les caractères nuls (U+0000) ne sont pas acceptés", "invalid_characters");
+      throw new AppError("invalid_characters");
     }
     if (v !== null && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) pending.push(k, x);
@@ -71,29 +71,29 @@ function refuseNul<T>(value: T): T {
 }
 
 function mapError(error: unknown) {
-  if (error instanceof ApiError) return errorResponse(error);
+  if (error instanceof AppError) return errorResponse(error);
   if (error instanceof ZodError) {
     return errorResponse(
-      unprocessable(zodDetail(error), "validation_error", { errors: z.flattenError(error).fieldErrors }),
+      new AppError("validation_error", {
+        detail: zodDetail(error),
+        extra: { errors: z.flattenError(error).fieldErrors },
+      }),
     );
   }
   const dbStatus = databaseErrorStatus(error);
   if (dbStatus === 503) {
     console.error("[api] base de données injoignable", error);
     return errorResponse(
-      new ApiError(
-        503,
-        "service_unavailable",
-        "Service momentanément indisponible, veuillez réessayer dans un instant",
-        {
+      new AppError("service_unavailable", {
+        extra: {
           retryAfterSeconds: 5,
         },
-      ),
+      }),
     );
   }
-  if (dbStatus === 422) return errorResponse(unprocessable("Données invalides", "invalid_input"));
+  if (dbStatus === 422) return errorResponse(new AppError("invalid_input"));
   console.error("[api] erreur inattendue", error);
-  return errorResponse(new ApiError(500, "internal_error", "Une erreur inattendue est survenue"));
+  return errorResponse(new AppError("internal_error"));
 }
 
 function wrap<B, Q, U>(
@@ -107,7 +107,7 @@ function wrap<B, Q, U>(
       let user = await resolveUser(req);
       // a connection dropped mid-query can read as "no such user": check once more before a 401 (which logs out)
       if (!user && mode === "required" && presentsCredentials(req)) user = await resolveUser(req);
-      if (mode === "required" && !user) throw unauthorized();
+      if (mode === "required" && !user) throw new AppError("unauthenticated");
       const rawParams = ctx?.params ? await ctx.params : {};
       const joined = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),

@@ -35,7 +35,7 @@ async function applyPatch(db: DbTx, userId: string, productId: string, ruleId: s
     active: patch.active ?? current.active,
   });
   if (merged.url_id && merged.url_id !== current.urlId)
-    await getProductUrlOrThrow(userId, merged.url_id, productId, db, "key share");
+    await getProductUrlOrThrow(userId, merged.url_id, { productId, db, lock: "key share" });
   const conditionChanged =
     merged.kind !== current.kind ||
     merged.url_id !== current.urlId ||

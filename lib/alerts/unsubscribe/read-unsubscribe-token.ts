@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, products, users } from "@/db/schema";
-import { badRequest } from "@/lib/http/api-error";
-import { ALERT_MSG } from "@/lib/alerts/schemas";
+import { AppError } from "@/lib/errors/app-error";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 
@@ -12,10 +11,10 @@ import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
  */
 export async function readUnsubscribeToken(token: string) {
   const scope = verifyUnsubscribeToken(token);
-  if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
+  if (!scope) throw new AppError("invalid_token");
   const db = await getDb();
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, scope.userId)).limit(1);
-  if (!user) throw badRequest(ALERT_MSG.token, "invalid_token");
+  if (!user) throw new AppError("invalid_token");
   if (!scope.ruleId) {
     const rules = await db
       .select({ id: alertRules.id })

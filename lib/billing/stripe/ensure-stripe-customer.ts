@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
 
@@ -25,7 +25,7 @@ export async function ensureStripeCustomer(userId: string): Promise<string> {
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!row) throw notFound();
+    if (!row) throw new AppError("not_found");
     if (row.customerId) return row.customerId;
     const name = `${row.firstName} ${row.lastName}`.trim();
     const customer = await withStripeErrors(() =>

@@ -1,18 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productImports } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
+import { isUuid } from "@/lib/http/is-uuid";
 import { presentImport } from "./present-import";
 
-export const IMPORT_NOT_FOUND = "Import introuvable";
-
-/** GET /api/products/import/{importId}: the owner's import, its progress and report. */
+/** GET /api/products/import/{importId}: the owner's import, its progress and report; a malformed id is the same 404. */
 export async function getImport(userId: string, importId: string) {
+  if (!isUuid(importId)) throw new AppError("import_not_found");
   const db = await getDb();
   const [job] = await db
     .select()
     .from(productImports)
     .where(and(eq(productImports.id, importId), eq(productImports.userId, userId)));
-  if (!job) throw notFound(IMPORT_NOT_FOUND, "import_not_found");
+  if (!job) throw new AppError("import_not_found");
   return presentImport(job);
 }

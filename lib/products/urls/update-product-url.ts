@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { getUserPlan } from "@/lib/billing/plans/get-user-plan";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { computeNextCheck } from "@/lib/jobs/compute-next-check";
-import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";
+import { getProductUrlOrThrow } from "./get-product-url-or-throw";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { queryProducts } from "@/lib/products/query-products";
 import type { TUpdateProductUrlData } from "@/lib/products/schemas";
@@ -12,7 +12,7 @@ import type { TUpdateProductUrlData } from "@/lib/products/schemas";
 /** Changes a tracked URL's source name, frequency or selector hint; a new frequency reschedules the next check. */
 export async function updateProductUrl(userId: string, productId: string, urlId: string, input: TUpdateProductUrlData) {
   const db = await getDb();
-  const row = await getProductUrlOrThrow(userId, urlId, productId, db);
+  const row = await getProductUrlOrThrow(userId, urlId, { productId, db });
   const frequency = input.tracking_frequency;
   const { hasAutomation } = await getUserPlan(userId, db);
   if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
@@ -29,6 +29,6 @@ export async function updateProductUrl(userId: string, productId: string, urlId:
     .where(and(eq(productUrls.id, urlId), eq(productUrls.userId, userId)));
   const [product] = await queryProducts(db, userId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
-  if (!url) throw notFound(URL_NOT_FOUND);
+  if (!url) throw new AppError("url_not_found");
   return url;
 }
