@@ -247,7 +247,7 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
     }
     // the first of duplicate attributes wins; a tag's few names are compared here rather than looked up as
     // missing keys of the attribute object (slow on objects of many shapes)
-    const listed = count < NAMES.length ? count : NAMES.length;
+    const listed = Math.min(count, NAMES.length);
     let duplicate = false;
     for (let k = 0; k < listed && !duplicate; k++) duplicate = NAMES[k] === attrName;
     if (!duplicate && count >= NAMES.length) duplicate = attribs[attrName] !== undefined;

@@ -131,218 +131,218 @@ export function walkPage(doc: Document): TPageScan {
   const up: number[] = [];
   let pIdx = -1;
   let n: AnyNode | null = doc.children[0] ?? null;
-  while (n !== null) {
-    let into: Element | null = null;
-    let myIdx = -1;
-    visit: {
-      if (n.type === "text") {
-        const data = textOf(n);
-        // indentation and huge text nodes say nothing the later stages read
-        if (data.length < 3 ? data.length === 0 || data.charCodeAt(0) <= 32 : data.length > 400) break visit;
-        const parent = n.parent;
-        if (data.length <= 14 && CURRENCY_ONLY.test(data)) {
-          // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container,
-          // or its own parent when the sign follows the amount's element directly ("<b>12,800</b>円").
-          const box = isElement(n.prev) ? parent : parent?.parent;
-          if (isElement(box) && scan.textPriceEls.length < LIMIT) {
-            scan.textPriceEls.push(box);
-            order.set(box, pIdx);
-          }
-          break visit;
-        }
-        if (
-          data.length < 3 ||
-          data.length > 400 ||
-          !isElement(parent) ||
-          parent.name === "option" ||
-          parent.name === "textarea"
-        )
-          break visit;
-        if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
-          // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
-          const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
+  // One node: what the later stages need of it; the element to go into, or null to skip its children.
+  const visit = (n: AnyNode, pIdx: number): Element | null => {
+    if (n.type === "text") {
+      const data = textOf(n);
+      // indentation and huge text nodes say nothing the later stages read
+      if (data.length < 3 ? data.length === 0 || data.charCodeAt(0) <= 32 : data.length > 400) return null;
+      const parent = n.parent;
+      if (data.length <= 14 && CURRENCY_ONLY.test(data)) {
+        // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container,
+        // or its own parent when the sign follows the amount's element directly ("<b>12,800</b>円").
+        const box = isElement(n.prev) ? parent : parent?.parent;
+        if (isElement(box) && scan.textPriceEls.length < LIMIT) {
           scan.textPriceEls.push(box);
           order.set(box, pIdx);
         }
-        if (data.length < 160) {
-          scan.shortTexts.push(n as Text);
-          scan.shortTextOrder.push(pIdx);
-        }
-        if (data.length < 160 && scan.sellerEls.length < 60) {
-          const sold = SOLD_BY.exec(data);
-          if (sold) {
-            const named = (sold[1] ?? "").trim();
-            let next = n.next;
-            while (next && next.type === "text" && !textOf(next).trim()) next = next.next;
-            if (named.length >= 2) scan.sellerEls.push({ el: parent, name: named });
-            else if (isElement(next)) scan.sellerEls.push({ el: next, name: null });
-          }
-        }
-        break visit;
-      }
-      if (!isElement(n)) break visit;
-      const el: Element = n;
-      myIdx = idx++;
-      let listed = false;
-      const name = el.name;
-      const a = el.attribs;
-      if (name === "script") {
-        const only = el.children.length === 1 ? el.children[0]! : null;
-        const text =
-          only !== null
-            ? only.type === "text"
-              ? textOf(only)
-              : ""
-            : el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
-        const type = (a.type ?? "").toLowerCase();
-        if (type.includes("ld+json")) scan.jsonLd.push(text);
-        else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
-          scan.otherScripts.push(text);
-        else if (text.length < 2_000_000 && scan.offerScripts.length < 10 && SELLER_SCRIPT.test(text))
-          scan.offerScripts.push(text);
-        break visit;
-      }
-      if (name === "select") {
-        for (const o of el.children) {
-          if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
-          const t = o.children.map((c) => textOf(c)).join("");
-          if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
-        }
-        break visit;
-      }
-      if (name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe")
-        break visit;
-      if (name === "html" && a.lang) scan.lang = a.lang;
-      if (name === "meta") {
-        const key = (a.property ?? a.name ?? a.itemprop ?? "").toLowerCase();
-        const content = a.content;
-        if (key && content !== undefined) {
-          const list = scan.metas.get(key) ?? [];
-          list.push(content);
-          scan.metas.set(key, list);
-        }
-        if (a.itemprop) {
-          scan.itemprops.push(el);
-          order.set(el, myIdx);
-        }
-        break visit;
-      }
-      if (name === "title" && scan.titleText === null) {
-        scan.titleText = el.children
-          .map((c) => (c.type === "text" ? textOf(c) : ""))
-          .join("")
-          .trim();
-        break visit;
-      }
-      if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el))
-        scan.hiddenRoots.add(el);
-      if (name === "h1") {
-        scan.h1s.push(el);
-        listed = true;
-      }
-      if (a.itemprop !== undefined || a.itemscope !== undefined) {
-        scan.itemprops.push(el);
-        listed = true;
-      }
-      if (a.property && /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)) {
-        scan.rdfa.push(el);
-        listed = true;
-      }
-      // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
-      // match across the joining space, and the walk then allocates no string per element.
-      const cls = a.class;
-      const id = a.id;
-      // Every RELATED_RAW match is also a RAW_HINT match, so RELATED_RAW only runs on hinted elements.
-      const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
-      const tokens = hinted ? classTokens(el) : NO_TOKENS;
-      if (
-        hinted &&
-        ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) ||
-          (cls !== undefined && RELATED_RAW.test(cls)) ||
-          (id !== undefined && RELATED_RAW.test(id)))
-      ) {
-        scan.relatedRoots.add(el);
+        return null;
       }
       if (
-        hinted &&
-        scan.sellerEls.length < 60 &&
-        tokens.some((t) => SELLER_TOKEN.test(t)) &&
-        !tokens.some((t) => NOT_SELLER_NAME.test(t))
+        data.length < 3 ||
+        data.length > 400 ||
+        !isElement(parent) ||
+        parent.name === "option" ||
+        parent.name === "textarea"
       )
-        scan.sellerEls.push({ el, name: null });
-      // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
-      // attributes below when the element has at least one.
-      const data = hasDataAttr(a);
-      const testId = data
-        ? (a["data-test"] ??
-          a["data-testid"] ??
-          a["data-test-id"] ??
-          a["data-qa"] ??
-          a["data-cy"] ??
-          a["data-automation-id"] ??
-          a["data-automation"] ??
-          a["data-component"])
-        : undefined;
-      if (
-        (data &&
-          (a["data-price"] !== undefined ||
-            a["data-price-amount"] !== undefined ||
-            a["data-product-price"] !== undefined)) ||
-        (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
-        ((a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT)
-      ) {
-        scan.priceEls.push(el);
-        listed = true;
+        return null;
+      if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
+        // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
+        const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
+        scan.textPriceEls.push(box);
+        order.set(box, pIdx);
       }
-      if (
-        (name.length === 2 && name[0] === "h" && name[1] !== "r") ||
-        (cls !== undefined && TITLE_HINT.test(cls)) ||
-        (id !== undefined && TITLE_HINT.test(id))
-      ) {
-        const t = headingText(el);
-        const parent = el.parent;
-        if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
-          // A section title comes first in its section; deeper headings are content, not section titles.
-          const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
-          const root = firstEls.includes(el)
-            ? parent
-            : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
-              ? parent.parent
-              : null;
-          if (root) scan.relatedRoots.add(root);
-          if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
+      if (data.length < 160) {
+        scan.shortTexts.push(n as Text);
+        scan.shortTextOrder.push(pIdx);
+      }
+      if (data.length < 160 && scan.sellerEls.length < 60) {
+        const sold = SOLD_BY.exec(data);
+        if (sold) {
+          const named = (sold[1] ?? "").trim();
+          let next = n.next;
+          while (next && next.type === "text" && !textOf(next).trim()) next = next.next;
+          if (named.length >= 2) scan.sellerEls.push({ el: parent, name: named });
+          else if (isElement(next)) scan.sellerEls.push({ el: next, name: null });
         }
       }
-      if (
-        name === "button" ||
-        name === "input" ||
-        ((name === "a" || a.role === "button") &&
-          ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))
-      ) {
-        const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
-        const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`
-          .toLowerCase()
-          .replace(/\s+/g, " ");
-        const compact = key.replace(/ /g, "");
-        const anchorOk = name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
-        if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) {
-          scan.buttons.push(el);
-          listed = true;
-        } else if (label.length < 80 && AVAIL_HINT.test(label) && name === "button") {
-          scan.availabilityEls.push({ el, text: label });
-          listed = true;
-        }
-      }
-      if (name === "link" && a.itemprop) {
-        scan.itemprops.push(el);
-        listed = true;
-      }
-      if (listed) order.set(el, myIdx);
-      into = el;
+      return null;
     }
+    if (!isElement(n)) return null;
+    const el: Element = n;
+    const myIdx = idx++;
+    let listed = false;
+    const name = el.name;
+    const a = el.attribs;
+    if (name === "script") {
+      const only = el.children.length === 1 ? el.children[0]! : null;
+      const text =
+        only !== null
+          ? only.type === "text"
+            ? textOf(only)
+            : ""
+          : el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
+      const type = (a.type ?? "").toLowerCase();
+      if (type.includes("ld+json")) scan.jsonLd.push(text);
+      else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
+        scan.otherScripts.push(text);
+      else if (text.length < 2_000_000 && scan.offerScripts.length < 10 && SELLER_SCRIPT.test(text))
+        scan.offerScripts.push(text);
+      return null;
+    }
+    if (name === "select") {
+      for (const o of el.children) {
+        if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
+        const t = o.children.map((c) => textOf(c)).join("");
+        if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
+      }
+      return null;
+    }
+    if (name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe")
+      return null;
+    if (name === "html" && a.lang) scan.lang = a.lang;
+    if (name === "meta") {
+      const key = (a.property ?? a.name ?? a.itemprop ?? "").toLowerCase();
+      const content = a.content;
+      if (key && content !== undefined) {
+        const list = scan.metas.get(key) ?? [];
+        list.push(content);
+        scan.metas.set(key, list);
+      }
+      if (a.itemprop) {
+        scan.itemprops.push(el);
+        order.set(el, myIdx);
+      }
+      return null;
+    }
+    if (name === "title" && scan.titleText === null) {
+      scan.titleText = el.children
+        .map((c) => (c.type === "text" ? textOf(c) : ""))
+        .join("")
+        .trim();
+      return null;
+    }
+    if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el))
+      scan.hiddenRoots.add(el);
+    if (name === "h1") {
+      scan.h1s.push(el);
+      listed = true;
+    }
+    if (a.itemprop !== undefined || a.itemscope !== undefined) {
+      scan.itemprops.push(el);
+      listed = true;
+    }
+    if (a.property && /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)) {
+      scan.rdfa.push(el);
+      listed = true;
+    }
+    // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
+    // match across the joining space, and the walk then allocates no string per element.
+    const cls = a.class;
+    const id = a.id;
+    // Every RELATED_RAW match is also a RAW_HINT match, so RELATED_RAW only runs on hinted elements.
+    const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
+    const tokens = hinted ? classTokens(el) : NO_TOKENS;
+    if (
+      hinted &&
+      ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) ||
+        (cls !== undefined && RELATED_RAW.test(cls)) ||
+        (id !== undefined && RELATED_RAW.test(id)))
+    ) {
+      scan.relatedRoots.add(el);
+    }
+    if (
+      hinted &&
+      scan.sellerEls.length < 60 &&
+      tokens.some((t) => SELLER_TOKEN.test(t)) &&
+      !tokens.some((t) => NOT_SELLER_NAME.test(t))
+    )
+      scan.sellerEls.push({ el, name: null });
+    // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
+    // attributes below when the element has at least one.
+    const data = hasDataAttr(a);
+    const testId = data
+      ? (a["data-test"] ??
+        a["data-testid"] ??
+        a["data-test-id"] ??
+        a["data-qa"] ??
+        a["data-cy"] ??
+        a["data-automation-id"] ??
+        a["data-automation"] ??
+        a["data-component"])
+      : undefined;
+    if (
+      (data &&
+        (a["data-price"] !== undefined ||
+          a["data-price-amount"] !== undefined ||
+          a["data-product-price"] !== undefined)) ||
+      (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
+      ((a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT)
+    ) {
+      scan.priceEls.push(el);
+      listed = true;
+    }
+    if (
+      (name.length === 2 && name[0] === "h" && name[1] !== "r") ||
+      (cls !== undefined && TITLE_HINT.test(cls)) ||
+      (id !== undefined && TITLE_HINT.test(id))
+    ) {
+      const t = headingText(el);
+      const parent = el.parent;
+      if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
+        // A section title comes first in its section; deeper headings are content, not section titles.
+        const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
+        const root = firstEls.includes(el)
+          ? parent
+          : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
+            ? parent.parent
+            : null;
+        if (root) scan.relatedRoots.add(root);
+        if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
+      }
+    }
+    if (
+      name === "button" ||
+      name === "input" ||
+      ((name === "a" || a.role === "button") &&
+        ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))
+    ) {
+      const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
+      const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`
+        .toLowerCase()
+        .replace(/\s+/g, " ");
+      const compact = key.replace(/ /g, "");
+      const anchorOk = name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
+      if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) {
+        scan.buttons.push(el);
+        listed = true;
+      } else if (label.length < 80 && AVAIL_HINT.test(label) && name === "button") {
+        scan.availabilityEls.push({ el, text: label });
+        listed = true;
+      }
+    }
+    if (name === "link" && a.itemprop) {
+      scan.itemprops.push(el);
+      listed = true;
+    }
+    if (listed) order.set(el, myIdx);
+    return el;
+  };
+  while (n !== null) {
+    const into = visit(n, pIdx);
     if (into !== null && into.children.length > 0) {
       up.push(pIdx);
-      pIdx = myIdx;
+      pIdx = idx - 1;
       n = into.children[0] ?? null;
       continue;
     }
