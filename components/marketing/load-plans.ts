@@ -21,6 +21,7 @@ function seedPlans(): TPublicPlan[] {
       maxProducts: seed.maxProducts ?? null,
       maxUrlsPerProduct: seed.maxUrlsPerProduct ?? null,
       historyRetentionDays: seed.historyRetentionDays ?? null,
+      maxEvidenceCaptures: seed.maxEvidenceCaptures ?? null,
       hasAutomation: seed.hasAutomation ?? false,
       hasEmailAlerts: seed.hasEmailAlerts ?? false,
       sortOrder: seed.sortOrder ?? 0,

@@ -14,6 +14,8 @@ export const plans = pgTable("plans", {
   maxProducts: integer(),
   maxUrlsPerProduct: integer(),
   historyRetentionDays: integer(),
+  // 'dossiers de preuve' kept at once (lib/evidence); null = unlimited
+  maxEvidenceCaptures: integer(),
   hasAutomation: boolean().notNull().default(false),
   hasEmailAlerts: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),

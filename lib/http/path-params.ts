@@ -1,6 +1,7 @@
 // Path params of the API routes, validated once by the wrapper (lib/http/with-auth.ts `params`).
 import { z } from "zod";
 import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
+import { EVIDENCE_MSG } from "@/lib/evidence/messages";
 import { RULE_NOT_FOUND } from "@/lib/alerts/rules/get-alert-rule-or-throw";
 import { API_TOKEN_MSG } from "@/lib/api-tokens/schemas";
 import { PRODUCT_NOT_FOUND } from "@/lib/products/get-product-or-throw";
@@ -18,3 +19,4 @@ export const ZInvoiceParams = z.object({ id: idParam("Facture introuvable") });
 /** Stripe ids (pm_…, cs_…, sub_…), demo session ids and our uuids. */
 export const ZBillingIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, "Ressource introuvable") });
 export const ZAlertChannelParams = z.object({ id: idParam(CHANNEL_MSG.notFound) });
+export const ZEvidenceParams = z.object({ id: idParam(EVIDENCE_MSG.notFound) });

@@ -1,7 +1,7 @@
 import { defineJob } from "../define-job";
 import { purgeHistory } from "../purge-history";
 
-// Daily: delete price history beyond each owner's plan retention.
+// Daily: delete price history and evidence captures beyond each workspace's plan retention.
 export const purgeHistoryJob = defineJob({
   id: "purge-history",
   name: "Purger l'historique expiré",
