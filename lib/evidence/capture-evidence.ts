@@ -3,9 +3,10 @@ import { gzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { evidenceCaptures, productUrls } from "@/db/schema";
+import { centsToDecimal, toCents } from "@/lib/history/money";
 import { analyzeInWorker } from "@/lib/scraping/analyze-in-worker";
 import { renderPage } from "@/lib/scraping/browser";
-import { toScrapeError } from "@/lib/scraping/scrape-error";
+import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
 import { EVIDENCE_MSG } from "./messages";
 import { parisIso } from "./paris-iso";
 import type { TExtractedValues } from "./present-evidence";
@@ -15,6 +16,11 @@ export const SCREENSHOT_MAX_HEIGHT = 6000;
 const CAPTURE_TIMEOUT_MS = 45_000;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+// "79.9" → "79.90", as the readings store it
+const decimal = (value: string | null) => {
+  const cents = toCents(value);
+  return cents === null ? null : centsToDecimal(cents);
+};
 
 /**
  * The capture job's work: loads the page in Chromium through the scraper's guard, takes its screenshot and HTML,
@@ -24,12 +30,17 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 export async function captureEvidence(captureId: string): Promise<{ status: string }> {
   const db = await getDb();
   const [row] = await db
-    .select({ id: evidenceCaptures.id, url: evidenceCaptures.url, status: evidenceCaptures.status, selector: productUrls.selector })
+    .select({
+      id: evidenceCaptures.id,
+      url: evidenceCaptures.url,
+      status: evidenceCaptures.status,
+      selector: productUrls.selector,
+    })
     .from(evidenceCaptures)
     .innerJoin(productUrls, eq(productUrls.id, evidenceCaptures.urlId))
     .where(eq(evidenceCaptures.id, captureId))
     .limit(1);
-  if (!row || row.status !== "pending") return { status: row?.status ?? "missing" };
+  if (row?.status !== "pending") return { status: row?.status ?? "missing" };
   const pending = and(eq(evidenceCaptures.id, captureId), eq(evidenceCaptures.status, "pending"));
   const capturedAt = new Date();
   const fail = async (reason: string) => {
@@ -56,8 +67,8 @@ export async function captureEvidence(captureId: string): Promise<{ status: stri
     const screenshotGz = gzipSync(png);
     const htmlGz = gzipSync(html);
     const extracted: TExtractedValues = {
-      price: found.price,
-      regular_price: found.regularPrice,
+      price: decimal(found.price),
+      regular_price: decimal(found.regularPrice),
       currency: found.currency ?? (found.price !== null ? "EUR" : null),
       available: found.available,
       title: found.title,
@@ -82,7 +93,7 @@ export async function captureEvidence(captureId: string): Promise<{ status: stri
       .where(pending);
     return { status: "ready" };
   } catch (error) {
-    console.error("[preuves] capture en échec", captureId, error);
+    if (!(error instanceof ScrapeError)) console.error("[preuves] capture en échec", captureId, error);
     return fail(`Capture impossible : ${toScrapeError(error).message}`);
   }
 }

@@ -11,7 +11,11 @@ export const { screenshotGz: _s, htmlGz: _h, ...EVIDENCE_META } = getTableColumn
  * One of the workspace's captures; `withFiles` also reads its compressed screenshot and HTML. Missing and foreign
  * ids are the same 404.
  */
-export async function getEvidenceOrThrow(workspaceId: string, id: string, options: { withFiles?: boolean; db?: DbLike } = {}) {
+export async function getEvidenceOrThrow(
+  workspaceId: string,
+  id: string,
+  options: { withFiles?: boolean; db?: DbLike } = {},
+) {
   const db = options.db ?? (await getDb());
   const columns = options.withFiles
     ? { ...EVIDENCE_META, screenshotGz: evidenceCaptures.screenshotGz, htmlGz: evidenceCaptures.htmlGz }

@@ -3,7 +3,14 @@ import { productUrls } from "@/db/schema";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { queueEvidenceCapture } from "./queue-evidence-capture";
 
-export type TOpenedFlag = { id: string; workspaceId: string; productId: string; urlId: string; readingId: number; at: Date };
+export type TOpenedFlag = {
+  id: string;
+  workspaceId: string;
+  productId: string;
+  urlId: string;
+  readingId: number;
+  at: Date;
+};
 
 /**
  * Starts the capture of a flag that has just opened (its own transaction, after the flag's insert). Never throws:
