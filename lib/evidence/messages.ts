@@ -5,6 +5,7 @@ export const EVIDENCE_MSG = {
   failed: "La capture de ce dossier de preuve a échoué : il n'y a rien à télécharger",
   blocked: "Capture impossible : la page est protégée par une protection anti-robot",
   queued: "Capture de la preuve lancée",
+  deleted: "Dossier de preuve supprimé",
 } as const;
 
 /** The refusal when the workspace keeps as many captures as its plan allows. */

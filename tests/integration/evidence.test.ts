@@ -220,7 +220,8 @@ describe("bounds, tenancy and roles", () => {
       token,
       params: { id: mine!.id },
     });
-    expect(gone.status).toBe(204);
+    expect(gone.status).toBe(200);
+    expect(gone.json.message).toBe("Dossier de preuve supprimé");
     const again = await captureNow(token, urlId);
     expect(again.status).toBe(202);
   }, 120_000);

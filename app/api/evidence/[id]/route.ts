@@ -2,6 +2,7 @@
 // DELETE /api/evidence/{id} – delete a capture (frees a place of the plan's bound; editor)
 import { deleteEvidence } from "@/lib/evidence/delete-evidence";
 import { getEvidenceOrThrow } from "@/lib/evidence/get-evidence-or-throw";
+import { EVIDENCE_MSG } from "@/lib/evidence/messages";
 import { presentEvidence } from "@/lib/evidence/present-evidence";
 import { ZEvidenceParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
@@ -12,5 +13,5 @@ export const GET = withAuth({ params: ZEvidenceParams }, async ({ user, params }
 
 export const DELETE = withAuth({ params: ZEvidenceParams }, async ({ user, params }) => {
   await deleteEvidence(user.workspaceId, params.id!);
-  return new Response(null, { status: 204 });
+  return { message: EVIDENCE_MSG.deleted };
 });
