@@ -1,9 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import JSZip from "jszip";
 import pkg from "@/package.json";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { getEvidenceOrThrow } from "./get-evidence-or-throw";
-import { EVIDENCE_MSG } from "./messages";
 import { parisIso } from "./paris-iso";
 
 const both = (d: Date | null) => (d ? { utc: d.toISOString(), europe_paris: parisIso(d) } : null);
@@ -14,9 +13,8 @@ const both = (d: Date | null) => (d ? { utc: d.toISOString(), europe_paris: pari
  */
 export async function buildEvidenceZip(workspaceId: string, id: string) {
   const c = await getEvidenceOrThrow(workspaceId, id, { withFiles: true });
-  if (c.status === "failed") throw conflict(EVIDENCE_MSG.failed, "evidence_failed");
-  if (c.status !== "ready" || !c.screenshotGz || !c.htmlGz || !c.capturedAt)
-    throw conflict(EVIDENCE_MSG.notReady, "evidence_not_ready");
+  if (c.status === "failed") throw new AppError("evidence_failed");
+  if (c.status !== "ready" || !c.screenshotGz || !c.htmlGz || !c.capturedAt) throw new AppError("evidence_not_ready");
   const manifest = {
     format: "veilleprix-dossier-de-preuve/1",
     app: { name: "VeillePrix", version: pkg.version },

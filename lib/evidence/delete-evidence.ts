@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { evidenceCaptures } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { EVIDENCE_MSG } from "./messages";
+import { AppError } from "@/lib/errors/app-error";
 
 /** Deletes one of the workspace's captures (it frees a place of the plan's bound). */
 export async function deleteEvidence(workspaceId: string, id: string): Promise<void> {
@@ -11,5 +10,5 @@ export async function deleteEvidence(workspaceId: string, id: string): Promise<v
     .delete(evidenceCaptures)
     .where(and(eq(evidenceCaptures.id, id), eq(evidenceCaptures.workspaceId, workspaceId)))
     .returning({ id: evidenceCaptures.id });
-  if (gone.length === 0) throw notFound(EVIDENCE_MSG.notFound);
+  if (gone.length === 0) throw new AppError("evidence_not_found");
 }

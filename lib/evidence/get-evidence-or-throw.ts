@@ -1,8 +1,7 @@
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { evidenceCaptures } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { EVIDENCE_MSG } from "./messages";
+import { AppError } from "@/lib/errors/app-error";
 
 /** Every column but the files. */
 export const { screenshotGz: _s, htmlGz: _h, ...EVIDENCE_META } = getTableColumns(evidenceCaptures);
@@ -25,6 +24,6 @@ export async function getEvidenceOrThrow(
     .from(evidenceCaptures)
     .where(and(eq(evidenceCaptures.id, id), eq(evidenceCaptures.workspaceId, workspaceId)))
     .limit(1);
-  if (!row) throw notFound(EVIDENCE_MSG.notFound);
+  if (!row) throw new AppError("evidence_not_found");
   return row as typeof row & { screenshotGz?: Uint8Array | null; htmlGz?: Uint8Array | null };
 }

@@ -8,7 +8,7 @@ import { presentEvidence } from "./present-evidence";
 /** The captures of one of the workspace's URLs, newest first (the 20 latest). */
 export async function listUrlEvidence(workspaceId: string, urlId: string) {
   const db = await getDb();
-  await getProductUrlOrThrow(workspaceId, urlId, undefined, db);
+  await getProductUrlOrThrow(workspaceId, urlId, { db });
   const rows = await db
     .select(EVIDENCE_META)
     .from(evidenceCaptures)

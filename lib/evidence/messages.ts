@@ -4,6 +4,7 @@ export const EVIDENCE_MSG = {
   notReady: "Le dossier de preuve n'est pas encore prêt",
   failed: "La capture de ce dossier de preuve a échoué : il n'y a rien à télécharger",
   blocked: "Capture impossible : la page est protégée par une protection anti-robot",
+  limitFallback: "Espace des preuves plein : supprimez un dossier de preuve ou passez à un abonnement supérieur.",
   queued: "Capture de la preuve lancée",
   deleted: "Dossier de preuve supprimé",
 } as const;

@@ -1,4 +1,4 @@
-import { forbidden } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
@@ -14,7 +14,7 @@ export const MANUAL_CAPTURE_LIMIT = 10;
  */
 export async function requestEvidenceCapture(workspaceId: string, urlId: string, userId: string) {
   const row = await inTransaction(async (tx) => {
-    const url = await getProductUrlOrThrow(workspaceId, urlId, undefined, tx, "key share");
+    const url = await getProductUrlOrThrow(workspaceId, urlId, { db: tx, lock: "key share" });
     await rateLimit(`evidence:${workspaceId}`, MANUAL_CAPTURE_LIMIT, 60_000, { db: tx });
     const queued = await queueEvidenceCapture(tx, {
       workspaceId,
@@ -25,7 +25,8 @@ export async function requestEvidenceCapture(workspaceId: string, urlId: string,
       readingAt: url.latestAt,
       requestedBy: userId,
     });
-    if (queued?.full) throw forbidden(queued.full, "evidence_limit_reached", { limit: queued.limit });
+    if (queued?.full)
+      throw new AppError("evidence_limit_reached", { detail: queued.full, extra: { limit: queued.limit } });
     return queued!.row;
   });
   return presentEvidence(row);
