@@ -18,7 +18,12 @@ export async function listPriceFlags(workspaceId: string, query: TFlagsQuery) {
       productName: products.name,
       urlName: productUrls.name,
       url: productUrls.url,
-      capture: { id: evidenceCaptures.id, status: evidenceCaptures.status, error: evidenceCaptures.error },
+      capture: {
+        id: evidenceCaptures.id,
+        status: evidenceCaptures.status,
+        error: evidenceCaptures.error,
+        captured_at: evidenceCaptures.capturedAt,
+      },
     })
     .from(priceFlags)
     .innerJoin(products, eq(products.id, priceFlags.productId))

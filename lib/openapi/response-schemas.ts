@@ -318,7 +318,12 @@ export const RPriceFlag = z.object({
   created_at: iso,
   resolved_at: iso.nullable().describe("Relevé qui ne montre plus le constat ; null tant qu'il dure"),
   evidence_capture: z
-    .object({ id: z.uuid(), status: z.enum(["pending", "ready", "failed"]), error: z.string().nullable() })
+    .object({
+      id: z.uuid(),
+      status: z.enum(["pending", "ready", "failed"]),
+      error: z.string().nullable(),
+      captured_at: iso.nullable(),
+    })
     .nullable()
     .describe("Son dossier de preuve (capture d'écran et HTML de la page)"),
 });

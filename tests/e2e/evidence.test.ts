@@ -73,21 +73,33 @@ describe.each([1280, 390])("dossiers de preuve at %i px", (width) => {
   it("captures a URL on demand, shows its state until 'prêt' and downloads a ZIP whose hashes verify", async () => {
     const { page, errors } = await signedInPage(width, `/products/${productId}`);
     const row = page.getByTestId("url-row").filter({ hasText: "Boutique B" });
+    const urlId = (await call<{ urls: { id: string }[] }>("GET", `/api/products/${productId}`)).urls[0]!.id;
+    const before = (await call<unknown[]>("GET", `/api/urls/${urlId}/evidence`)).length;
     await row.getByRole("button", { name: "Capturer une preuve de Boutique B" }).click();
+    // the new capture is listed (the flag's, already 'prêt', is then no longer the latest) and finishes
+    await until("la capture demandée", async () => {
+      const captures = await call<{ status: string }[]>("GET", `/api/urls/${urlId}/evidence`);
+      return captures.length > before && captures.every((c) => c.status !== "pending");
+    });
     await row.getByText(/prêt · capturé le/).waitFor({ timeout: 90_000 });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       row.getByRole("button", { name: "Télécharger le dossier de preuve" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^dossier-de-preuve-\d{8}-\d{6}-[0-9a-f]{8}\.zip$/);
-    const zip = await JSZip.loadAsync(fs.readFileSync((await download.path())!));
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const saved = path.join(SHOTS, `dossier-de-preuve-${width}.zip`);
+    await download.saveAs(saved);
+    const zip = await JSZip.loadAsync(fs.readFileSync(saved));
     const manifest = JSON.parse(await zip.file("manifest.json")!.async("string"));
     const png = await zip.file("capture.png")!.async("uint8array");
     const html = await zip.file("page.html")!.async("uint8array");
     expect(manifest.files["capture.png"].sha256).toBe(sha256(png));
     expect(manifest.files["page.html"].sha256).toBe(sha256(html));
-    expect(manifest.extracted).toMatchObject({ price: "45.00", currency: "EUR" });
-    fs.mkdirSync(SHOTS, { recursive: true });
+    expect(manifest).toMatchObject({
+      reason: "demande",
+      extracted: { price: "45.00", regular_price: "69.00", currency: "EUR" },
+    });
     fs.writeFileSync(path.join(SHOTS, `preuve-capture-${width}.png`), png);
 
     const flags = page.getByRole("region", { name: "Contrôles de promotion" });

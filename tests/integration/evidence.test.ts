@@ -173,7 +173,7 @@ describe("capturing a 'dossier de preuve'", () => {
     const flags = await call(listFlags, "/api/insights/flags", { token });
     expect(flags.json[0]).toMatchObject({
       id: row!.flagId,
-      evidence_capture: { id: row!.id, status: "ready", error: null },
+      evidence_capture: { id: row!.id, status: "ready", error: null, captured_at: row!.capturedAt!.toISOString() },
     });
     // the same reading judged again opens nothing new and captures nothing more
     await evaluateNewPrice({ priceHistoryId: reading!.id });
