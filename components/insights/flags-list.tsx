@@ -6,6 +6,7 @@ import { type TFlagsFilter, type TPriceFlag, usePriceFlags } from "@/client/hook
 import { formatDate, formatDateTime, formatEuros } from "@/lib/format";
 import { productPath } from "@/lib/products/product-path";
 import { FLAG_KIND_LABELS, FLAG_KINDS, type TFloorEvidence, type TPromotionEvidence } from "@/lib/flags/schemas";
+import { FlagEvidence } from "@/components/evidence/flag-evidence";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Select } from "@/components/ui/select";
@@ -78,6 +79,7 @@ function FlagItem({ flag, showProduct }: { flag: TPriceFlag; showProduct: boolea
           </a>
         </p>
         <Evidence flag={flag} />
+        <FlagEvidence capture={flag.evidence_capture} />
       </div>
       <Badge tone={flag.resolved_at ? "neutral" : "brand"}>
         {flag.resolved_at ? `Terminé le ${formatDate(flag.resolved_at)}` : "En cours"}

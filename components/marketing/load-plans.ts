@@ -23,6 +23,7 @@ function seedPlans(): TPublicPlan[] {
       historyRetentionDays: seed.historyRetentionDays ?? null,
       maxMembers: seed.maxMembers ?? null,
       auditRetentionDays: seed.auditRetentionDays ?? 30,
+      maxEvidenceCaptures: seed.maxEvidenceCaptures ?? null,
       hasAutomation: seed.hasAutomation ?? false,
       hasEmailAlerts: seed.hasEmailAlerts ?? false,
       sortOrder: seed.sortOrder ?? 0,

@@ -3,6 +3,7 @@
 import { useWorkspaceRole } from "@/client/use-current-user";
 import { cn } from "@/lib/cn";
 import { formatDateTime, formatEuros, truncate } from "@/lib/format";
+import { UrlEvidence } from "@/components/evidence/url-evidence";
 import { Badge } from "@/components/ui/badge";
 import { Spinner } from "@/components/ui/spinner";
 import { FREQUENCY_LABELS } from "@/lib/products/schemas";
@@ -111,6 +112,7 @@ export function ProductUrlRow({ url, scraping, onScrape, onDelete, onPriceChosen
       </dl>
       <UrlStatus url={url} />
       {canEdit ? <PricePicker productId={url.product_id} url={url} onChanged={onPriceChosen} /> : null}
+      <UrlEvidence urlId={url.id} urlName={url.name} />
     </li>
   );
 }

@@ -18,6 +18,8 @@ export const plans = pgTable("plans", {
   maxMembers: integer(),
   /** how long the audit log keeps its events */
   auditRetentionDays: integer().notNull().default(30),
+  // 'dossiers de preuve' kept at once (lib/evidence); null = unlimited
+  maxEvidenceCaptures: integer(),
   hasAutomation: boolean().notNull().default(false),
   hasEmailAlerts: boolean().notNull().default(false),
   sortOrder: integer().notNull().default(0),

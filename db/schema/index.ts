@@ -12,3 +12,4 @@ export * from "./reports";
 export * from "./market-trend";
 export * from "./imports";
 export * from "./team";
+export * from "./evidence";

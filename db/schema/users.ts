@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { WORKSPACE_ROLES, workspaces } from "./workspaces";
+import { WORKSPACE_ROLES } from "./workspace-roles";
+import { workspaces } from "./workspaces";
 
 export const users = pgTable("users", {
   id: uuid().primaryKey().defaultRandom(),

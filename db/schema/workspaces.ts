@@ -1,9 +1,8 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { WORKSPACE_ROLES } from "./workspace-roles";
 
-/** Lowest first: a role grants everything the roles before it grant. */
-export const WORKSPACE_ROLES = ["reader", "editor", "owner"] as const;
-export type TWorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+export { WORKSPACE_ROLES, type TWorkspaceRole } from "./workspace-roles";
 
 /**
  * What a team shares: products, URLs, rules, channels, reports, tokens, the plan and its invoices. A user who

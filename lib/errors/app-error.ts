@@ -102,6 +102,11 @@ export const ERROR_CODES = [
   "no_paid_subscription",
   "subscription_not_found",
   "already_subscribed",
+  // evidence ('dossiers de preuve')
+  "evidence_not_found",
+  "evidence_limit_reached",
+  "evidence_not_ready",
+  "evidence_failed",
   // workspaces
   "forbidden_role",
   "workspace_not_found",

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
-import { priceFlags, productUrls, products } from "@/db/schema";
+import { evidenceCaptures, priceFlags, productUrls, products } from "@/db/schema";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { describeFlag } from "./describe-flag";
 import { FLAG_KIND_LABELS, type TFlagEvidence, type TFlagsQuery } from "./schemas";
@@ -18,10 +18,17 @@ export async function listPriceFlags(workspaceId: string, query: TFlagsQuery) {
       productName: products.name,
       urlName: productUrls.name,
       url: productUrls.url,
+      capture: {
+        id: evidenceCaptures.id,
+        status: evidenceCaptures.status,
+        error: evidenceCaptures.error,
+        captured_at: evidenceCaptures.capturedAt,
+      },
     })
     .from(priceFlags)
     .innerJoin(products, eq(products.id, priceFlags.productId))
     .innerJoin(productUrls, eq(productUrls.id, priceFlags.urlId))
+    .leftJoin(evidenceCaptures, eq(evidenceCaptures.flagId, priceFlags.id))
     .where(
       and(
         eq(priceFlags.workspaceId, workspaceId),
@@ -33,7 +40,7 @@ export async function listPriceFlags(workspaceId: string, query: TFlagsQuery) {
     )
     .orderBy(desc(priceFlags.createdAt), desc(priceFlags.id))
     .limit(query.limit);
-  return rows.map(({ flag, productName, urlName, url }) => ({
+  return rows.map(({ flag, productName, urlName, url, capture }) => ({
     id: flag.id,
     kind: flag.kind,
     kind_label: FLAG_KIND_LABELS[flag.kind],
@@ -47,6 +54,8 @@ export async function listPriceFlags(workspaceId: string, query: TFlagsQuery) {
     evidence: flag.evidence as TFlagEvidence,
     created_at: flag.createdAt,
     resolved_at: flag.resolvedAt,
+    // its 'dossier de preuve' (null: none, e.g. a flag older than the captures)
+    evidence_capture: capture?.id ? capture : null,
   }));
 }
 

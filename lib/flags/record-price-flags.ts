@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceFlags, priceHistory, productUrls, products } from "@/db/schema";
+import { requestFlagEvidence } from "@/lib/evidence/request-flag-evidence";
 import { toCents } from "@/lib/history/money";
 import { checkPromotion } from "./check-promotion";
 import type { TFlagKind, TFloorEvidence, TPromotionEvidence } from "./schemas";
@@ -8,7 +9,10 @@ import type { TFlagKind, TFloorEvidence, TPromotionEvidence } from "./schemas";
 type TOpenFlag = { id: string; kind: TFlagKind; evidence: unknown };
 type TTarget = { workspaceId: string; productId: string; urlId: string; readingId: number; at: Date };
 
-/** Opens the flag of this reading and kind; one the floor re-judgement had resolved opens again (same reading). */
+/**
+ * Opens the flag of this reading and kind; one the floor re-judgement had resolved opens again (same reading).
+ * A new flag gets its 'dossier de preuve' captured.
+ */
 async function openFlag(db: DbLike, t: TTarget, kind: TFlagKind, evidence: TPromotionEvidence | TFloorEvidence) {
   const [reopened] = await db
     .update(priceFlags)
@@ -16,10 +20,12 @@ async function openFlag(db: DbLike, t: TTarget, kind: TFlagKind, evidence: TProm
     .where(and(eq(priceFlags.priceHistoryId, t.readingId), eq(priceFlags.kind, kind), isNotNull(priceFlags.resolvedAt)))
     .returning({ id: priceFlags.id });
   if (reopened) return;
-  await db
+  const [created] = await db
     .insert(priceFlags)
     .values({ ...t, priceHistoryId: t.readingId, kind, evidence, createdAt: t.at })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: priceFlags.id });
+  if (created) await requestFlagEvidence({ ...t, id: created.id });
 }
 
 async function resolveFlag(db: DbLike, flag: TOpenFlag | undefined, at: Date) {

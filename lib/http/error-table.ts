@@ -3,6 +3,7 @@ import { API_TOKEN_MSG } from "@/lib/api-tokens/schemas";
 import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
 import { MISSING_PRICE } from "@/lib/billing/schemas";
 import type { AppError, TErrorCode } from "@/lib/errors/app-error";
+import { EVIDENCE_MSG } from "@/lib/evidence/messages";
 import { LIMIT_DETAIL } from "@/lib/products/import/read-import-upload";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
@@ -193,6 +194,10 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   no_paid_subscription: { status: 409, detail: "Aucun abonnement payant à résilier" },
   subscription_not_found: { status: 404, detail: "Abonnement introuvable", code: "not_found" },
   already_subscribed: { status: 409, detail: "Vous êtes déjà abonné à ce plan" },
+  evidence_not_found: { status: 404, detail: EVIDENCE_MSG.notFound, code: "not_found" },
+  evidence_limit_reached: { status: 403, detail: EVIDENCE_MSG.limitFallback },
+  evidence_not_ready: { status: 409, detail: EVIDENCE_MSG.notReady },
+  evidence_failed: { status: 409, detail: EVIDENCE_MSG.failed },
   forbidden_role: { status: 403, detail: ROLE_FORBIDDEN },
   workspace_not_found: { status: 404, detail: WORKSPACE_MSG.notFound, code: "not_found" },
 

@@ -13,3 +13,4 @@ export const ZInvoiceParams = z.object({ id: idParam("invoice_not_found") });
 /** Stripe ids (pm_…, cs_…, sub_…), demo session ids and our uuids. */
 export const ZBillingIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, errorDetail("not_found")) });
 export const ZAlertChannelParams = z.object({ id: idParam("alert_channel_not_found") });
+export const ZEvidenceParams = z.object({ id: idParam("evidence_not_found") });

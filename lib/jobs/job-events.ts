@@ -4,3 +4,4 @@ export const SCRAPE_CANCELLED = "veilleprix/scrape.cancelled";
 export const PRICE_RECORDED = "veilleprix/price.recorded";
 export const CHANNEL_DELIVERY_REQUESTED = "veilleprix/channel-delivery.requested";
 export const IMPORT_REQUESTED = "veilleprix/import.requested";
+export const EVIDENCE_REQUESTED = "veilleprix/evidence.requested";

@@ -2,31 +2,42 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { purgeRateLimits } from "@/lib/http/rate-limit";
 
+// Each workspace's retention in days (null = unlimited).
+const RETENTION = sql`
+  select w.id as workspace_id,
+    case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid')
+      then p.history_retention_days
+      else (select f.history_retention_days from plans f where f.code = 'freemium') end as days
+  from workspaces w
+  left join subscriptions s on s.workspace_id = w.id
+  left join plans p on p.id = s.plan_id`;
+
 /**
- * Deletes price history older than the workspace's plan retention (null = unlimited; a lapsed subscription
- * falls back to Freemium, as getWorkspacePlan does), finished tasks older than 90 days and rate-limit counters
- * whose window is over. Idempotent.
+ * Deletes price history and 'dossiers de preuve' older than the workspace's plan retention (null = unlimited; a
+ * lapsed subscription falls back to Freemium, as getWorkspacePlan does), finished tasks older than 90 days and
+ * rate-limit counters whose window is over. Idempotent.
  */
 export async function purgeHistory(
   options: { db?: DbLike } = {},
-): Promise<{ history: number; tasks: number; rateLimits: number }> {
+): Promise<{ history: number; evidence: number; tasks: number; rateLimits: number }> {
   const db = options.db ?? (await getDb());
   const history = await queryRows<{ id: number }>(
     db,
-    sql`with retention as (
-          select w.id as workspace_id,
-            case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid')
-              then p.history_retention_days
-              else (select f.history_retention_days from plans f where f.code = 'freemium') end as days
-          from workspaces w
-          left join subscriptions s on s.workspace_id = w.id
-          left join plans p on p.id = s.plan_id
-        )
+    sql`with retention as (${RETENTION})
         delete from price_history ph
         using product_urls pu, retention r
         where ph.url_id = pu.id and pu.workspace_id = r.workspace_id and r.days is not null
           and ph.created_at < now() - make_interval(days => r.days)
         returning ph.id`,
+  );
+  const evidence = await queryRows<{ id: string }>(
+    db,
+    sql`with retention as (${RETENTION})
+        delete from evidence_captures e
+        using retention r
+        where e.workspace_id = r.workspace_id and r.days is not null
+          and e.created_at < now() - make_interval(days => r.days)
+        returning e.id`,
   );
   const tasks = await queryRows<{ id: string }>(
     db,
@@ -35,5 +46,5 @@ export async function purgeHistory(
         returning id`,
   );
   const rateLimits = await purgeRateLimits({ db });
-  return { history: history.length, tasks: tasks.length, rateLimits };
+  return { history: history.length, evidence: evidence.length, tasks: tasks.length, rateLimits };
 }

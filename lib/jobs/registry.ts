@@ -1,5 +1,6 @@
 // Every background job, one line each (DESIGN.md §8). Both providers read this list: inngest/index.ts builds
 // the Inngest functions from it, the local runner its minute and daily schedule.
+import { captureEvidenceJob } from "./definitions/capture-evidence";
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
 import { importProductsJob } from "./definitions/import-products";
@@ -24,6 +25,7 @@ export const JOBS = {
   sendScheduledReports: sendScheduledReportsJob,
   importProducts: importProductsJob,
   resumeImports: resumeImportsJob,
+  captureEvidence: captureEvidenceJob,
 };
 
 export type TJobName = keyof typeof JOBS;

@@ -20,6 +20,7 @@ const CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pdf: "application/pdf",
+  zip: "application/zip",
 } as const;
 
 function pathParameters(path: string) {

@@ -39,6 +39,11 @@ export const TAGS = [
     name: "Espaces de travail",
     description: "Les espaces dont l'utilisateur est membre (Propriétaire, Éditeur ou Lecteur) et l'espace ouvert.",
   },
+  {
+    name: "Preuves",
+    description:
+      "Dossiers de preuve : capture d'écran horodatée et HTML d'une page, avec leurs empreintes SHA-256, en ZIP.",
+  },
   { name: "Divers", description: "Santé du service, contact, webhooks." },
 ] as const;
 
@@ -59,7 +64,7 @@ export type TOperation = {
     status?: number;
     schema?: ZodType;
     list?: boolean;
-    content?: "json" | "csv" | "xlsx" | "pdf";
+    content?: "json" | "csv" | "xlsx" | "pdf" | "zip";
     description: string;
   };
   errors?: number[];
@@ -332,6 +337,52 @@ export const OPERATIONS: TOperation[] = [
       "dans l'en-tête `X-Total-Count` (ou `{ entries, total }` avec `include=total`).",
     query: pick(history, "ZUrlHistoryQuery"),
     ok: { schema: R.RHistoryEntry, list: true, description: "Relevés" },
+  },
+
+  // Preuves
+  {
+    method: "post",
+    path: "/api/urls/{urlId}/evidence",
+    tag: "Preuves",
+    summary: "Capturer une preuve",
+    description:
+      "Capture d'écran (Chromium, haut de page, 6 000 px au plus) et HTML de la page, en tâche de fond : suivre " +
+      "`status` avec GET /api/evidence/{id}. Rôle Éditeur. Nombre de dossiers conservés borné par le plan (403 " +
+      "`evidence_limit_reached`).",
+    ok: { status: 202, schema: R.REvidence, description: "Capture lancée (en cours)" },
+    errors: [403, 429],
+  },
+  {
+    method: "get",
+    path: "/api/urls/{urlId}/evidence",
+    tag: "Preuves",
+    summary: "Dossiers de preuve d'une URL",
+    ok: { schema: R.REvidence, list: true, description: "Les 20 derniers, du plus récent au plus ancien" },
+  },
+  {
+    method: "get",
+    path: "/api/evidence/{id}",
+    tag: "Preuves",
+    summary: "Un dossier de preuve",
+    ok: { schema: R.REvidence, description: "État, empreintes et valeurs lues" },
+  },
+  {
+    method: "delete",
+    path: "/api/evidence/{id}",
+    tag: "Preuves",
+    summary: "Supprimer un dossier de preuve",
+    ok: { schema: R.RMessage, description: "Dossier de preuve supprimé" },
+  },
+  {
+    method: "get",
+    path: "/api/evidence/{id}/download",
+    tag: "Preuves",
+    summary: "Télécharger le dossier de preuve (ZIP)",
+    description:
+      "capture.png, page.html et manifest.json (empreintes SHA-256, heures UTC et Europe/Paris, valeurs lues, " +
+      "version de l'application). 409 tant que la capture n'est pas prête ou quand elle a échoué.",
+    ok: { content: "zip", description: "Archive ZIP" },
+    errors: [409],
   },
 
   // File d'attente

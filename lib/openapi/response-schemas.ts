@@ -323,4 +323,48 @@ export const RPriceFlag = z.object({
   ]),
   created_at: iso,
   resolved_at: iso.nullable().describe("Relevé qui ne montre plus le constat ; null tant qu'il dure"),
+  evidence_capture: z
+    .object({
+      id: z.uuid(),
+      status: z.enum(["pending", "ready", "failed"]),
+      error: z.string().nullable(),
+      captured_at: iso.nullable(),
+    })
+    .nullable()
+    .describe("Son dossier de preuve (capture d'écran et HTML de la page)"),
 });
+export const REvidence = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(["pending", "ready", "failed"]).describe("en cours, prêt, échec"),
+    error: z.string().nullable().describe("Pourquoi la capture a échoué, en français"),
+    reason: z.enum(["flag", "manual"]).describe("Capturé pour un signalement ou à la demande"),
+    product_id: z.uuid(),
+    url_id: z.uuid(),
+    flag_id: z.uuid().nullable(),
+    reading_id: z.number().int().nullable().describe("Le relevé auquel la capture se rapporte"),
+    reading_at: iso.nullable(),
+    url: z.string(),
+    final_url: z.string().nullable().describe("Adresse finale après redirections"),
+    http_status: z.number().int().nullable(),
+    captured_at: iso.nullable(),
+    screenshot_sha256: z.string().nullable(),
+    html_sha256: z.string().nullable(),
+    screenshot_bytes: z.number().int().nullable(),
+    html_bytes: z.number().int().nullable(),
+    stored_bytes: z.number().int().describe("Taille compressée (gzip) en base"),
+    extracted: z
+      .object({
+        price: decimal.nullable(),
+        regular_price: decimal.nullable().describe("Prix barré"),
+        currency: z.string().nullable(),
+        available: z.boolean().nullable(),
+        title: z.string().nullable(),
+        method: z.string().nullable(),
+      })
+      .nullable()
+      .describe("Valeurs lues dans le HTML capturé"),
+    created_at: iso,
+    download_url: z.string().nullable(),
+  })
+  .describe("Dossier de preuve");

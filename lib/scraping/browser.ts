@@ -37,11 +37,35 @@ export type TRenderOptions = {
    */
   ready?: (html: string, url: string) => boolean | Promise<boolean>;
   readyWaitMs?: number;
+  /**
+   * Also takes a PNG of the page (1280 px wide, at most `maxHeight` px from the top) after the HTML is read,
+   * with images and fonts loaded (through the same guard), under a banner stating `stamp`.
+   */
+  screenshot?: { maxHeight: number; stamp: string };
 };
 
 const READY_POLL_MS = 200;
 
-export type TRenderedPage = { url: string; status: number; html: string; headers: Record<string, string> };
+export type TRenderedPage = {
+  url: string;
+  status: number;
+  html: string;
+  headers: Record<string, string>;
+  png?: Uint8Array;
+};
+
+const SCREENSHOT_WIDTH = 1280;
+
+/** Puts a banner above the page (after its HTML was read) stating what was captured and when. */
+function addStampBanner(stamp: string) {
+  const banner = document.createElement("div");
+  banner.textContent = stamp;
+  banner.setAttribute(
+    "style",
+    "all:initial;display:block;box-sizing:border-box;width:100%;padding:8px 12px;background:#111827;color:#fff;font:13px/1.4 sans-serif;white-space:pre-wrap;word-break:break-all",
+  );
+  document.body.prepend(banner);
+}
 
 const store = globalThis as unknown as { __veilleprixBrowser?: Promise<Browser> | null };
 
@@ -94,10 +118,10 @@ export async function closeBrowser(): Promise<void> {
 }
 
 // Early refusal of what needs no DNS (scheme, port, IP literals); the proxy checks the resolved address.
-async function guardRequest(req: HTTPRequest, allowPrivate: boolean, failures: TProxyFailure[]) {
+async function guardRequest(req: HTTPRequest, allowPrivate: boolean, failures: TProxyFailure[], media: boolean) {
   if (req.isInterceptResolutionHandled()) return;
   const url = req.url();
-  if (BLOCKED_TYPES.has(req.resourceType())) return req.abort("blockedbyclient");
+  if (!media && BLOCKED_TYPES.has(req.resourceType())) return req.abort("blockedbyclient");
   if (url.startsWith("data:") || url.startsWith("blob:")) return req.continue();
   try {
     checkUrl(url, { allowPrivate });
@@ -143,7 +167,9 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
       await page.setUserAgent({ userAgent: BROWSER_USER_AGENT });
       await page.setExtraHTTPHeaders({ "accept-language": "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7" });
       await page.setRequestInterception(true);
-      page.on("request", (req) => void guardRequest(req, allowPrivate, failures).catch(() => {}));
+      const shot = options.screenshot;
+      page.on("request", (req) => void guardRequest(req, allowPrivate, failures, !!shot).catch(() => {}));
+      if (shot) await page.setViewport({ width: SCREENSHOT_WIDTH, height: 900 });
       const response = await page.goto(url, { waitUntil: "domcontentloaded", timeout: left() });
       if (!response) throw new ScrapeError("unreachable", "Le navigateur n'a reçu aucune réponse", true);
       // A refused redirect of the main document never yields a response (aborted, or a failed tunnel),
@@ -163,7 +189,17 @@ export async function renderPage(url: string, options: TRenderOptions = {}): Pro
           html = await page.content();
         }
       }
-      return { url: response.url(), status: response.status(), headers: response.headers(), html };
+      let png: Uint8Array | undefined;
+      if (shot) {
+        await page.evaluate(addStampBanner, shot.stamp);
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        png = await page.screenshot({
+          type: "png",
+          clip: { x: 0, y: 0, width: SCREENSHOT_WIDTH, height: Math.max(1, Math.min(height, shot.maxHeight)) },
+          captureBeyondViewport: true,
+        });
+      }
+      return { url: response.url(), status: response.status(), headers: response.headers(), html, png };
     })();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(

@@ -3,7 +3,8 @@ import { defineJob } from "../define-job";
 import { purgeHistory } from "../purge-history";
 
 // Daily maintenance: demo subscriptions whose paid period is over take their scheduled plan (Freemium or a
-// cheaper one) even if nobody reads them, then price history beyond each owner's plan retention is deleted.
+// cheaper one) even if nobody reads them, then price history and evidence captures beyond each workspace's plan
+// retention are deleted.
 export const purgeHistoryJob = defineJob({
   id: "purge-history",
   name: "Purger l'historique expiré",
