@@ -11,3 +11,4 @@ export * from "./alert-channels";
 export * from "./reports";
 export * from "./market-trend";
 export * from "./imports";
+export * from "./fetch-access";
