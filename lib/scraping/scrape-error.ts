@@ -18,6 +18,9 @@ export type TScrapeErrorCode =
   | "no_price"
   | "uncertain_price"
   | "browser_unavailable"
+  | "proxy_error"
+  | "provider_error"
+  | "provider_cap"
   | "cancelled";
 
 type TUrlStatus = (typeof URL_STATUSES)[number];
