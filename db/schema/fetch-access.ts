@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
 
 export const FETCH_PROVIDERS = ["zyte", "scrapingbee", "scraperapi", "brightdata"] as const;
