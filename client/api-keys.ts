@@ -11,6 +11,7 @@ export const API_KEYS = {
   alertChannels: "/api/alert-channels",
   apiTokens: "/api/tokens",
   invoices: "/api/payments/invoices",
+  access: "/api/access",
 } as const;
 
 /** `?a=1&b=2` from the set values, in a stable order (one SWR key per filter state). */
