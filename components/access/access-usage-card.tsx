@@ -45,7 +45,9 @@ export function AccessUsageCard({ link = true }: { link?: boolean }) {
             ) : null}
             <p className="text-xs text-zinc-500">
               {data.provider ? `Fournisseur : ${PROVIDER_LABELS[data.provider]}` : "Aucun fournisseur configuré"}
-              {data.proxies.length > 0 ? ` · ${data.proxies.length} proxy${data.proxies.length > 1 ? "s" : ""}` : ""}
+              {data.proxies.length > 0
+                ? ` · ${data.proxies.length} ${data.proxies.length > 1 ? "proxies" : "proxy"}`
+                : ""}
             </p>
             {link ? (
               <Link href="/access" className="text-sm font-medium text-brand-700 underline">

@@ -53,9 +53,10 @@ export function ShopsTable({ data, isOwner }: { data: TAccessSettingsView; isOwn
               <TBody>
                 {data.shops.map((s) => (
                   <Tr key={s.host}>
-                    <Td className="font-medium break-all">{s.host}</Td>
+                    <Td className="font-medium whitespace-nowrap">{s.host}</Td>
                     <Td>
                       <Select
+                        className="min-w-40"
                         aria-label={`Stratégie pour ${s.host}`}
                         value={s.strategy}
                         disabled={!isOwner}
