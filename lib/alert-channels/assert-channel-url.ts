@@ -1,4 +1,4 @@
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { resolveGuarded, type TResolver } from "@/lib/scraping/fetch-page";
 import { ScrapeError } from "@/lib/scraping/scrape-error";
 import { env } from "@/lib/env";
@@ -18,7 +18,7 @@ export async function assertChannelUrl(url: string, guard: TChannelGuard = {}): 
     if (error instanceof ScrapeError) {
       const message =
         error.code === "invalid_url" ? error.message.replace("Adresse de page", "Adresse du canal") : error.message;
-      throw unprocessable(message, "invalid_channel_url", { errors: { url: [message] } });
+      throw new AppError("invalid_channel_url", { detail: message, extra: { errors: { url: [message] } } });
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
@@ -25,7 +25,7 @@ export async function createAlertChannel(workspaceId: string, input: TCreateAler
       .select({ n: count() })
       .from(alertChannels)
       .where(eq(alertChannels.workspaceId, workspaceId));
-    if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw conflict(CHANNEL_MSG.tooMany, "alert_channels_limit");
+    if (Number(existing?.n ?? 0) >= MAX_ALERT_CHANNELS) throw new AppError("alert_channels_limit");
     const [row] = await tx
       .insert(alertChannels)
       .values({ workspaceId, kind: input.kind, name: input.name, url: input.url, secret })

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type DbLike, getDb, type TRowLock } from "@/db";
 import { alertChannels } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { CHANNEL_MSG } from "./schemas";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * One of the user's channels; another user's channel is 404, like a missing one. With `lock` (inside a
@@ -16,6 +15,6 @@ export async function getAlertChannelOrThrow(workspaceId: string, channelId: str
     .where(and(eq(alertChannels.id, channelId), eq(alertChannels.workspaceId, workspaceId)))
     .limit(1);
   const [channel] = lock ? await query.for(lock) : await query;
-  if (!channel) throw notFound(CHANNEL_MSG.notFound, "alert_channel_not_found");
+  if (!channel) throw new AppError("alert_channel_not_found");
   return channel;
 }

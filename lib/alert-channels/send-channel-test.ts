@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannelDeliveries } from "@/db/schema";
 import { env } from "@/lib/env";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import type { TChannelPayload } from "./build-channel-payload";
@@ -11,7 +11,6 @@ import { deliverChannelMessages } from "./deliver-channel-messages";
 import { getAlertChannelOrThrow } from "./get-alert-channel-or-throw";
 import type { TPostOptions } from "./post-to-channel";
 import { presentChannelDelivery } from "./present-channel-delivery";
-import { CHANNEL_MSG } from "./schemas";
 
 /** An example alert, marked as a test, so the receiver can check its set-up end to end. */
 function testPayload(now: Date): TChannelPayload {
@@ -54,7 +53,7 @@ export async function sendChannelTest(workspaceId: string, channelId: string, po
   await deliverChannelMessages({ ids: [row.id], post, db });
   const [done] = await db.select().from(alertChannelDeliveries).where(eq(alertChannelDeliveries.id, row.id));
   // the channel was deleted meanwhile (its log went with it)
-  if (!done) throw notFound(CHANNEL_MSG.notFound, "alert_channel_not_found");
+  if (!done) throw new AppError("alert_channel_not_found");
   const delivery = presentChannelDelivery(done);
   return {
     delivery,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertChannels, alertRuleChannels } from "@/db/schema";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { CHANNEL_MSG } from "./schemas";
 
 /**
@@ -17,8 +17,8 @@ export async function setRuleChannels(db: DbLike, workspaceId: string, ruleId: s
       .where(and(eq(alertChannels.workspaceId, workspaceId), inArray(alertChannels.id, ids)))
       .for("key share");
     if (owned.length !== ids.length) {
-      throw unprocessable(CHANNEL_MSG.channelIds, "invalid_channel", {
-        errors: { channel_ids: [CHANNEL_MSG.channelIds] },
+      throw new AppError("invalid_channel", {
+        extra: { errors: { channel_ids: [CHANNEL_MSG.channelIds] } },
       });
     }
   }

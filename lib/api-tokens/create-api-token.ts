@@ -4,7 +4,7 @@ import { apiTokens } from "@/db/schema";
 import { createAccessToken } from "@/lib/auth/create-access-token";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { conflict, forbidden } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { presentApiToken } from "./present-api-token";
@@ -20,12 +20,12 @@ export async function createApiToken(user: TAuthUser, name: string, role: TWorks
   const { workspaceId } = user;
   const db = await getDb();
   const plan = await getWorkspacePlan(workspaceId, db);
-  if (!plan.hasAutomation) throw forbidden(API_TOKEN_MSG.noAutomation, "plan_no_automation");
+  if (!plan.hasAutomation) throw new AppError("plan_no_automation");
   const [active] = await db
     .select({ n: count() })
     .from(apiTokens)
     .where(and(eq(apiTokens.workspaceId, workspaceId), eq(apiTokens.kind, "api"), isNull(apiTokens.revokedAt)));
-  if (Number(active?.n ?? 0) >= MAX_ACTIVE_API_TOKENS) throw conflict(API_TOKEN_MSG.tooMany, "api_token_limit");
+  if (Number(active?.n ?? 0) >= MAX_ACTIVE_API_TOKENS) throw new AppError("api_token_limit");
   const issued = await createAccessToken(
     { userId: user.id, workspaceId, role: lowerRole(role, user.role) },
     "api",

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { API_TOKEN_MSG } from "./schemas";
 
@@ -26,6 +26,6 @@ export async function revokeApiToken(user: TAuthUser, tokenId: string) {
       ),
     )
     .returning({ id: apiTokens.id });
-  if (!row) throw notFound(API_TOKEN_MSG.notFound, "token_not_found");
+  if (!row) throw new AppError("token_not_found");
   return { id: row.id, message: API_TOKEN_MSG.revoked };
 }

@@ -5,10 +5,11 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { sessions, users } from "@/db/schema";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { openSession, SESSION_MAX_AGE_SECONDS } from "./open-session";
 import { revokeSession } from "./revoke-session";
 import { clientIp } from "@/lib/http/client-ip";
+import { errorBody } from "@/lib/http/error-table";
 import { isUuid } from "@/lib/http/is-uuid";
 import { knownDeviceCookie } from "./known-device";
 import { verifyCredentials } from "./verify-credentials";
@@ -75,7 +76,7 @@ export const authOptions: NextAuthOptions = {
           };
         } catch (error) {
           // next-auth hands this message to signIn() as `error`
-          if (error instanceof ApiError) throw new Error(error.message);
+          if (error instanceof AppError) throw new Error(errorBody(error).body.detail);
           if (error instanceof Error && error.name === "ZodError") throw new Error("Veuillez remplir tous les champs");
           throw error;
         }

@@ -1,14 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { badRequest } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { endOtherSessions, type TKeepCredential } from "./end-other-sessions";
 import { endPendingLinks } from "./end-pending-links";
 import { hashPassword, verifyPassword } from "./hash-password";
 import { ZChangePassword } from "./schemas";
-
-export const WRONG_CURRENT_PASSWORD = "Le mot de passe actuel est incorrect";
 
 /**
  * Changes the password after checking the current one; every other browser session and login Bearer token
@@ -21,7 +19,7 @@ export async function changePassword(userId: string, input: unknown, keep: TKeep
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || !(await verifyPassword(user.passwordHash, data.current_password))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD, "wrong_password");
+    throw new AppError("wrong_password");
   }
   const passwordHash = await hashPassword(data.new_password);
   await db.transaction(async (tx) => {

@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { createWorkspace } from "@/lib/workspaces/create-workspace";
 import { assertPersonalEmail } from "./assert-personal-email";
 import { hashPassword } from "./hash-password";
 import { ZRegister, type TRegister } from "./schemas";
 import { sendEmailVerification } from "./send-email-verification";
-
-export const EMAIL_TAKEN = "Un compte existe déjà avec cette adresse email";
 
 /**
  * Creates the account and its own workspace (a fresh id, not the user's: only migrated accounts share it) with
@@ -26,7 +24,7 @@ export async function registerUser(input: TRegister) {
       .values({ email: data.email, passwordHash, firstName: data.first_name, lastName: data.last_name })
       .onConflictDoNothing({ target: users.email })
       .returning();
-    if (!user) throw conflict(EMAIL_TAKEN, "email_taken");
+    if (!user) throw new AppError("email_taken");
     const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
     const { id: workspaceId } = await createWorkspace(tx, { ownerId: user.id, name });
     await tx.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, user.id));

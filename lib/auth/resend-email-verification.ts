@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { sendEmailVerification } from "./send-email-verification";
 
@@ -12,7 +12,7 @@ export const ALREADY_VERIFIED = "Votre adresse email est déjà vérifiée.";
 export async function resendEmailVerification(userId: string) {
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound("Utilisateur introuvable", "user_not_found");
+  if (!user) throw new AppError("user_not_found");
   if (user.emailVerifiedAt) return { message: ALREADY_VERIFIED, verified: true };
   await rateLimit(`verify-resend:${userId}`, 3, 15 * 60_000);
   await sendEmailVerification(user);

@@ -1,14 +1,12 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { passwordResetTokens, users } from "@/db/schema";
-import { badRequest } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { endOtherSessions } from "./end-other-sessions";
 import { endPendingLinks } from "./end-pending-links";
 import { hashPassword } from "./hash-password";
 import { ZResetPassword } from "./schemas";
 import { hashToken } from "./tokens";
-
-export const INVALID_RESET_LINK = "Lien invalide ou expiré. Veuillez demander un nouveau lien de réinitialisation.";
 
 /**
  * Single use: the token and every other open link of the user are spent; every session, login token and
@@ -16,7 +14,7 @@ export const INVALID_RESET_LINK = "Lien invalide ou expiré. Veuillez demander u
  */
 export async function resetPassword(token: string | null, input: unknown) {
   const { password } = ZResetPassword.parse(input);
-  if (!token) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
+  if (!token) throw new AppError("invalid_reset_token");
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -31,7 +29,7 @@ export async function resetPassword(token: string | null, input: unknown) {
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!row) throw badRequest(INVALID_RESET_LINK, "invalid_reset_token");
+    if (!row) throw new AppError("invalid_reset_token");
     await endPendingLinks(tx, row.userId, { verification: false });
     await tx
       .update(users)

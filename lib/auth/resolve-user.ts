@@ -6,7 +6,7 @@ import { prepared } from "@/db/prepared";
 import { apiTokens, plans, sessions, subscriptions, users, workspaceMembers } from "@/db/schema";
 import { rememberWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
-import { forbidden } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { hashToken } from "./tokens";
 import { isUuid } from "@/lib/http/is-uuid";
 import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
@@ -39,9 +39,6 @@ const userColumns = {
   createdAt: users.createdAt,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`.mapWith(Boolean),
 };
-
-export const API_ACCESS_SUSPENDED =
-  "Votre abonnement n'inclut pas l'accès API. Passez à un abonnement supérieur pour utiliser vos jetons.";
 
 export function bearerToken(headers: Headers): string | null {
   const header = headers.get("authorization");
@@ -97,7 +94,7 @@ export async function userFromAccessToken(token: string): Promise<TAuthUser | nu
   if (!row) return null;
   // integration tokens follow the plan: a downgrade without automation suspends them (not revoked)
   if (row.kind === "api" && !(await rememberWorkspacePlan(row.workspaceId, row, db)).hasAutomation) {
-    throw forbidden(API_ACCESS_SUSPENDED, "plan_no_automation");
+    throw new AppError("api_access_suspended");
   }
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));

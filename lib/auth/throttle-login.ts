@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "@/db";
 import { env } from "@/lib/env";
-import { ApiError, tooManyRequests } from "@/lib/http/api-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { AppError } from "@/lib/errors/app-error";
+import { countHit, rateLimit } from "@/lib/http/rate-limit";
 
 const IP_LIMIT = 100;
 const IP_WINDOW_MS = 15 * 60_000;
@@ -47,18 +47,14 @@ export async function throttleLogin<T>(
         where reset_at > now() and (key = ${waitKey} or (key = ${ipKey} and count >= ${IP_LIMIT}))
         order by reset_at desc limit 1`,
   );
-  if (waiting) throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)));
-  const [counted] = await queryRows<{ count: number }>(
-    db,
-    sql`insert into rate_limits as r (key, count, reset_at)
-        values (${countKey}, 1, now() + ${PAIR_WINDOW_MS} * interval '1 millisecond')
-        on conflict (key) do update set
-          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-        returning r.count`,
-  );
+  if (waiting)
+    throw new AppError("rate_limited", {
+      extra: { retryAfterSeconds: Math.max(1, Math.ceil(Number(waiting.retry_ms) / 1000)) },
+    });
+  const counted = await countHit(db, countKey, PAIR_WINDOW_MS);
   const wait = pairWaitSeconds(Number(counted?.count ?? 1));
-  if (wait > 0 && !(await takeSlot(db, waitKey, wait))) throw tooManyRequests(undefined, 1);
+  if (wait > 0 && !(await takeSlot(db, waitKey, wait)))
+    throw new AppError("rate_limited", { extra: { retryAfterSeconds: 1 } });
   // after the pair's count: a try turned away here still counts for its address, so a flood from a few
   // addresses soon waits per address and leaves the account's slots to the owner
   const [besieged] = await queryRows<{ key: string }>(
@@ -66,14 +62,14 @@ export async function throttleLogin<T>(
     sql`select key from rate_limits where key = ${accountKey} and reset_at > now() and count >= ${ACCOUNT_FREE_FAILURES}`,
   );
   if (besieged && !device && !(await takeSlot(db, `login:account-wait:${email}`, ACCOUNT_SPACING_S))) {
-    throw tooManyRequests("Trop de tentatives. Veuillez réessayer dans quelques secondes.", ACCOUNT_SPACING_S);
+    throw new AppError("login_spacing", { extra: { retryAfterSeconds: ACCOUNT_SPACING_S } });
   }
   let result: T;
   try {
     result = await attempt();
   } catch (error) {
     // only failures count against the address (the owner's own sign-ins never lock a shared address out)
-    if (error instanceof ApiError && error.code === "invalid_credentials") {
+    if (error instanceof AppError && error.code === "invalid_credentials") {
       if (ip) await rateLimit(ipKey, Number.MAX_SAFE_INTEGER, IP_WINDOW_MS, { db });
       await rateLimit(accountKey, Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_MS, { db });
     }

@@ -1,17 +1,13 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { badRequest, conflict, notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
-import { WRONG_CURRENT_PASSWORD } from "./change-password";
 import { assertPersonalEmail } from "./assert-personal-email";
 import { endPendingLinks } from "./end-pending-links";
 import { verifyPassword } from "./hash-password";
-import { EMAIL_TAKEN } from "./register-user";
 import { ZUpdateProfile, type TUpdateProfile } from "./schemas";
 import { sendEmailVerification } from "./send-email-verification";
-
-export const CURRENT_PASSWORD_REQUIRED = "Saisissez votre mot de passe actuel pour changer d'adresse email";
 
 /**
  * Names and e-mail; a new e-mail needs the current password (a stolen token or session alone cannot take it),
@@ -25,14 +21,14 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!current) throw notFound("Utilisateur introuvable", "user_not_found");
+  if (!current) throw new AppError("user_not_found");
   const emailChanged = data.email !== current.email.toLowerCase();
   if (emailChanged) {
     assertPersonalEmail(data.email);
-    if (!data.current_password) throw badRequest(CURRENT_PASSWORD_REQUIRED, "current_password_required");
+    if (!data.current_password) throw new AppError("current_password_required");
     await rateLimit(`password-change:${userId}`, 10, 15 * 60_000);
     if (!(await verifyPassword(current.passwordHash, data.current_password))) {
-      throw badRequest(WRONG_CURRENT_PASSWORD, "wrong_password");
+      throw new AppError("wrong_password");
     }
   }
   const [taken] = await db
@@ -40,7 +36,7 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
     .from(users)
     .where(and(eq(users.email, data.email), ne(users.id, userId)))
     .limit(1);
-  if (taken) throw conflict(EMAIL_TAKEN, "email_taken");
+  if (taken) throw new AppError("email_taken");
   let user: typeof users.$inferSelect;
   try {
     user = await db.transaction(async (tx) => {
@@ -61,7 +57,7 @@ export async function updateProfile(userId: string, input: TUpdateProfile) {
   } catch (error) {
     // a concurrent registration may take the address between the check and the update
     if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === "23505") {
-      throw conflict(EMAIL_TAKEN, "email_taken");
+      throw new AppError("email_taken");
     }
     throw error;
   }

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { dummyPasswordHash, verifyPassword } from "./hash-password";
 import { ZLogin, type TLogin } from "./schemas";
 import { readKnownDevice } from "./known-device";
 import { throttleLogin } from "./throttle-login";
-
-export const INVALID_CREDENTIALS = "Identifiants incorrects";
 
 /**
  * Checks an e-mail and password, throttled per (address, account) pair and per address (throttle-login.ts);
@@ -23,7 +21,7 @@ export async function verifyCredentials(input: TLogin, ip: string | null, cookie
       const db = await getDb();
       const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-      if (!user || !ok) throw new ApiError(401, "invalid_credentials", INVALID_CREDENTIALS);
+      if (!user || !ok) throw new AppError("invalid_credentials");
       return user;
     },
     readKnownDevice(cookies, email),

@@ -2,8 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { prepared } from "@/db/prepared";
 import { productUrls, products } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { PRODUCT_NOT_FOUND } from "@/lib/products/get-product-or-throw";
+import { AppError } from "@/lib/errors/app-error";
 
 const productUrlsQuery = (db: DbLike) =>
   db
@@ -35,6 +34,6 @@ const productUrlsQuery = (db: DbLike) =>
 export async function getOwnedProductUrls(db: DbLike, workspaceId: string, productId: string) {
   const rows = await prepared(db, "owned_product_urls", productUrlsQuery).execute({ workspaceId, productId });
   const product = rows[0]?.product;
-  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  if (!product) throw new AppError("product_not_found");
   return { product, urls: rows.flatMap((r) => (r.url ? [r.url] : [])) };
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { getProductOrThrow, PRODUCT_NOT_FOUND } from "@/lib/products/get-product-or-throw";
+import { AppError } from "@/lib/errors/app-error";
+import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 
 /** Sets or clears ("mon prix") the owner's reference price of a product; idempotent. */
 export async function setReferencePrice(workspaceId: string, productId: string, referencePrice: string | null) {
@@ -13,6 +13,6 @@ export async function setReferencePrice(workspaceId: string, productId: string, 
     .set({ referencePrice, updatedAt: sql`now()` })
     .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
     .returning({ id: products.id, referencePrice: products.referencePrice });
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  if (!row) throw new AppError("product_not_found");
   return { id: row.id, reference_price: row.referencePrice };
 }

@@ -1,4 +1,4 @@
-import { badRequest } from "./api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -24,10 +24,9 @@ export function assertJsonDepth(text: string, max = MAX_JSON_DEPTH): void {
     } else if (c === QUOTE) inString = true;
     else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (++depth > max) {
-        throw badRequest(
-          `Corps de requête JSON trop imbriqué (plus de ${max} niveaux d'objets ou de tableaux)`,
-          "json_too_deep",
-        );
+        throw new AppError("json_too_deep", {
+          detail: `Corps de requête JSON trop imbriqué (plus de ${max} niveaux d'objets ou de tableaux)`,
+        });
       }
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) depth--;
   }

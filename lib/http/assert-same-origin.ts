@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { forbidden } from "./api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -25,6 +25,6 @@ export function assertSameOrigin(req: NextRequest): void {
   const foreign =
     (site !== null && site !== "same-origin" && site !== "none") || (origin !== null && !ownOrigins(req).has(origin));
   if (foreign) {
-    throw forbidden("Requête refusée : elle ne provient pas de VeillePrix", "cross_site_request");
+    throw new AppError("cross_site_request");
   }
 }

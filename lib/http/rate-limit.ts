@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { env } from "@/lib/env";
-import { tooManyRequests } from "./api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * Fixed-window counter per key, kept in the database so that every app process shares it. One atomic
- * upsert per call: concurrent requests can never pass the limit together. Throws a 429 ApiError past it.
+ * upsert per call: concurrent requests can never pass the limit together. Throws a 429 AppError past it.
  */
 export async function rateLimit(
   key: string,
@@ -14,7 +14,16 @@ export async function rateLimit(
   options: { db?: DbLike } = {},
 ): Promise<void> {
   if (env.RATE_LIMIT_DISABLED) return;
-  const db = options.db ?? (await getDb());
+  const row = await countHit(options.db ?? (await getDb()), key, windowMs);
+  if (row && row.count > limit) {
+    throw new AppError("rate_limited", {
+      extra: { retryAfterSeconds: Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)) },
+    });
+  }
+}
+
+/** Counts one hit of `key` in its fixed window (a new window once the last one has ended), atomically. */
+export async function countHit(db: DbLike, key: string, windowMs: number) {
   const [row] = await queryRows<{ count: number; retry_ms: number | string }>(
     db,
     sql`insert into rate_limits as r (key, count, reset_at)
@@ -24,9 +33,7 @@ export async function rateLimit(
           reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
         returning r.count, extract(epoch from (r.reset_at - now())) * 1000 as retry_ms`,
   );
-  if (row && row.count > limit) {
-    throw tooManyRequests(undefined, Math.max(1, Math.ceil(Number(row.retry_ms) / 1000)));
-  }
+  return row;
 }
 
 /** Forgets every counter (tests). */

@@ -1,16 +1,14 @@
-import { ApiError } from "./api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 
 const tooLarge = (maxBytes: number, detail?: string) =>
-  new ApiError(
-    413,
-    "payload_too_large",
-    detail ?? `Requête trop volumineuse (${Math.round(maxBytes / 1024)} Ko au plus)`,
-  );
+  new AppError("payload_too_large", {
+    detail: detail ?? `Requête trop volumineuse (${Math.round(maxBytes / 1024)} Ko au plus)`,
+  });
 
 /** The client went away while it sent its body: nobody reads the answer, and it is no server error to log. */
-const aborted = () => new ApiError(400, "request_aborted", "Requête interrompue avant la fin de son envoi");
+const aborted = () => new AppError("request_aborted");
 
 /**
  * The request body, refused with a 413 past `maxBytes`: first by its declared Content-Length, then by

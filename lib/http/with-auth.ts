@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
-import { ROLE_FORBIDDEN, roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
-import { ApiError, badRequest, forbidden, notFound, unauthorized, unprocessable } from "./api-error";
+import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
+import { AppError } from "@/lib/errors/app-error";
 import { assertJsonDepth } from "./assert-json-depth";
 import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
@@ -35,7 +35,7 @@ type Options<B, Q> = {
 function assertRole(req: NextRequest, options: Options<unknown, unknown>, user: TAuthUser) {
   if (options.scope === "account") return;
   const needed = options.role ?? (req.method === "GET" || req.method === "HEAD" ? "reader" : "editor");
-  if (!roleAtLeast(user.role, needed)) throw forbidden(ROLE_FORBIDDEN, "forbidden_role");
+  if (!roleAtLeast(user.role, needed)) throw new AppError("forbidden_role");
 }
 
 /** First zod issue as a French message (schemas carry their own French messages, not for the body's own type). */
@@ -53,7 +53,7 @@ async function readJson(req: NextRequest): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest("Corps de requête JSON invalide", "invalid_json");
+    throw new AppError("invalid_json");
   }
 }
 
@@ -63,7 +63,7 @@ const presentsCredentials = (req: NextRequest) =>
 function parseParams(schema: Options<unknown, unknown>["params"], raw: Record<string, string>) {
   if (!schema) return refuseNul(raw);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw notFound(parsed.error.issues[0]?.message);
+  if (!parsed.success) throw new AppError("not_found", { detail: parsed.error.issues[0]?.message });
   return parsed.data;
 }
 
@@ -73,7 +73,7 @@ function refuseNul<T>(value: T): T {
   while (pending.length > 0) {
     const v = pending.pop();
     if (typeof v === "string" && v.includes("\u0000")) {
-      throw unprocessable("Les caractères nuls (U+0000) ne sont pas acceptés", "invalid_characters");
+      throw new AppError("invalid_characters");
     }
     if (v !== null && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) pending.push(k, x);
@@ -83,29 +83,23 @@ function refuseNul<T>(value: T): T {
 }
 
 function mapError(error: unknown) {
-  if (error instanceof ApiError) return errorResponse(error);
+  if (error instanceof AppError) return errorResponse(error);
   if (error instanceof ZodError) {
     return errorResponse(
-      unprocessable(zodDetail(error), "validation_error", { errors: z.flattenError(error).fieldErrors }),
+      new AppError("validation_error", {
+        detail: zodDetail(error),
+        extra: { errors: z.flattenError(error).fieldErrors },
+      }),
     );
   }
   const dbStatus = databaseErrorStatus(error);
   if (dbStatus === 503) {
     console.error("[api] base de données injoignable", error);
-    return errorResponse(
-      new ApiError(
-        503,
-        "service_unavailable",
-        "Service momentanément indisponible, veuillez réessayer dans un instant",
-        {
-          retryAfterSeconds: 5,
-        },
-      ),
-    );
+    return errorResponse(new AppError("service_unavailable", { extra: { retryAfterSeconds: 5 } }));
   }
-  if (dbStatus === 422) return errorResponse(unprocessable("Données invalides", "invalid_input"));
+  if (dbStatus === 422) return errorResponse(new AppError("invalid_input"));
   console.error("[api] erreur inattendue", error);
-  return errorResponse(new ApiError(500, "internal_error", "Une erreur inattendue est survenue"));
+  return errorResponse(new AppError("internal_error"));
 }
 
 function wrap<B, Q, U>(
@@ -119,7 +113,7 @@ function wrap<B, Q, U>(
       let user = await resolveUser(req);
       // a connection dropped mid-query can read as "no such user": check once more before a 401 (which logs out)
       if (!user && mode === "required" && presentsCredentials(req)) user = await resolveUser(req);
-      if (mode === "required" && !user) throw unauthorized();
+      if (mode === "required" && !user) throw new AppError("unauthenticated");
       if (mode === "required") assertRole(req, options as Options<unknown, unknown>, user as TAuthUser);
       const rawParams = ctx?.params ? await ctx.params : {};
       const joined = Object.fromEntries(

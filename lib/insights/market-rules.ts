@@ -1,4 +1,5 @@
 import { divRound, toCents } from "@/lib/history/money";
+import { hostOf } from "@/lib/products/urls/normalize-url";
 import type { TPosition } from "./schemas";
 
 // Which readings count in the market view (docs/DESIGN.md, 'Vue marché'):
@@ -28,11 +29,8 @@ type TRawReading = { id: number; price: string | null; currency: string | null; 
 
 /** 'www.fnac.com' and 'fnac.com' are the same merchant; a URL that does not parse keeps its text. */
 export function domainOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
-  } catch {
-    return url;
-  }
+  const host = hostOf(url);
+  return host ? host.replace(/^www\./, "") : url;
 }
 
 export function toOffer(

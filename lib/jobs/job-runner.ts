@@ -1,3 +1,4 @@
+import { hostOf } from "@/lib/products/urls/normalize-url";
 // The in-process runner (no Inngest configured): the scrape queue, and the scheduled jobs of registry.ts.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -38,14 +39,6 @@ const registry = ((globalThis as unknown as { __veilleprixRunners?: Set<JobRunne
 const MINUTE_MS = 60_000;
 
 type TActive = { task: TTaskRow; host: string; controller: AbortController; done: Promise<void> };
-
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return "";
-  }
-}
 
 /**
  * A bounded worker pool over scrape_tasks. Tasks are claimed with FOR UPDATE SKIP LOCKED, so any number of

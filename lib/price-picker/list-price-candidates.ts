@@ -3,7 +3,7 @@ import type { TStoredCandidate } from "@/lib/scraping/present-candidates";
 
 /** The prices found by the URL's last scrape, the one in use marked `selected` (the user's rule, else ours). */
 export async function listPriceCandidates(workspaceId: string, productId: string, urlId: string) {
-  const row = await getProductUrlOrThrow(workspaceId, urlId, productId);
+  const row = await getProductUrlOrThrow(workspaceId, urlId, { productId });
   const stored = Array.isArray(row.candidates) ? (row.candidates as TStoredCandidate[]) : [];
   const ruleInUse = row.selector !== null && row.selectorLostAt === null;
   // A 'Prix incertain' page stored no price: nothing is the current choice (the user's rule aside).

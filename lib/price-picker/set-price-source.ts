@@ -3,8 +3,8 @@ import { parseDocument } from "htmlparser2";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { conflict, notFound, unprocessable } from "@/lib/http/api-error";
-import { getProductUrlOrThrow, URL_NOT_FOUND } from "@/lib/products/urls/get-product-url-or-throw";
+import { AppError } from "@/lib/errors/app-error";
+import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { queryProducts } from "@/lib/products/query-products";
 import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import type { TStoredCandidate } from "@/lib/scraping/present-candidates";
@@ -16,7 +16,7 @@ function checkSelector(selector: string): void {
   try {
     selectOne(selector, EMPTY_DOC);
   } catch {
-    throw unprocessable("Sélecteur CSS invalide", "invalid_selector");
+    throw new AppError("invalid_selector");
   }
 }
 
@@ -27,7 +27,7 @@ function checkSelector(selector: string): void {
  */
 export async function setPriceSource(workspaceId: string, productId: string, urlId: string, input: TPriceSource) {
   const db = await getDb();
-  await getProductUrlOrThrow(workspaceId, urlId, productId, db);
+  await getProductUrlOrThrow(workspaceId, urlId, { productId, db });
   if ("selector" in input) checkSelector(input.selector);
   const { task, created } = await requestUrlScrape(workspaceId, urlId, {
     change: async (tx, row) => {
@@ -36,7 +36,7 @@ export async function setPriceSource(workspaceId: string, productId: string, url
         const stored = Array.isArray(row.candidates) ? (row.candidates as TStoredCandidate[]) : [];
         const found = stored.find((c) => c.id === input.candidate_id);
         if (!found) {
-          throw conflict("Ce prix ne figure plus parmi ceux de la page : rechargez la liste", "stale_candidate");
+          throw new AppError("stale_candidate");
         }
         selector = found.locator;
       } else if ("selector" in input) {
@@ -56,6 +56,6 @@ export async function setPriceSource(workspaceId: string, productId: string, url
   });
   const [product] = await queryProducts(db, workspaceId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
-  if (!url) throw notFound(URL_NOT_FOUND);
+  if (!url) throw new AppError("url_not_found");
   return { url, task, created };
 }

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls, products } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
@@ -20,7 +20,7 @@ export async function createProduct(workspaceId: string, input: TCreateProductDa
   const urls = input.urls ?? [];
   const seen = new Set<string>();
   for (const u of urls) {
-    if (seen.has(u.url)) throw conflict(DUPLICATE_URL, "duplicate_url");
+    if (seen.has(u.url)) throw new AppError("duplicate_url");
     seen.add(u.url);
   }
   const db = await getDb();

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-import { getProductOrThrow, PRODUCT_NOT_FOUND } from "./get-product-or-throw";
+import { AppError } from "@/lib/errors/app-error";
+import { getProductOrThrow } from "./get-product-or-throw";
 
 /** Deletes one of the owner's products; its URLs, price history and scrape tasks go with it (FK cascades). */
 export async function deleteProduct(workspaceId: string, productId: string) {
@@ -12,6 +12,6 @@ export async function deleteProduct(workspaceId: string, productId: string) {
     .delete(products)
     .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
     .returning({ id: products.id });
-  if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  if (deleted.length === 0) throw new AppError("product_not_found");
   return { id: productId };
 }

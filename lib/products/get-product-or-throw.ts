@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { products } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-
-export const PRODUCT_NOT_FOUND = "Produit introuvable";
+import { AppError } from "@/lib/errors/app-error";
 
 /** The owner's product row (id checked by the route, lib/http/path-params.ts); missing and foreign are one 404. */
 export async function getProductOrThrow(workspaceId: string, productId: string, db?: DbLike) {
@@ -13,6 +11,6 @@ export async function getProductOrThrow(workspaceId: string, productId: string, 
     .from(products)
     .where(and(eq(products.id, productId), eq(products.workspaceId, workspaceId)))
     .limit(1);
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  if (!row) throw new AppError("product_not_found");
   return row;
 }

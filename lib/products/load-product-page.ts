@@ -1,8 +1,8 @@
 import { cache } from "react";
 import type { Jsonify } from "@/client/jsonify";
 import { getProductComparison } from "@/lib/history/get-product-comparison";
-import { ApiError } from "@/lib/http/api-error";
-import { ZProductParams } from "@/lib/http/path-params";
+import { AppError } from "@/lib/errors/app-error";
+import { isUuid } from "@/lib/http/is-uuid";
 import { getProduct } from "./get-product";
 
 export type TProductPageData = Jsonify<{
@@ -16,17 +16,16 @@ export type TProductPageData = Jsonify<{
  * Cached per request: the page's title and its body read it once.
  */
 export const loadProductPage = cache(async (workspaceId: string, rawId: string): Promise<TProductPageData | null> => {
-  const parsed = ZProductParams.safeParse({ id: rawId });
-  if (!parsed.success) return null;
+  if (!isUuid(rawId)) return null;
   try {
     const [product, comparison] = await Promise.all([
-      getProduct(workspaceId, parsed.data.id),
-      getProductComparison(workspaceId, parsed.data.id),
+      getProduct(workspaceId, rawId),
+      getProductComparison(workspaceId, rawId),
     ]);
     // dates become ISO strings exactly as in the JSON answers the hooks would otherwise fetch
     return JSON.parse(JSON.stringify({ product, comparison })) as TProductPageData;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (error instanceof AppError && error.code === "product_not_found") return null;
     throw error;
   }
 });

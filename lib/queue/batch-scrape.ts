@@ -2,13 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { notFound, unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { presentTask } from "./present-task";
 import { assertNotPaused } from "./request-url-scrape";
-import { QUEUE_MSG, type ZBatchScrape } from "./schemas";
+import type { ZBatchScrape } from "./schemas";
 
 type TInput = z.output<typeof ZBatchScrape>;
 
@@ -17,7 +17,7 @@ type TInput = z.output<typeof ZBatchScrape>;
  * All or nothing: an unknown or foreign URL is a 404. URLs already waiting or running keep their task.
  */
 export async function batchScrape(workspaceId: string, input: TInput) {
-  if (input.urls.length === 0) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
+  if (input.urls.length === 0) throw new AppError("no_urls");
   await rateLimit(`scrape-batch:${workspaceId}`, 10, 60_000);
   const db = await getDb();
   const mine = await db
@@ -52,21 +52,20 @@ export async function batchScrape(workspaceId: string, input: TInput) {
   }
   const targets = input.urls.map((u) => {
     const row = u.url_id ? byId.get(u.url_id) : byAddress.get(`${u.options.product_id} ${u.url}`)?.[0];
-    if (!row) throw notFound("URL introuvable");
+    if (!row) throw new AppError("url_not_found");
     assertNotPaused(row);
     return row;
   });
   const unique = [...new Map(targets.map((t) => [t.id, t])).values()];
-  const busy = await findActiveTasks(
-    unique.map((t) => t.id),
-    { db },
-  );
-  const busyIds = new Set(busy.map((t) => t.urlId));
   const created = await requestScrapes(
-    unique
-      .filter((t) => !busyIds.has(t.id))
-      .map((t) => ({ workspaceId, urlId: t.id, productId: t.productId, url: t.url })),
+    unique.map((t) => ({ workspaceId, urlId: t.id, productId: t.productId, url: t.url })),
     { reason: "batch", priority: input.priority, useAi: input.use_ai },
+  );
+  // the URLs that already had a waiting or running task answer with that one
+  const createdIds = new Set(created.map((t) => t.urlId));
+  const busy = await findActiveTasks(
+    unique.filter((t) => !createdIds.has(t.id)).map((t) => t.id),
+    { db },
   );
   const tasks = [...created, ...busy].map(presentTask);
   return { count: tasks.length, created: created.length, priority: input.priority, use_ai: input.use_ai, tasks };

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
+import { ACTIVE_TASK_STATUSES } from "@/lib/jobs/find-active-tasks";
 import { signalTaskCancelled } from "@/lib/jobs/signal-task-cancelled";
 import { getTaskOrThrow } from "./get-task-or-throw";
 import { presentTask } from "./present-task";
@@ -17,11 +18,11 @@ export async function cancelTask(workspaceId: string, taskId: string) {
       and(
         eq(scrapeTasks.id, taskId),
         eq(scrapeTasks.workspaceId, workspaceId),
-        inArray(scrapeTasks.status, ["pending", "retry", "processing"]),
+        inArray(scrapeTasks.status, [...ACTIVE_TASK_STATUSES]),
       ),
     )
     .returning();
-  if (!row) throw conflict("Cette tâche est déjà terminée et ne peut plus être annulée", "task_finished");
+  if (!row) throw new AppError("task_finished");
   await signalTaskCancelled(taskId).catch((error: unknown) =>
     console.error("[queue] signal d'annulation en échec", error),
   );

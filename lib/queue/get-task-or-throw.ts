@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-
-export const TASK_NOT_FOUND = "Tâche introuvable";
+import { AppError } from "@/lib/errors/app-error";
 
 /** The owner's task row; a missing task and another user's task are the same 404 (ids checked by the route). */
 export async function getTaskOrThrow(workspaceId: string, taskId: string, db?: DbLike) {
@@ -13,6 +11,6 @@ export async function getTaskOrThrow(workspaceId: string, taskId: string, db?: D
     .from(scrapeTasks)
     .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.workspaceId, workspaceId)))
     .limit(1);
-  if (!row) throw notFound(TASK_NOT_FOUND, "task_not_found");
+  if (!row) throw new AppError("task_not_found");
   return row;
 }

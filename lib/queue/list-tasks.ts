@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks, type TASK_STATUSES } from "@/db/schema";
+import { ACTIVE_TASK_STATUSES } from "@/lib/jobs/find-active-tasks";
 import { presentTask } from "./present-task";
 import type { TASK_STATUS_FILTERS } from "./schemas";
 
 type TStatus = (typeof TASK_STATUSES)[number];
-const ACTIVE: TStatus[] = ["processing", "pending", "retry"];
 
 /**
  * The owner's tasks, newest first. `active` = processing, pending, retry (at most 50, SPEC.md §4);
@@ -19,7 +19,7 @@ export async function listTasks(
   const requested = filter.status ?? [];
   const statuses = new Set<TStatus>();
   for (const s of requested) {
-    if (s === "active") ACTIVE.forEach((a) => statuses.add(a));
+    if (s === "active") ACTIVE_TASK_STATUSES.forEach((a) => statuses.add(a));
     else if (s !== "recent") statuses.add(s);
   }
   const onlyActive = requested.includes("active") && requested.every((s) => s === "active");

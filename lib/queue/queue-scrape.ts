@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentTask } from "./present-task";
 import { MANUAL_SCRAPE_LIMIT, requestUrlScrape } from "./request-url-scrape";
-import { QUEUE_MSG, type ZQueueScrape } from "./schemas";
+import type { ZQueueScrape } from "./schemas";
 import { waitForTask } from "./wait-for-task";
 import type { z } from "zod";
 
@@ -46,7 +46,7 @@ export async function queueScrape(
   if (urlId) {
     ({ task, created } = await requestUrlScrape(workspaceId, urlId, { useAi: input.use_ai }));
   } else {
-    if (!input.url) throw unprocessable(QUEUE_MSG.urlRequired);
+    if (!input.url) throw new AppError("url_required");
     if (input.options.product_id) await getProductOrThrow(workspaceId, input.options.product_id, db);
     await rateLimit(`scrape:${workspaceId}`, MANUAL_SCRAPE_LIMIT, 60_000);
     const [row] = await requestScrapes(

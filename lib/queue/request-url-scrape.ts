@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbTx } from "@/db";
 import { products, scrapeTasks } from "@/db/schema";
-import { conflict, forbidden } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
@@ -29,9 +29,9 @@ export async function requestUrlScrape(workspaceId: string, urlId: string, optio
   // the product, then the URL, are held until the task is written (the order of a product delete's cascade, so
   // neither can deadlock the other): a concurrent delete waits, or this answers 404
   const outcome = await inTransaction(async (tx) => {
-    const { productId } = await getProductUrlOrThrow(workspaceId, urlId, undefined, tx);
+    const { productId } = await getProductUrlOrThrow(workspaceId, urlId, { db: tx });
     await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
-    const url = await getProductUrlOrThrow(workspaceId, urlId, undefined, tx, "key share");
+    const url = await getProductUrlOrThrow(workspaceId, urlId, { db: tx, lock: "key share" });
     assertNotPaused(url);
     await options.change?.(tx, url);
     const active = await takeActiveTask(tx, urlId);
@@ -47,7 +47,7 @@ export async function requestUrlScrape(workspaceId: string, urlId: string, optio
     // another request queued one in between: the unique index kept that one
     const winner = await takeActiveTask(tx, urlId);
     if (winner) return { task: winner, created: false };
-    throw conflict("Un relevé de cette URL vient de se terminer, veuillez réessayer", "scrape_race");
+    throw new AppError("scrape_race");
   });
   return { task: presentTask(outcome.task), created: outcome.created };
 }
@@ -55,7 +55,7 @@ export async function requestUrlScrape(workspaceId: string, urlId: string, optio
 /** A paused URL (plan limit after a downgrade) is read-only: no reading, not even on demand. */
 export function assertNotPaused(url: { paused: boolean; pausedReason: string | null }): void {
   if (!url.paused) return;
-  throw forbidden(url.pausedReason ?? "Cette URL est en pause : son suivi est en lecture seule", "url_paused");
+  throw new AppError("url_paused", { detail: url.pausedReason ?? undefined });
 }
 
 /** The URL's waiting or running task (at most one); a waiting retry is brought forward to run once committed. */

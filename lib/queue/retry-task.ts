@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
@@ -18,12 +18,9 @@ import { MANUAL_SCRAPE_LIMIT } from "./request-url-scrape";
 export async function retryTask(workspaceId: string, taskId: string, force: boolean) {
   const db = await getDb();
   const task = await getTaskOrThrow(workspaceId, taskId, db);
-  if (task.status === "processing") throw conflict("La tâche est en cours d'exécution", "task_running");
+  if (task.status === "processing") throw new AppError("task_running");
   if (!force && (task.status === "completed" || task.status === "pending" || task.status === "retry")) {
-    throw conflict(
-      task.status === "completed" ? "Cette tâche est déjà terminée avec succès" : "Cette tâche est déjà en attente",
-      "task_not_retryable",
-    );
+    throw new AppError(task.status === "completed" ? "task_already_completed" : "task_already_pending");
   }
   const busy = task.urlId ? await findOtherActiveTask(task.urlId, task.id) : null;
   if (busy) return { ...presentTask(busy), created: false };
@@ -56,7 +53,7 @@ export async function retryTask(workspaceId: string, taskId: string, force: bool
         return winner;
       },
     );
-  if (!row) throw conflict("La tâche est en cours d'exécution", "task_running");
+  if (!row) throw new AppError("task_running");
   if (row.id !== task.id) return { ...presentTask(row), created: false };
   await dispatchTasks([row]);
   return { ...presentTask(row), created: true };

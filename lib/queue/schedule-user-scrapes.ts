@@ -1,13 +1,11 @@
 import { and, eq, isNull, lte, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
-import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentTask } from "./present-task";
-import { QUEUE_MSG } from "./schemas";
 
 /**
  * POST /queue/tasks/scheduled: queues the owner's due URLs now (or all of them with `all`), optionally
@@ -25,18 +23,12 @@ export async function scheduleUserScrapes(workspaceId: string, input: { product_
     .from(productUrls)
     .where(and(...where));
   if (urls.length === 0) {
-    if (input.product_id) throw unprocessable(QUEUE_MSG.noUrls, "no_urls");
+    if (input.product_id) throw new AppError("no_urls");
     return { count: 0, tasks: [] };
   }
-  const busy = await findActiveTasks(
-    urls.map((u) => u.id),
-    { db },
-  );
-  const busyIds = new Set(busy.map((b) => b.urlId));
+  // a URL already waiting or running gets no second task (requestScrapes leaves it out)
   const created = await requestScrapes(
-    urls
-      .filter((u) => !busyIds.has(u.id))
-      .map((u) => ({ workspaceId, urlId: u.id, productId: u.productId, url: u.url })),
+    urls.map((u) => ({ workspaceId, urlId: u.id, productId: u.productId, url: u.url })),
     { reason: "manual", priority: "normal" },
   );
   return { count: created.length, tasks: created.map(presentTask) };

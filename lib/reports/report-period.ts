@@ -1,9 +1,4 @@
-const PARIS_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+import { parisDay } from "@/lib/exports/paris-wall-clock";
 
 export type TReportPeriod = { key: string; frequency: "daily" | "weekly"; since: Date; until: Date };
 
@@ -23,7 +18,7 @@ export function isoWeek(day: string): string {
  * ('daily:2026-11-23', 'weekly:2026-W48'), and it covers the last day or the last 7 days before `now`.
  */
 export function reportPeriod(frequency: "daily" | "weekly", now: Date): TReportPeriod {
-  const day = PARIS_DAY.format(now);
+  const day = parisDay(now);
   const days = frequency === "daily" ? 1 : 7;
   return {
     key: frequency === "daily" ? `daily:${day}` : `weekly:${isoWeek(day)}`,

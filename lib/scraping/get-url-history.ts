@@ -3,8 +3,7 @@ import { getDb } from "@/db";
 import { priceHistory } from "@/db/schema";
 import { countRetainedReadings } from "@/lib/history/count-retained-readings";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { notFound } from "@/lib/http/api-error";
-import { URL_NOT_FOUND } from "@/lib/products/urls/get-product-url-or-throw";
+import { AppError } from "@/lib/errors/app-error";
 import type { TPageOffer } from "./extract";
 
 export type TUrlHistoryPage = {
@@ -81,7 +80,7 @@ export async function getUrlHistory(
       .limit(page.limit),
     countRetainedReadings(db, workspaceId, urlId, cutoff),
   ]);
-  if (total === null) throw notFound(URL_NOT_FOUND);
+  if (total === null) throw new AppError("url_not_found");
   return {
     total,
     entries: rows.map((r) => ({

@@ -2,10 +2,10 @@ import { z } from "zod";
 
 export const WORKSPACE_MSG = {
   notFound: "Espace de travail introuvable",
+  switched: "Espace de travail changé",
   idRequired: "L'espace de travail est obligatoire",
   nameRequired: "Le nom de l'espace est obligatoire",
   nameTooLong: "Le nom de l'espace ne doit pas dépasser 100 caractères",
-  switched: "Espace de travail changé",
   created: "Espace de travail créé",
 } as const;
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { sessions, users, workspaceMembers } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { isUuid } from "@/lib/http/is-uuid";
 import { WORKSPACE_MSG } from "./schemas";
 
@@ -11,7 +11,7 @@ import { WORKSPACE_MSG } from "./schemas";
  * a workspace they are not a member of is a 404, whether it exists or not.
  */
 export async function switchWorkspace(user: TAuthUser, workspaceId: string) {
-  if (!isUuid(workspaceId)) throw notFound(WORKSPACE_MSG.notFound, "workspace_not_found");
+  if (!isUuid(workspaceId)) throw new AppError("workspace_not_found");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [member] = await tx
@@ -19,7 +19,7 @@ export async function switchWorkspace(user: TAuthUser, workspaceId: string) {
       .from(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, user.id)))
       .for("key share");
-    if (!member) throw notFound(WORKSPACE_MSG.notFound, "workspace_not_found");
+    if (!member) throw new AppError("workspace_not_found");
     if (user.sessionId) {
       await tx.update(sessions).set({ workspaceId }).where(eq(sessions.id, user.sessionId));
     }

@@ -198,14 +198,14 @@ describe("alert channels", () => {
       "http://169.254.169.254/",
     ]) {
       await expect(createAlertChannel(workspaceId, { kind: "webhook", name: "x", url }, off)).rejects.toMatchObject({
-        status: 422,
+        code: "invalid_channel_url",
         message: expect.stringContaining("Adresse refusée"),
       });
     }
     const rebinding = { ...off, resolve: async () => [{ address: "127.0.0.1", family: 4 as const }] };
     await expect(
       createAlertChannel(workspaceId, { kind: "slack", name: "x", url: "https://hooks.exemple.fr/a" }, rebinding),
-    ).rejects.toMatchObject({ status: 422 });
+    ).rejects.toMatchObject({ code: "invalid_channel_url" });
     const bad = await call(createChannel, "/api/alert-channels", {
       token,
       body: { kind: "teams", name: "x", url: "ftp://exemple.fr/x" },

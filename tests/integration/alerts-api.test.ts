@@ -9,7 +9,7 @@ import { GET as listEvents } from "@/app/api/products/[id]/alert-events/route";
 import { POST as sendTest } from "@/app/api/alerts/test/route";
 import { GET as readUnsubscribe, POST as unsubscribe } from "@/app/api/alerts/unsubscribe/route";
 import { GET as getPrefs, PUT as putPrefs } from "@/app/api/users/me/alert-preferences/route";
-import { PLAN_NO_ALERTS } from "@/lib/alerts/rules/assert-email-alerts-allowed";
+import { errorDetail } from "@/lib/http/error-table";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { ALERT_MSG } from "@/lib/alerts/schemas";
 import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
@@ -183,7 +183,7 @@ describe("plan gating", () => {
       body: { kind: "any_change" },
     });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ detail: PLAN_NO_ALERTS, code: "plan_no_email_alerts" });
+    expect(res.json).toEqual({ detail: errorDetail("plan_no_email_alerts"), code: "plan_no_email_alerts" });
     const list = await call(listRules, rulesPath(productId), { token, params: { id: productId } });
     expect(list.json).toMatchObject({ rules: [], has_email_alerts: false });
     const test = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId } });

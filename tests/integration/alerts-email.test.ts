@@ -13,7 +13,7 @@ const { getDb } = await import("@/db");
 const { alertEvents, alertRules, emailOutbox, users } = await import("@/db/schema");
 const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
 const { sendAlertDigests } = await import("@/lib/alerts/delivery/send-alert-digests");
-const { TEST_FAILED } = await import("@/lib/alerts/delivery/send-test-alert");
+const { errorDetail } = await import("@/lib/http/error-table");
 const { POST: sendTest } = await import("@/app/api/alerts/test/route");
 const { GET: readUnsubscribe, POST: unsubscribe } = await import("@/app/api/alerts/unsubscribe/route");
 const { call } = await import("../helpers/api");
@@ -145,7 +145,7 @@ describe("test alert and digest through Resend", () => {
     resend.failNext(1);
     const ko = await call(sendTest, "/api/alerts/test", { token, body: { product_id: productId } });
     expect(ko.status).toBe(502);
-    expect(ko.json).toEqual({ detail: TEST_FAILED, code: "email_failed" });
+    expect(ko.json).toEqual({ detail: errorDetail("email_failed"), code: "email_failed" });
     expect(JSON.stringify(ko.json)).not.toMatch(/Panne simulée|at .*\.ts/);
   });
 

@@ -38,6 +38,9 @@ import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
 import { listPriceCandidates } from "@/lib/price-picker/list-price-candidates";
 import { setPriceSource } from "@/lib/price-picker/set-price-source";
 import { getProduct } from "@/lib/products/get-product";
+import { resolveUser } from "@/lib/auth/resolve-user";
+import { NextRequest } from "next/server";
+import { browserSession, tokenIn } from "../helpers/workspaces";
 import { getReportPreferences } from "@/lib/reports/get-report-preferences";
 import { loadReportContent } from "@/lib/reports/load-report-content";
 import { signReportUnsubscribeToken } from "@/lib/reports/report-links";
@@ -59,6 +62,7 @@ const URLS_PER_PRODUCT = 5;
 const READINGS = 200;
 
 let workspaceId: string;
+let who: Awaited<ReturnType<typeof signUp>>;
 let productIds: string[];
 let urlIds: string[];
 let historyId: number;
@@ -119,7 +123,8 @@ async function planProblems(run: () => Promise<unknown>, strict: string[] = [], 
 
 beforeAll(async () => {
   const db = await getDb();
-  ({ workspaceId } = await signUp());
+  who = await signUp();
+  ({ workspaceId } = who);
   const [plan] = await db.select().from(plans).where(eq(plans.code, "entreprise"));
   await db
     .update(subscriptions)
@@ -158,6 +163,17 @@ beforeAll(async () => {
 });
 
 describe("query plans of the hot paths (no sequential scan of price_history, no sort of a URL's history)", () => {
+  it("authentication: a token or a session cookie, with the workspace and role, one indexed query", async () => {
+    const auth = ["api_tokens", "sessions", "users", "workspace_members", "subscriptions"];
+    const token = await tokenIn(workspaceId, who.userId);
+    const bearer = new NextRequest("http://localhost/", { headers: { authorization: `Bearer ${token}` } });
+    expect(await capture(() => resolveUser(bearer))).toHaveLength(2); // the lookup, and last_used_at once a minute
+    expect(await planProblems(() => resolveUser(bearer), auth)).toEqual([]);
+    const cookie = new NextRequest("http://localhost/", { headers: { cookie: await browserSession(who) } });
+    expect(await capture(() => resolveUser(cookie))).toHaveLength(1);
+    expect(await planProblems(() => resolveUser(cookie), auth)).toEqual([]);
+  });
+
   it("products list, product, dashboard", async () => {
     // the list is one query over products and product_urls' latest_* columns: indexes on both
     expect(await planProblems(() => listProducts(workspaceId), ["products", "product_urls"])).toEqual([]);

@@ -1,15 +1,16 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
+import { errorBody } from "@/lib/http/error-table";
 import { purgeRateLimits, rateLimit } from "@/lib/http/rate-limit";
 
-async function refused(p: Promise<void>): Promise<ApiError | null> {
+async function refused(p: Promise<void>) {
   try {
     await p;
     return null;
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof AppError) return { status: errorBody(error).status, extra: error.extra };
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeRule } from "@/lib/alerts/rules/describe-rule";
 import { formatPriceVariation } from "@/lib/alerts/delivery/format-price-variation";
-import { centsToDecimal, toCents } from "@/lib/alerts/evaluation/cents";
+import { bigCentsToDecimal, toBigCents } from "@/lib/alerts/evaluation/cents";
 import { confirmsPrice } from "@/lib/alerts/evaluation/confirms-price";
 import { evaluateRule } from "@/lib/alerts/evaluation/evaluate-rule";
 import { isBigJump } from "@/lib/alerts/evaluation/is-big-jump";
@@ -33,14 +33,14 @@ function run(r: TRuleParams, current: string | null, previous: string | null, ex
 
 describe("cents", () => {
   it("parses decimal strings exactly, without floats", () => {
-    expect(toCents("12.3")).toBe(1230n);
-    expect(toCents("0.1")).toBe(10n);
-    expect(toCents("1299.99")).toBe(129999n);
-    expect(toCents("-5")).toBe(-500n);
-    expect(toCents(null)).toBeNull();
-    expect(toCents("abc")).toBeNull();
-    expect(centsToDecimal(129999n)).toBe("1299.99");
-    expect(centsToDecimal(5n)).toBe("0.05");
+    expect(toBigCents("12.3")).toBe(1230n);
+    expect(toBigCents("0.1")).toBe(10n);
+    expect(toBigCents("1299.99")).toBe(129999n);
+    expect(toBigCents("-5")).toBe(-500n);
+    expect(toBigCents(null)).toBeNull();
+    expect(toBigCents("abc")).toBeNull();
+    expect(bigCentsToDecimal(129999n)).toBe("1299.99");
+    expect(bigCentsToDecimal(5n)).toBe("0.05");
   });
 });
 

@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
+import { errorBody } from "@/lib/http/error-table";
 import { parseImportFile } from "@/lib/products/import/parse-import-file";
 import { readXlsxArchive } from "@/lib/products/import/read-xlsx-archive";
 import { centralHeader, endRecord, huge, localHeader, MIB, plainZip, polyglot, tiny } from "../helpers/hostile-zip";
@@ -11,9 +12,9 @@ async function refusal(run: Promise<unknown>) {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  const { status, code, message } = error as ApiError;
-  return { status, code, message };
+  expect(error).toBeInstanceOf(AppError);
+  const { status, body } = errorBody(error as AppError);
+  return { status, code: body.code, message: body.detail };
 }
 
 /** Growth of the process's peak resident memory while `run` runs, in MiB. */

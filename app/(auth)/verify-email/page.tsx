@@ -3,8 +3,9 @@ import Link from "next/link";
 import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { Alert } from "@/components/ui/alert";
 import { getPageUser } from "@/lib/auth/get-page-user";
-import { ALREADY_VERIFIED, INVALID_VERIFY_LINK, verifyEmail } from "@/lib/auth/verify-email";
-import { ApiError } from "@/lib/http/api-error";
+import { ALREADY_VERIFIED, verifyEmail } from "@/lib/auth/verify-email";
+import { errorDetail } from "@/lib/http/error-table";
+import { AppError } from "@/lib/errors/app-error";
 
 export const metadata: Metadata = { title: "Vérification de l'adresse email", robots: { index: false } };
 
@@ -15,10 +16,12 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   try {
     outcome = { ok: true, text: (await verifyEmail(typeof token === "string" ? token : null)).message };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     // a spent link opened again by its signed-in, verified owner is no error for them
     const user = await getPageUser();
-    outcome = user?.emailVerified ? { ok: true, text: ALREADY_VERIFIED } : { ok: false, text: INVALID_VERIFY_LINK };
+    outcome = user?.emailVerified
+      ? { ok: true, text: ALREADY_VERIFIED }
+      : { ok: false, text: errorDetail("invalid_verification_token") };
   }
   return (
     <AuthCard

@@ -3,7 +3,7 @@
 import { serve } from "inngest/next";
 import type { NextRequest } from "next/server";
 import { functions, inngest } from "@/inngest";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { errorResponse } from "@/lib/http/json";
 import { servesInngest } from "@/lib/jobs/job-provider";
 
@@ -13,7 +13,7 @@ const served = servesInngest ? (serve({ client: inngest, functions }) as unknown
 
 function handler(method: "GET" | "POST" | "PUT"): THandler {
   return async (req, ctx) => {
-    if (!served) return errorResponse(notFound("Inngest n'est pas configuré sur ce serveur", "inngest_disabled"));
+    if (!served) return errorResponse(new AppError("inngest_disabled"));
     return served[method](req, ctx);
   };
 }

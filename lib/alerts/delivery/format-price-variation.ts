@@ -1,12 +1,12 @@
 import { formatEuros } from "@/lib/format";
-import { centsToDecimal, toCents } from "@/lib/alerts/evaluation/cents";
+import { bigCentsToDecimal, toBigCents } from "@/lib/alerts/evaluation/cents";
 
 const percentFormat = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "-10,00 € (-7,69 %)" from two decimal strings, computed in cents; null when either price is missing. */
 export function formatPriceVariation(oldPrice: string | null, newPrice: string | null) {
-  const before = toCents(oldPrice);
-  const after = toCents(newPrice);
+  const before = toBigCents(oldPrice);
+  const after = toBigCents(newPrice);
   if (before === null || after === null) return { text: null, direction: null } as const;
   const delta = after - before;
   const direction = delta < 0n ? "down" : delta > 0n ? "up" : null;
@@ -18,5 +18,5 @@ export function formatPriceVariation(oldPrice: string | null, newPrice: string |
     const hundredths = (abs * 20000n + before) / (2n * before);
     percent = ` (${sign}${percentFormat.format(Number(hundredths) / 100)} %)`;
   }
-  return { text: `${sign}${formatEuros(centsToDecimal(abs))}${percent}`, direction } as const;
+  return { text: `${sign}${formatEuros(bigCentsToDecimal(abs))}${percent}`, direction } as const;
 }

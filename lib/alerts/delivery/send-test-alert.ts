@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { alertEvents, alertRules, priceHistory, productUrls } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
 import { env } from "@/lib/env";
-import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/http/rate-limit";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { assertEmailAlertsAllowed } from "@/lib/alerts/rules/assert-email-alerts-allowed";
@@ -14,11 +14,6 @@ import { getAlertRuleOrThrow } from "@/lib/alerts/rules/get-alert-rule-or-throw"
 import { presentAlertEvent } from "@/lib/alerts/events/present-alert-event";
 import { renderAlertEmail } from "./render-alert-email";
 import type { TSendTestAlert } from "@/lib/alerts/schemas";
-
-export const NO_RULE_FOR_TEST = "Créez d'abord une règle d'alerte sur ce produit pour envoyer une alerte de test.";
-export const EMAIL_UNVERIFIED =
-  "Vérifiez d'abord votre adresse email (lien envoyé à l'inscription) : aucune alerte n'y est envoyée avant.";
-export const TEST_FAILED = "L'envoi de l'alerte de test a échoué. Vérifiez la configuration des emails.";
 
 type TUser = { id: string; workspaceId: string; email: string; firstName: string; emailVerified: boolean };
 
@@ -30,7 +25,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
   const db = await getDb();
   const product = await getProductOrThrow(user.workspaceId, input.product_id, db);
   await assertEmailAlertsAllowed(user.workspaceId, db);
-  if (!user.emailVerified) throw unprocessable(EMAIL_UNVERIFIED, "email_unverified");
+  if (!user.emailVerified) throw new AppError("email_unverified");
   await rateLimit(`alert-test:${user.id}`, 5, 10 * 60_000);
   const rule = input.rule_id
     ? await getAlertRuleOrThrow(user.workspaceId, product.id, input.rule_id, db)
@@ -42,7 +37,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
           .orderBy(desc(alertRules.createdAt))
           .limit(1)
       )[0];
-  if (!rule) throw unprocessable(NO_RULE_FOR_TEST, "no_alert_rule");
+  if (!rule) throw new AppError("no_alert_rule");
 
   const [url] = await db
     .select()
@@ -97,7 +92,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
       .update(alertEvents)
       .set({ status: "failed", details: sql`${alertEvents.details} || jsonb_build_object('error', ${message}::text)` })
       .where(eq(alertEvents.id, event!.id));
-    throw new ApiError(502, "email_failed", TEST_FAILED);
+    throw new AppError("email_failed");
   }
   const [sent] = await db
     .update(alertEvents)

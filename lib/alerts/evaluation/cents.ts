@@ -1,26 +1,16 @@
-// Money as integer cents (bigint): prices arrive as decimal strings ("12.30") and are never summed as floats.
+// Alert arithmetic in bigint cents (products of prices and percentages stay exact); parsed by the one money parser.
+import { centsToDecimal as numberCentsToDecimal, toCents as numberCents } from "@/lib/history/money";
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2})\d*)?$/;
-
-/** "12.3" → 1230n; null/blank/unparseable → null. Extra decimals beyond two are truncated. */
-export function toCents(value: string | number | null | undefined): bigint | null {
-  if (value === null || value === undefined) return null;
-  const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(2) : "") : value.trim();
-  const match = DECIMAL.exec(text);
-  if (!match) return null;
-  const [, sign, whole, frac = ""] = match;
-  const cents = BigInt(whole!) * 100n + BigInt(`${frac}00`.slice(0, 2));
-  return sign ? -cents : cents;
+/** "12.3" → 1230n; null/blank/unparseable → null (lib/history/money.ts `toCents`, as a bigint). */
+export function toBigCents(value: string | number | null | undefined): bigint | null {
+  const cents = numberCents(value);
+  return cents === null ? null : BigInt(cents);
 }
 
 /** 1230n → "12.30" (the decimal string stored in numeric columns). */
-export function centsToDecimal(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = abs / 100n;
-  const frac = (abs % 100n).toString().padStart(2, "0");
-  return `${negative ? "-" : ""}${whole}.${frac}`;
+export function bigCentsToDecimal(cents: bigint): string {
+  return numberCentsToDecimal(Number(cents));
 }
 
 /** Percent as hundredths ("10.5" → 1050n), same parser as amounts. */
-export const toPercentHundredths = toCents;
+export const toPercentHundredths = toBigCents;

@@ -1,4 +1,4 @@
-import { toCents, toPercentHundredths } from "./cents";
+import { toBigCents, toPercentHundredths } from "./cents";
 import type { TRuleInput, TRuleOutcome } from "./types";
 
 /**
@@ -8,14 +8,14 @@ import type { TRuleInput, TRuleOutcome } from "./types";
  */
 export function evaluateChangeRule(input: TRuleInput): TRuleOutcome {
   const { rule, armed } = input;
-  const previous = toCents(input.previousPrice);
-  const current = toCents(input.current.price);
+  const previous = toBigCents(input.previousPrice);
+  const current = toBigCents(input.current.price);
   if (previous === null || current === null || previous === current) return { fire: false, armed };
   if (rule.kind === "any_change") return { fire: true, armed };
 
   const move = rule.kind === "drop" ? previous - current : current - previous;
   if (move <= 0n) return { fire: false, armed };
-  const amount = toCents(rule.thresholdAmount);
+  const amount = toBigCents(rule.thresholdAmount);
   const percent = toPercentHundredths(rule.thresholdPercent);
   let fire = false;
   if (amount !== null) fire = move >= amount;

@@ -1,12 +1,12 @@
-import { toCents } from "./cents";
+import { toBigCents } from "./cents";
 import type { TRuleInput, TRuleOutcome } from "./types";
 
 /** Whether the price is past the rule's level; null when the rule cannot judge (no price, no reference). */
 function crossed(input: TRuleInput): boolean | null {
-  const price = toCents(input.current.price);
+  const price = toBigCents(input.current.price);
   if (price === null) return null;
-  const min = toCents(input.rule.minPrice);
-  const max = toCents(input.rule.maxPrice);
+  const min = toBigCents(input.rule.minPrice);
+  const max = toBigCents(input.rule.maxPrice);
   switch (input.rule.kind) {
     case "below":
       return min === null ? null : price < min;
@@ -15,7 +15,7 @@ function crossed(input: TRuleInput): boolean | null {
     case "out_of_range":
       return min === null || max === null ? null : price < min || price > max;
     case "below_reference": {
-      const reference = toCents(input.referencePrice);
+      const reference = toBigCents(input.referencePrice);
       return reference === null ? null : price < reference;
     }
     default:

@@ -6,7 +6,7 @@ import { recordPriceFlags } from "@/lib/flags/record-price-flags";
 import { applyRule, ruleInput } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import { loadPriceContext, type TEarlierReadings } from "./load-price-context";
-import { centsToDecimal, toCents } from "./cents";
+import { bigCentsToDecimal, toBigCents } from "./cents";
 import { confirmsPrice } from "./confirms-price";
 import { evaluateRule } from "./evaluate-rule";
 import { isBigJump } from "./is-big-jump";
@@ -89,8 +89,8 @@ export async function evaluateNewPrice(
   if (wouldFirePriceRule && isBigJump(ctx.previousPrice, ctx.entry.price)) {
     if (!deps.confirmPrice) return { status: "needs_confirmation", urlId: ctx.url.id };
     const second = await deps.confirmPrice(ctx.url.id);
-    const secondPrice = second?.price === null || second?.price === undefined ? null : toCents(second.price);
-    if (!second || secondPrice === null || !confirmsPrice(ctx.entry.price, centsToDecimal(secondPrice))) {
+    const secondPrice = second?.price === null || second?.price === undefined ? null : toBigCents(second.price);
+    if (!second || secondPrice === null || !confirmsPrice(ctx.entry.price, bigCentsToDecimal(secondPrice))) {
       return { status: "unconfirmed", urlId: ctx.url.id };
     }
   }

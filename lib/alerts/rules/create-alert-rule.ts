@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
 import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { assertEmailAlertsAllowed } from "./assert-email-alerts-allowed";
@@ -16,16 +16,17 @@ export async function createAlertRule(workspaceId: string, productId: string, in
   const db = await getDb();
   const product = await getProductOrThrow(workspaceId, productId, db);
   await assertEmailAlertsAllowed(workspaceId, db);
-  const url = input.url_id ? await getProductUrlOrThrow(workspaceId, input.url_id, product.id, db) : null;
+  const url = input.url_id
+    ? await getProductUrlOrThrow(workspaceId, input.url_id, { productId: product.id, db })
+    : null;
   const [{ n }] = (await db
     .select({ n: count() })
     .from(alertRules)
     .where(and(eq(alertRules.productId, product.id), eq(alertRules.workspaceId, workspaceId)))) as [{ n: number }];
   if (Number(n) >= MAX_RULES_PER_PRODUCT) {
-    throw conflict(
-      `Vous avez atteint la limite de ${MAX_RULES_PER_PRODUCT} règles d'alerte pour ce produit.`,
-      "alert_rules_limit",
-    );
+    throw new AppError("alert_rules_limit", {
+      detail: `Vous avez atteint la limite de ${MAX_RULES_PER_PRODUCT} règles d'alerte pour ce produit.`,
+    });
   }
   const rule = await db.transaction(async (tx) => {
     const [row] = await tx

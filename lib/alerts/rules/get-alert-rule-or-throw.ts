@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbLike, type TRowLock } from "@/db";
 import { alertRules } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-
-export const RULE_NOT_FOUND = "Règle d'alerte introuvable";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * The owner's rule on that product; missing and foreign ids are the same 404 (malformed ones never reach it).
@@ -23,6 +21,6 @@ export async function getAlertRuleOrThrow(
     .where(and(eq(alertRules.id, ruleId), eq(alertRules.workspaceId, workspaceId), eq(alertRules.productId, productId)))
     .limit(1);
   const [rule] = lock ? await query.for(lock) : await query;
-  if (!rule) throw notFound(RULE_NOT_FOUND);
+  if (!rule) throw new AppError("alert_rule_not_found");
   return rule;
 }

@@ -35,7 +35,7 @@ async function applyPatch(db: DbTx, workspaceId: string, productId: string, rule
     active: patch.active ?? current.active,
   });
   if (merged.url_id && merged.url_id !== current.urlId)
-    await getProductUrlOrThrow(workspaceId, merged.url_id, productId, db, "key share");
+    await getProductUrlOrThrow(workspaceId, merged.url_id, { productId, db, lock: "key share" });
   const conditionChanged =
     merged.kind !== current.kind ||
     merged.url_id !== current.urlId ||

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, products, workspaces } from "@/db/schema";
-import { badRequest } from "@/lib/http/api-error";
-import { ALERT_MSG } from "@/lib/alerts/schemas";
+import { AppError } from "@/lib/errors/app-error";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 
@@ -12,14 +11,14 @@ import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
  */
 export async function readUnsubscribeToken(token: string) {
   const scope = verifyUnsubscribeToken(token);
-  if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
+  if (!scope) throw new AppError("invalid_token");
   const db = await getDb();
   const [workspace] = await db
     .select({ id: workspaces.id })
     .from(workspaces)
     .where(eq(workspaces.id, scope.workspaceId))
     .limit(1);
-  if (!workspace) throw badRequest(ALERT_MSG.token, "invalid_token");
+  if (!workspace) throw new AppError("invalid_token");
   if (!scope.ruleId) {
     const rules = await db
       .select({ id: alertRules.id })

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, alertRules } from "@/db/schema";
-import { badRequest } from "@/lib/http/api-error";
-import { ALERT_MSG } from "@/lib/alerts/schemas";
+import { AppError } from "@/lib/errors/app-error";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
 
 export const UNSUBSCRIBED_RULE = "Cette alerte est désactivée : vous ne recevrez plus d'email pour elle.";
@@ -14,7 +13,7 @@ export const UNSUBSCRIBED_ALL = "Vous êtes désabonné : vous ne recevrez plus 
  */
 export async function unsubscribeAlerts(token: string) {
   const scope = verifyUnsubscribeToken(token);
-  if (!scope) throw badRequest(ALERT_MSG.token, "invalid_token");
+  if (!scope) throw new AppError("invalid_token");
   const db = await getDb();
   const ruleFilter = scope.ruleId
     ? and(eq(alertRules.workspaceId, scope.workspaceId), eq(alertRules.id, scope.ruleId))

@@ -2,14 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { invoices, plans, subscriptions, workspaces } from "@/db/schema";
 import { env } from "@/lib/env";
-import { ApiError, conflict, forbidden, notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { applyPlanLimits } from "@/lib/billing/plans/apply-plan-limits";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
 import { findRunningDemoPlan } from "./find-running-demo-plan";
 import { verifyDemoSession } from "./verify-demo-session";
 import { addVat } from "@/lib/billing/vat";
-
-export const DEMO_SESSION_NOT_FOUND = "Session de paiement introuvable";
 
 const DAY_MS = 86_400_000;
 
@@ -37,17 +35,12 @@ function proratedUpgradeCents(fromHtCents: number, toHtCents: number, periodEnd:
  */
 export async function activateDemoPlan(workspaceId: string, sessionId: string, now = new Date()) {
   if (getBillingMode() !== "demo") {
-    throw forbidden(
-      env.isProduction
-        ? "Le mode démonstration est désactivé en production."
-        : env.stripeEnabled
-          ? "Le mode démonstration est désactivé : les paiements passent par Stripe."
-          : "Le mode démonstration est désactivé sur ce serveur (BILLING_DEMO=1 pour l'activer).",
-      "demo_disabled",
+    throw new AppError(
+      env.isProduction ? "demo_disabled_production" : env.stripeEnabled ? "demo_disabled_stripe" : "demo_disabled",
     );
   }
   const session = verifyDemoSession(workspaceId, sessionId);
-  if (!session) throw notFound(DEMO_SESSION_NOT_FOUND, "checkout_session_not_found");
+  if (!session) throw new AppError("checkout_session_not_found");
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
@@ -57,13 +50,9 @@ export async function activateDemoPlan(workspaceId: string, sessionId: string, n
       .where(eq(invoices.stripeInvoiceId, sessionId))
       .limit(1);
     if (done) return { session_id: sessionId, invoice_id: done.id, already_confirmed: true };
-    if (session.exp * 1000 < now.getTime())
-      throw conflict(
-        "Cette session de paiement a expiré. Veuillez choisir à nouveau votre plan.",
-        "checkout_session_expired",
-      );
+    if (session.exp * 1000 < now.getTime()) throw new AppError("checkout_session_expired");
     const [plan] = await tx.select().from(plans).where(eq(plans.id, session.planId)).limit(1);
-    if (!plan?.active) throw new ApiError(404, "checkout_session_not_found", DEMO_SESSION_NOT_FOUND);
+    if (!plan?.active) throw new AppError("checkout_session_not_found");
 
     const held = await findRunningDemoPlan(workspaceId, tx, now);
     const upgradeFrom = held && plan.priceHtCents > held.plan.priceHtCents ? held : null;

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { invoices, plans, users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { formatCents, formatDate } from "@/lib/format";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { renderInvoicePdf } from "./render-invoice-pdf";
 import { getStripe } from "@/lib/billing/stripe/stripe-client";
 import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
@@ -34,7 +34,7 @@ export async function getInvoicePdf(
     .leftJoin(plans, eq(plans.id, invoices.planId))
     .where(and(eq(invoices.id, invoiceId), eq(invoices.workspaceId, workspaceId)))
     .limit(1);
-  if (!row) throw notFound("Facture introuvable");
+  if (!row) throw new AppError("invoice_not_found");
   const inv = row.invoice;
 
   if (inv.provider === "stripe") {
@@ -43,7 +43,7 @@ export async function getInvoicePdf(
     const stripeId = inv.stripeInvoiceId;
     if (!url && stripe && stripeId)
       url = (await withStripeErrors(() => stripe.invoices.retrieve(stripeId))).invoice_pdf ?? null;
-    if (!url) throw notFound("Le PDF de cette facture n'est pas encore disponible");
+    if (!url) throw new AppError("invoice_pdf_not_ready");
     return { kind: "redirect", url };
   }
 

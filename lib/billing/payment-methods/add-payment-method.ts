@@ -1,5 +1,5 @@
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { ensureStripeCustomer } from "@/lib/billing/stripe/ensure-stripe-customer";
 import { presentPaymentMethod } from "./present-payment-method";
 import { ZAddPaymentMethod, type TAddPaymentMethod } from "@/lib/billing/schemas";
@@ -14,7 +14,7 @@ export async function addPaymentMethod(user: TAuthUser, input: TAddPaymentMethod
   return withStripeErrors(async () => {
     const existing = await stripe.paymentMethods.retrieve(data.payment_method_id);
     const owner = typeof existing.customer === "string" ? existing.customer : (existing.customer?.id ?? null);
-    if (owner && owner !== customerId) throw unprocessable("Moyen de paiement invalide", "invalid_payment_method");
+    if (owner && owner !== customerId) throw new AppError("invalid_payment_method");
     const pm = owner ? existing : await stripe.paymentMethods.attach(data.payment_method_id, { customer: customerId });
     const customer = await stripe.customers.retrieve(customerId);
     let def = "deleted" in customer && customer.deleted ? null : customer.invoice_settings?.default_payment_method;

@@ -1,8 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { plans } from "@/db/schema";
-import { unprocessable } from "@/lib/http/api-error";
-import { MISSING_PRICE } from "@/lib/billing/schemas";
+import { AppError } from "@/lib/errors/app-error";
 
 export type TPlanRow = typeof plans.$inferSelect;
 
@@ -32,9 +31,9 @@ export async function resolveCheckoutPlan(
       .where(and(byId ? or(byId, eq(plans.code, key)) : eq(plans.code, key), eq(plans.active, true)))
       .limit(1);
   }
-  if (!plan) throw unprocessable(MISSING_PRICE, "missing_price_id");
+  if (!plan) throw new AppError("missing_price_id");
   if (options.requireStripePrice && plan.type !== "freemium" && !plan.stripePriceId) {
-    throw unprocessable(MISSING_PRICE, "missing_price_id");
+    throw new AppError("missing_price_id");
   }
   return plan;
 }

@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { plans } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { changeStripePlan } from "./change-stripe-plan";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { ensureVatTaxRate } from "./ensure-vat-tax-rate";
@@ -24,13 +24,12 @@ export async function createCardSubscription(user: TAuthUser, input: TCreateSubs
   const data = ZCreateSubscription.parse(input);
   const stripe = requireStripe();
   const plan = await resolveCheckoutPlan(data, { requireStripePrice: true });
-  if (plan.type === "freemium")
-    throw unprocessable("Le plan Freemium est gratuit : aucun paiement n'est nécessaire", "plan_is_free");
+  if (plan.type === "freemium") throw new AppError("plan_is_free");
   const customer = await ensureStripeCustomer(user.workspaceId, user.id);
   await withStripeErrors(async () => {
     const pm = await stripe.paymentMethods.retrieve(data.payment_method_id);
     const owner = typeof pm.customer === "string" ? pm.customer : (pm.customer?.id ?? null);
-    if (owner && owner !== customer) throw unprocessable("Moyen de paiement invalide", "invalid_payment_method");
+    if (owner && owner !== customer) throw new AppError("invalid_payment_method");
     if (!owner) await stripe.paymentMethods.attach(data.payment_method_id, { customer });
     await stripe.customers.update(customer, { invoice_settings: { default_payment_method: data.payment_method_id } });
   });

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { plans, subscriptions } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { env } from "@/lib/env";
-import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { changeStripePlan } from "./change-stripe-plan";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { ensureVatTaxRate } from "./ensure-vat-tax-rate";
@@ -14,7 +14,7 @@ import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
 import { ZCreateCheckoutSession, type TCreateCheckoutSession } from "@/lib/billing/schemas";
 import { findRunningDemoPlan } from "@/lib/billing/demo/find-running-demo-plan";
 import { signDemoSession } from "@/lib/billing/demo/sign-demo-session";
-import { PAYMENTS_UNAVAILABLE, requireStripe } from "./stripe-client";
+import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
 
 /**
@@ -42,10 +42,9 @@ const SUCCESS_PATH = "/payment-success?session_id={CHECKOUT_SESSION_ID}";
 export async function createCheckoutSession(user: TAuthUser, input: TCreateCheckoutSession) {
   const data = ZCreateCheckoutSession.parse(input);
   const mode = getBillingMode();
-  if (mode === "unavailable") throw new ApiError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
+  if (mode === "unavailable") throw new AppError("payments_unavailable");
   const plan = await resolveCheckoutPlan(data, { requireStripePrice: mode === "stripe" });
-  if (plan.type === "freemium")
-    throw unprocessable("Le plan Freemium est gratuit : aucun paiement n'est nécessaire", "plan_is_free");
+  if (plan.type === "freemium") throw new AppError("plan_is_free");
   const successUrl = ownUrl(data.success_url, SUCCESS_PATH);
   const cancelUrl = ownUrl(data.cancel_url, "/subscriptions");
 
@@ -85,7 +84,6 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
       subscription_data: { metadata, default_tax_rates: [taxRate] },
     }),
   );
-  if (!session.url)
-    throw new ApiError(502, "payment_provider_error", "Le service de paiement ne répond pas. Veuillez réessayer.");
+  if (!session.url) throw new AppError("payment_provider_error");
   return { session_id: session.id, url: session.url, mode };
 }

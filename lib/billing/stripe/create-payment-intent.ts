@@ -1,5 +1,5 @@
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { addVat } from "@/lib/billing/vat";
 import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
@@ -19,7 +19,7 @@ export async function createPaymentIntent(user: TAuthUser, input: TCreatePayment
     amount = addVat(plan.priceHtCents).ttc;
     planId = plan.id;
   }
-  if (!amount || amount < 50) throw unprocessable("Montant invalide", "invalid_amount");
+  if (!amount || amount < 50) throw new AppError("invalid_amount");
   const customer = await ensureStripeCustomer(user.workspaceId, user.id);
   const intent = await withStripeErrors(() =>
     stripe.paymentIntents.create({

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users, workspaceMembers, workspaces } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
 
@@ -25,7 +25,7 @@ export async function ensureStripeCustomer(workspaceId: string, ownerId: string)
       .from(workspaces)
       .where(eq(workspaces.id, workspaceId))
       .for("update");
-    if (!row) throw notFound();
+    if (!row) throw new AppError("not_found");
     if (row.customerId) return row.customerId;
     const [owner] = await tx
       .select({ email: users.email })
@@ -33,7 +33,7 @@ export async function ensureStripeCustomer(workspaceId: string, ownerId: string)
       .innerJoin(users, eq(users.id, workspaceMembers.userId))
       .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, ownerId)))
       .limit(1);
-    if (!owner) throw notFound();
+    if (!owner) throw new AppError("not_found");
     const customer = await withStripeErrors(() =>
       stripe.customers.create(
         {

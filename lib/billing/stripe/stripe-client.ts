@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 export const PAYMENTS_UNAVAILABLE = "Le paiement en ligne est momentanément indisponible.";
 
@@ -29,6 +29,6 @@ export function getStripe(): Stripe | null {
 /** The Stripe client, or a 503 `payments_unavailable` error when payments are not configured. */
 export function requireStripe(): Stripe {
   const stripe = getStripe();
-  if (!stripe) throw new ApiError(503, "payments_unavailable", PAYMENTS_UNAVAILABLE);
+  if (!stripe) throw new AppError("payments_unavailable");
   return stripe;
 }

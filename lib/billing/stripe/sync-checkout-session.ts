@@ -1,16 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { invoices, subscriptions, workspaces } from "@/db/schema";
-import { conflict, notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
 import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
 import { requireStripe } from "./stripe-client";
 import { syncStripeSubscription } from "./sync-stripe-subscription";
 import { verifyDemoSession } from "@/lib/billing/demo/verify-demo-session";
 import { withStripeErrors } from "./with-stripe-errors";
-
-const NOT_FOUND = "Session de paiement introuvable";
-const NOT_PAID = "Le paiement n'a pas été finalisé";
 
 /**
  * Confirms a payment from the success page, before (or without) the webhook: re-reads the Checkout
@@ -20,18 +17,18 @@ const NOT_PAID = "Le paiement n'a pas été finalisé";
 export async function syncCheckoutSession(workspaceId: string, sessionId: string) {
   const db = await getDb();
   if (sessionId.startsWith("demo_")) {
-    if (getBillingMode() !== "demo") throw notFound(NOT_FOUND, "checkout_session_not_found");
-    if (!verifyDemoSession(workspaceId, sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
+    if (getBillingMode() !== "demo") throw new AppError("checkout_session_not_found");
+    if (!verifyDemoSession(workspaceId, sessionId)) throw new AppError("checkout_session_not_found");
     const [done] = await db
       .select({ id: invoices.id })
       .from(invoices)
       .where(and(eq(invoices.stripeInvoiceId, sessionId), eq(invoices.workspaceId, workspaceId)))
       .limit(1);
-    if (!done) throw conflict(NOT_PAID, "checkout_incomplete");
+    if (!done) throw new AppError("checkout_incomplete");
     return { status: "complete", subscription: await getCurrentSubscription(workspaceId) };
   }
 
-  if (!/^(cs|sub)_[A-Za-z0-9_]+$/.test(sessionId)) throw notFound(NOT_FOUND, "checkout_session_not_found");
+  if (!/^(cs|sub)_[A-Za-z0-9_]+$/.test(sessionId)) throw new AppError("checkout_session_not_found");
   const stripe = requireStripe();
   const [user] = await db
     .select({ customer: workspaces.stripeCustomerId })
@@ -42,15 +39,14 @@ export async function syncCheckoutSession(workspaceId: string, sessionId: string
 
   if (sessionId.startsWith("sub_")) {
     const sub = await withStripeErrors(() => stripe.subscriptions.retrieve(sessionId));
-    if (!user?.customer || customerOf(sub.customer) !== user.customer)
-      throw notFound(NOT_FOUND, "checkout_session_not_found");
+    if (!user?.customer || customerOf(sub.customer) !== user.customer) throw new AppError("checkout_session_not_found");
     await syncStripeSubscription(sub.id);
   } else {
     const session = await withStripeErrors(() => stripe.checkout.sessions.retrieve(sessionId));
     const mine =
       session.client_reference_id === workspaceId || (user?.customer && customerOf(session.customer) === user.customer);
-    if (!mine) throw notFound(NOT_FOUND, "checkout_session_not_found");
-    if (session.status !== "complete") throw conflict(NOT_PAID, "checkout_incomplete");
+    if (!mine) throw new AppError("checkout_session_not_found");
+    if (session.status !== "complete") throw new AppError("checkout_incomplete");
     const subId = customerOf(session.subscription);
     if (subId) await syncStripeSubscription(subId);
   }

@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { subscriptions } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { isUuid } from "@/lib/http/is-uuid";
 
 /** The caller's subscription row named by our id or its Stripe id; anyone else's (or none) is a 404. */
@@ -15,6 +15,6 @@ export async function findOwnSubscription(workspaceId: string, id: string, db?: 
       and(eq(subscriptions.workspaceId, workspaceId), isUuid(id) ? or(eq(subscriptions.id, id), byStripe) : byStripe),
     )
     .limit(1);
-  if (!row) throw notFound("Abonnement introuvable");
+  if (!row) throw new AppError("subscription_not_found");
   return row;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { findOwnSubscription } from "./find-own-subscription";
 import { getCurrentSubscription } from "./get-current-subscription";
 import { requireStripe } from "@/lib/billing/stripe/stripe-client";
@@ -18,7 +18,7 @@ export async function setCancelAtPeriodEnd(workspaceId: string, id: string, canc
   const db = await getDb();
   const [plan] = await db.select({ type: plans.type }).from(plans).where(eq(plans.id, row.planId)).limit(1);
   if (plan?.type === "freemium" || row.provider === "none") {
-    throw conflict("Aucun abonnement payant à résilier", "no_paid_subscription");
+    throw new AppError("no_paid_subscription");
   }
   if (row.provider === "stripe" && row.stripeSubscriptionId) {
     const stripe = requireStripe();

@@ -1,5 +1,5 @@
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { createCheckoutSession } from "@/lib/billing/stripe/create-checkout-session";
 import { getLiveStripeSubscription } from "@/lib/billing/stripe/get-live-stripe-subscription";
 import { getCurrentSubscription } from "./get-current-subscription";
@@ -21,7 +21,7 @@ export async function subscribeToPlan(user: TAuthUser, input: TSubscribe) {
 
   if (plan.type !== "freemium") {
     if (current?.subscription_plan_id === plan.id && current.status === "active" && !current.cancel_at_period_end) {
-      throw conflict("Vous êtes déjà abonné à ce plan", "already_subscribed");
+      throw new AppError("already_subscribed");
     }
     const checkout = await createCheckoutSession(user, {
       price_id: plan.stripePriceId ?? undefined,

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { stripeEvents } from "@/db/schema";
 import { env } from "@/lib/env";
-import { ApiError, badRequest } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { requireStripe } from "@/lib/billing/stripe/stripe-client";
 import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
 import { checkoutSessionCompleted } from "./checkout-session-completed";
@@ -31,13 +31,13 @@ const HANDLERS: Record<string, (event: Stripe.Event) => Promise<void>> = {
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | null) {
   const stripe = requireStripe();
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new ApiError(503, "webhook_not_configured", "Webhook Stripe non configuré");
-  if (!signature) throw badRequest("Signature du webhook manquante", "invalid_signature");
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new AppError("webhook_not_configured");
+  if (!signature) throw new AppError("webhook_signature_missing");
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature, env.STRIPE_WEBHOOK_SECRET);
   } catch {
-    throw badRequest("Signature du webhook invalide", "invalid_signature");
+    throw new AppError("invalid_signature");
   }
   const handler = HANDLERS[event.type];
   if (!handler) return { received: true, handled: false };

@@ -1,6 +1,6 @@
 import { collectUndispatchedTasks } from "../collect-undispatched-tasks";
 import { defineJob } from "../define-job";
-import { hostOf } from "../job-runner";
+import { hostOf } from "@/lib/products/urls/normalize-url";
 import { recoverStuckTasks } from "../recover-stuck-tasks";
 import { sweepDueUrls } from "../sweep-due-urls";
 

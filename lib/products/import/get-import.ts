@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productImports } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { presentImport } from "./present-import";
-
-export const IMPORT_NOT_FOUND = "Import introuvable";
 
 /** GET /api/products/import/{importId}: the owner's import, its progress and report. */
 export async function getImport(workspaceId: string, importId: string) {
@@ -13,6 +11,6 @@ export async function getImport(workspaceId: string, importId: string) {
     .select()
     .from(productImports)
     .where(and(eq(productImports.id, importId), eq(productImports.workspaceId, workspaceId)));
-  if (!job) throw notFound(IMPORT_NOT_FOUND, "import_not_found");
+  if (!job) throw new AppError("import_not_found");
   return presentImport(job);
 }

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import type { TImportFileRow } from "@/db/schema";
 import { readXlsxArchive } from "./read-xlsx-archive";
 
@@ -45,11 +45,11 @@ function mapHeader(cells: string[]): Map<Column, number> {
   });
   const missing = REQUIRED.filter((c) => !map.has(c));
   if (missing.length > 0) {
-    throw unprocessable(
-      `Colonnes manquantes : ${missing.map((c) => FRENCH[c]).join(", ")}. Colonnes attendues : produit, ` +
+    throw new AppError("invalid_columns", {
+      detail:
+        `Colonnes manquantes : ${missing.map((c) => FRENCH[c]).join(", ")}. Colonnes attendues : produit, ` +
         `description, source, url, frequence.`,
-      "invalid_columns",
-    );
+    });
   }
   return map;
 }
@@ -118,12 +118,14 @@ function parseCsv(bytes: Uint8Array): TImportRow[] {
     },
   });
   if (failure) throw failure;
-  if (!header) throw unprocessable("Le fichier est vide", "empty_file");
+  if (!header) throw new AppError("empty_file");
   return rows;
 }
 
 const tooManyRows = () =>
-  unprocessable(`Le fichier dépasse la limite de ${MAX_IMPORT_ROWS.toLocaleString("fr-FR")} lignes`, "too_many_rows");
+  new AppError("too_many_rows", {
+    detail: `Le fichier dépasse la limite de ${MAX_IMPORT_ROWS.toLocaleString("fr-FR")} lignes`,
+  });
 
 function cellText(value: ExcelJS.CellValue, preferLink: boolean): string {
   if (value === null || value === undefined) return "";
@@ -143,10 +145,10 @@ async function parseXlsx(bytes: Uint8Array): Promise<TImportRow[]> {
   try {
     await workbook.xlsx.load(verified as unknown as ArrayBuffer);
   } catch {
-    throw unprocessable("Fichier XLSX illisible", "invalid_file");
+    throw new AppError("invalid_file");
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw unprocessable("Le fichier est vide", "empty_file");
+  if (!sheet) throw new AppError("empty_file");
   let header: Map<Column, number> | null = null;
   const rows: TImportRow[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
@@ -163,7 +165,7 @@ async function parseXlsx(bytes: Uint8Array): Promise<TImportRow[]> {
     if (parsed) rows.push(parsed);
     if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
   });
-  if (!header) throw unprocessable("Le fichier est vide", "empty_file");
+  if (!header) throw new AppError("empty_file");
   return rows;
 }
 
@@ -175,7 +177,7 @@ export async function parseImportFile(bytes: Uint8Array, filename: string): Prom
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
   if (isZip || /\.xlsx$/i.test(filename)) return parseXlsx(bytes);
   if (/\.(xls|ods|numbers)$/i.test(filename) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
-    throw unprocessable("Format non pris en charge : utilisez un fichier CSV ou XLSX", "unsupported_format");
+    throw new AppError("unsupported_format");
   }
   return parseCsv(bytes);
 }

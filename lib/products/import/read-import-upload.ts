@@ -1,12 +1,12 @@
-import { ApiError, badRequest, unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { readLimitedBody } from "@/lib/http/read-limited-body";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 // multipart boundaries and part headers around the file
 const ENVELOPE = 64 * 1024;
 
-const LIMIT_DETAIL = "Le fichier dépasse la taille maximale autorisée (5 Mo)";
-const tooLarge = () => new ApiError(413, "payload_too_large", LIMIT_DETAIL);
+export const LIMIT_DETAIL = "Le fichier dépasse la taille maximale autorisée (5 Mo)";
+const tooLarge = () => new AppError("import_too_large");
 
 /**
  * The file of a multipart upload (field `file`), read with a hard byte cap so an oversized or endless
@@ -15,21 +15,18 @@ const tooLarge = () => new ApiError(413, "payload_too_large", LIMIT_DETAIL);
 export async function readImportUpload(req: Request, maxBytes = MAX_IMPORT_BYTES) {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
-    throw badRequest(
-      "Envoyez le fichier CSV ou XLSX dans le champ « file » d'un formulaire multipart",
-      "invalid_upload",
-    );
+    throw new AppError("upload_not_multipart");
   }
   const body = await readLimitedBody(req, maxBytes + ENVELOPE, LIMIT_DETAIL);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": type } }).formData();
   } catch {
-    throw badRequest("Formulaire multipart illisible", "invalid_upload");
+    throw new AppError("upload_unreadable");
   }
   const file = form.get("file");
-  if (!file || typeof file === "string") throw badRequest("Aucun fichier reçu (champ « file »)", "invalid_upload");
+  if (!file || typeof file === "string") throw new AppError("upload_missing_file");
   if (file.size > maxBytes) throw tooLarge();
-  if (file.size === 0) throw unprocessable("Le fichier est vide", "empty_file");
+  if (file.size === 0) throw new AppError("empty_file");
   return { name: file.name || "import", bytes: new Uint8Array(await file.arrayBuffer()) };
 }

@@ -1,5 +1,5 @@
 import { createInflateRaw } from "node:zlib";
-import { ApiError, unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 
 export const MAX_XLSX_INFLATED_BYTES = 25 * 1024 * 1024;
 export const MAX_XLSX_ENTRIES = 2000;
@@ -12,19 +12,17 @@ const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
 const tooLarge = (max: number) =>
-  new ApiError(
-    413,
-    "payload_too_large",
-    `Le fichier XLSX décompressé dépasse la taille maximale autorisée (${Math.round(max / 1024 / 1024)} Mo) : ` +
+  new AppError("payload_too_large", {
+    detail:
+      `Le fichier XLSX décompressé dépasse la taille maximale autorisée (${Math.round(max / 1024 / 1024)} Mo) : ` +
       "importez moins de lignes ou un CSV",
-  );
-const unreadable = () => unprocessable("Fichier XLSX illisible", "invalid_file");
+  });
+const unreadable = () => new AppError("invalid_file");
 // a workbook has a few dozen parts; thousands are not a spreadsheet this import can read
 const tooManyParts = (max: number) =>
-  unprocessable(
-    `Fichier XLSX illisible : plus de ${String(max).replace(/\B(?=(\d{3})+$)/g, " ")} éléments dans l'archive`,
-    "invalid_file",
-  );
+  new AppError("invalid_file", {
+    detail: `Fichier XLSX illisible : plus de ${String(max).replace(/\B(?=(\d{3})+$)/g, " ")} éléments dans l'archive`,
+  });
 
 /** Inflates raw deflate data, refused at the first byte past `budget` (the stream is dropped there). */
 async function inflateCapped(data: Buffer, budget: number, max: number): Promise<Buffer> {
@@ -39,7 +37,7 @@ async function inflateCapped(data: Buffer, budget: number, max: number): Promise
       chunks.push(chunk);
     }
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof AppError) throw error;
     throw unreadable();
   } finally {
     inflater.destroy();

@@ -1,10 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { productUrls } from "@/db/schema";
-import { conflict } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
-import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
@@ -31,7 +30,7 @@ export async function addProductUrl(workspaceId: string, productId: string, inpu
         .from(productUrls)
         .where(and(eq(productUrls.productId, productId), eq(productUrls.url, input.url)))
         .limit(1);
-      if (dup) throw conflict(DUPLICATE_URL, "duplicate_url");
+      if (dup) throw new AppError("duplicate_url");
       const [row] = await tx
         .insert(productUrls)
         .values({
@@ -53,7 +52,7 @@ export async function addProductUrl(workspaceId: string, productId: string, inpu
       return { ...presentProductUrl(row!, null), scrape_task_id: task!.id };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE_URL, "duplicate_url");
+    if (isUniqueViolation(error)) throw new AppError("duplicate_url");
     throw error;
   }
 }

@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbLike, type TRowLock } from "@/db";
 import { productUrls } from "@/db/schema";
-import { notFound } from "@/lib/http/api-error";
-
-export const URL_NOT_FOUND = "URL introuvable";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * The owner's tracked URL row; with `productId`, it must also belong to that product.
@@ -13,9 +11,7 @@ export const URL_NOT_FOUND = "URL introuvable";
 export async function getProductUrlOrThrow(
   workspaceId: string,
   urlId: string,
-  productId?: string,
-  db?: DbLike,
-  lock?: TRowLock,
+  { productId, db, lock }: { productId?: string; db?: DbLike; lock?: TRowLock } = {},
 ) {
   const conn = db ?? (await getDb());
   const query = conn
@@ -30,6 +26,6 @@ export async function getProductUrlOrThrow(
     )
     .limit(1);
   const [row] = lock ? await query.for(lock) : await query;
-  if (!row) throw notFound(URL_NOT_FOUND);
+  if (!row) throw new AppError("url_not_found");
   return row;
 }

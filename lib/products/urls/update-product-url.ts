@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { notFound } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { computeNextCheck } from "@/lib/jobs/compute-next-check";
-import { getProductUrlOrThrow, URL_NOT_FOUND } from "./get-product-url-or-throw";
+import { getProductUrlOrThrow } from "./get-product-url-or-throw";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { queryProducts } from "@/lib/products/query-products";
 import type { TUpdateProductUrlData } from "@/lib/products/schemas";
@@ -17,7 +17,7 @@ export async function updateProductUrl(
   input: TUpdateProductUrlData,
 ) {
   const db = await getDb();
-  const row = await getProductUrlOrThrow(workspaceId, urlId, productId, db);
+  const row = await getProductUrlOrThrow(workspaceId, urlId, { productId, db });
   const frequency = input.tracking_frequency;
   const { hasAutomation } = await getWorkspacePlan(workspaceId, db);
   if (frequency === "hourly" && !hasAutomation) throw planLimitError("hourly");
@@ -34,6 +34,6 @@ export async function updateProductUrl(
     .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
   const [product] = await queryProducts(db, workspaceId, { productId });
   const url = product?.urls.find((u) => u.id === urlId);
-  if (!url) throw notFound(URL_NOT_FOUND);
+  if (!url) throw new AppError("url_not_found");
   return url;
 }

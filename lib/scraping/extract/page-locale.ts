@@ -1,3 +1,4 @@
+import { hostOf } from "@/lib/products/urls/normalize-url";
 const EURO_COUNTRIES = "FR DE IT ES NL BE AT IE PT FI GR SK SI EE LV LT LU MT CY HR".split(" ");
 const COUNTRY_CURRENCY: Record<string, string> = {
   GB: "GBP",
@@ -128,12 +129,8 @@ function fromLocale(raw: string | null | undefined): string | null {
 }
 
 function fromHost(pageUrl: string): string | null {
-  let host = "";
-  try {
-    host = new URL(pageUrl).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
+  const host = hostOf(pageUrl);
+  if (!host) return null;
   if (/\.co\.uk$|\.uk$/.test(host)) return "GBP";
   if (/\.com\.au$/.test(host)) return "AUD";
   if (/\.com\.br$/.test(host)) return "BRL";

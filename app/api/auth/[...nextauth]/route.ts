@@ -3,7 +3,7 @@ import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/auth-options";
 import { rebaseAuthRedirect } from "@/lib/auth/rebase-auth-redirect";
-import { ApiError } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { assertJsonDepth } from "@/lib/http/assert-json-depth";
 import { errorResponse } from "@/lib/http/json";
 import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/http/read-limited-body";
@@ -23,7 +23,7 @@ async function POST(req: NextRequest, ctx: Context) {
     // next-auth parses a JSON body itself
     if (/json/i.test(req.headers.get("content-type") ?? "")) assertJsonDepth(new TextDecoder().decode(body));
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
+    if (error instanceof AppError) return errorResponse(error);
     throw error;
   }
   const limited = new NextRequest(req.url, { method: "POST", headers: req.headers, body });

@@ -1,6 +1,6 @@
 // POST /api/auth/login – exchange e-mail and password for a Bearer access token
 import { createAccessToken } from "@/lib/auth/create-access-token";
-import { unauthorized } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { knownDeviceCookie } from "@/lib/auth/known-device";
 import { ZLogin } from "@/lib/auth/schemas";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
@@ -12,7 +12,7 @@ import { defaultWorkspace } from "@/lib/workspaces/default-workspace";
 export const POST = withPublic({ body: ZLogin }, async ({ req, body }) => {
   const user = await verifyCredentials(body, clientIp(req.headers), req.headers.get("cookie"));
   const workspace = await defaultWorkspace(user.id);
-  if (!workspace) throw unauthorized();
+  if (!workspace) throw new AppError("unauthenticated");
   const { token, expiresAt } = await createAccessToken(
     { userId: user.id, workspaceId: workspace.workspaceId },
     "session",

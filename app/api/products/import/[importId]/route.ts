@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { idParam } from "@/lib/http/id-param";
 import { withAuth } from "@/lib/http/with-auth";
-import { getImport, IMPORT_NOT_FOUND } from "@/lib/products/import/get-import";
+import { getImport } from "@/lib/products/import/get-import";
 
-const ZImportParams = z.object({ importId: idParam(IMPORT_NOT_FOUND) });
+const ZImportParams = z.object({ importId: idParam("import_not_found") });
 
 export const GET = withAuth({ params: ZImportParams }, async ({ user, params }) =>
   getImport(user.workspaceId, params.importId!),
