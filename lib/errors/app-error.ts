@@ -102,6 +102,8 @@ export const ERROR_CODES = [
   "no_paid_subscription",
   "subscription_not_found",
   "already_subscribed",
+  // access to shops
+  "provider_key_required",
   // workspaces
   "forbidden_role",
   "workspace_not_found",

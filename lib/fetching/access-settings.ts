@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { fetchSettings, shopAccess } from "@/db/schema";
-import { unprocessable } from "@/lib/http/api-error";
+import { AppError } from "@/lib/errors/app-error";
 import { maskSecret, openSecret, sealSecret } from "@/lib/secrets/secret-box";
 import { getMonthUsage } from "./provider-budget";
 import { ACCESS_MSG, type ZAccessSettings, type ZShopStrategy } from "./schemas";
@@ -46,7 +46,7 @@ export async function getAccessSettings(db: DbLike, workspaceId: string) {
 export async function saveAccessSettings(db: DbLike, workspaceId: string, body: z.output<typeof ZAccessSettings>) {
   const [current] = await db.select().from(fetchSettings).where(eq(fetchSettings.workspaceId, workspaceId));
   const keepKey = body.providerKey === undefined && body.provider !== null && current?.provider === body.provider;
-  if (body.provider && !body.providerKey && !keepKey) throw unprocessable(ACCESS_MSG.keyRequired, "key_required");
+  if (body.provider && !body.providerKey && !keepKey) throw new AppError("provider_key_required");
   const key = body.provider === null ? null : body.providerKey;
   const values = {
     provider: body.provider,

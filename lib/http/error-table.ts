@@ -7,6 +7,7 @@ import { LIMIT_DETAIL } from "@/lib/products/import/read-import-upload";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { QUEUE_MSG } from "@/lib/queue/schemas";
+import { ACCESS_MSG } from "@/lib/fetching/schemas";
 import { REPORT_MSG } from "@/lib/reports/schemas";
 import { PAYMENTS_UNAVAILABLE } from "@/lib/billing/stripe/stripe-client";
 import { ROLE_FORBIDDEN } from "@/lib/workspaces/roles";
@@ -192,6 +193,8 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   no_paid_subscription: { status: 409, detail: "Aucun abonnement payant à résilier" },
   subscription_not_found: { status: 404, detail: "Abonnement introuvable", code: "not_found" },
   already_subscribed: { status: 409, detail: "Vous êtes déjà abonné à ce plan" },
+  provider_key_required: { status: 422, detail: ACCESS_MSG.keyRequired, code: "validation_error" },
+
   forbidden_role: { status: 403, detail: ROLE_FORBIDDEN },
   workspace_not_found: { status: 404, detail: WORKSPACE_MSG.notFound, code: "not_found" },
 };
