@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { type FETCH_PATHS, fetchSettings, shopAccess } from "@/db/schema";
+import { hostOf } from "@/lib/products/urls/normalize-url";
 import { fetchPage } from "@/lib/scraping/fetch-page";
 import { ScrapeError } from "@/lib/scraping/scrape-error";
 import { openSecret } from "@/lib/secrets/secret-box";
@@ -27,7 +28,7 @@ const rotation = new Map<string, number>();
 
 /** The shop a URL belongs to: its host, lower case, without "www.". */
 export function shopHost(url: string): string {
-  return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  return hostOf(url).replace(/^www\./, "");
 }
 
 export async function planAccess(
