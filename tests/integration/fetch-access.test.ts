@@ -9,6 +9,7 @@ import { CAP_REACHED, fetchViaProvider } from "@/lib/fetching/fetch-via-provider
 import { currentMonth } from "@/lib/fetching/provider-budget";
 import type { TProvider } from "@/lib/fetching/providers";
 import { JobRunner } from "@/lib/jobs/job-runner";
+import { closeBrowser } from "@/lib/scraping/browser";
 import { ScrapeError } from "@/lib/scraping/scrape-error";
 import { call, signUp } from "../helpers/api";
 import { addMember, tokenIn } from "../helpers/workspaces";
@@ -145,6 +146,33 @@ describe("fetch strategies per shop", () => {
     await scrapeOnce(token, "/product/c");
     expect(shop.state.direct).toBe(direct + 1); // the cheapest path is tried again, then the provider
     expect(await shopRow(workspaceId)).toMatchObject({ lastPath: "provider", attempts: 3, successes: 3 });
+  });
+
+  it("'Automatique' escalates direct → browser → provider when the browser is walled too", async () => {
+    const withBrowser = new JobRunner({ concurrency: 1, retryDelayMs: () => 0 });
+    try {
+      const { token, workspaceId } = await signUp();
+      await configure(token, workspaceId, "zyte");
+      const direct = shop.state.direct;
+      const calls = providers.state.calls.zyte;
+      const res = await call(createProduct, "/api/products", {
+        token,
+        body: {
+          name: "Produit navigateur",
+          urls: [{ name: "Boutique", url: `${shop.url}/product/browser`, tracking_frequency: "daily" }],
+        },
+      });
+      await withBrowser.drain();
+      const db = await getDb();
+      const [row] = await db.select().from(productUrls).where(eq(productUrls.id, res.json.urls[0].id));
+      expect(row!.lastStatus).toBe("ok");
+      expect(shop.state.direct - direct).toBeGreaterThanOrEqual(2); // the static fetch, then Chromium's
+      expect(providers.state.calls.zyte - calls).toBe(1);
+      expect(await shopRow(workspaceId)).toMatchObject({ lastPath: "provider" });
+    } finally {
+      await withBrowser.stop(1000);
+      await closeBrowser();
+    }
   });
 
   it("the customer's proxies: authenticated, counted, and the target is asked by its checked address", async () => {
