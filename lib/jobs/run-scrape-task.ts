@@ -131,7 +131,8 @@ async function recordFailure(
   retryDelay: (n: number) => number,
 ) {
   const willRetry = error.retryable && task.retryCount < task.maxRetries;
-  const retryInMs = willRetry ? Math.round(retryDelay(task.retryCount + 1)) : 0;
+  // the shop's Retry-After is a floor: never sooner than it asked
+  const retryInMs = willRetry ? Math.round(Math.max(retryDelay(task.retryCount + 1), error.retryAfterMs ?? 0)) : 0;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(scrapeTasks)

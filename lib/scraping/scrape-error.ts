@@ -37,6 +37,9 @@ export class ScrapeError extends Error {
     this.name = "ScrapeError";
   }
 
+  /** The shop's `Retry-After` (429, 503): no new attempt before this delay. */
+  retryAfterMs?: number;
+
   /** The prices the page showed when it was read but none could be trusted (for the price picker). */
   candidates?: TStoredCandidate[];
 

@@ -60,14 +60,34 @@ type TAttempt = {
   headers: Record<string, string>;
 };
 
-function httpFailure(status: number): ScrapeError {
+function httpFailure(status: number, headers: Record<string, string>): ScrapeError {
   if (status === 404 || status === 410)
     return new ScrapeError("not_found", `Page introuvable (HTTP ${status})`, false, status);
+  let error: ScrapeError | null = null;
   if (status === 429)
-    return new ScrapeError("http_error", "Trop de requêtes : le site marchand limite l'accès (HTTP 429)", true, status);
-  if (status >= 500)
-    return new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
+    error = new ScrapeError(
+      "http_error",
+      "Trop de requêtes : le site marchand limite l'accès (HTTP 429)",
+      true,
+      status,
+    );
+  else if (status >= 500)
+    error = new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
+  if (error) {
+    error.retryAfterMs = retryAfterMs(headers["retry-after"]);
+    return error;
+  }
   return new ScrapeError("http_error", `Le site marchand a refusé la page (HTTP ${status})`, status === 408, status);
+}
+
+const RETRY_AFTER_MAX_MS = 6 * 60 * 60 * 1000;
+
+/** `Retry-After` in seconds or as an HTTP date, as a delay from now (at most 6 h); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS) : undefined;
 }
 
 function botWallError(vendor: string): ScrapeError {
@@ -95,7 +115,7 @@ async function read(
     { budgetMs },
   );
   if (wall) throw botWallError(wall);
-  if (attempt.status >= 400) throw httpFailure(attempt.status);
+  if (attempt.status >= 400) throw httpFailure(attempt.status, attempt.headers);
   const available = found.available ?? true;
   if (found.price === null && available) {
     throw new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);

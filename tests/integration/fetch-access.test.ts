@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { fetchBudget, fetchSettings, fetchUsage, productUrls, shopAccess } from "@/db/schema";
+import { fetchBudget, fetchSettings, fetchUsage, productUrls, scrapeTasks, shopAccess } from "@/db/schema";
 import { GET as getAccess, PUT as putAccess } from "@/app/api/access/route";
 import { PUT as putShop } from "@/app/api/access/shops/route";
 import { POST as createProduct } from "@/app/api/products/route";
@@ -208,6 +208,19 @@ describe("fetch strategies per shop", () => {
     await call(putShop, "/api/access/shops", { method: "PUT", token, body: { host: "127.0.0.1", strategy: "proxy" } });
     const row = await scrapeOnce(token, "/product/badproxy");
     expect(row.lastError).toBe("Identifiants du proxy refusés (HTTP 407)");
+  });
+});
+
+describe("politeness", () => {
+  it("a 429 with Retry-After: 120 is not retried sooner", async () => {
+    const { token } = await signUp();
+    const started = Date.now();
+    const row = await scrapeOnce(token, "/busy/item");
+    expect(row.lastError).toContain("HTTP 429");
+    const db = await getDb();
+    const [task] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.urlId, row.id));
+    expect(task!.status).toBe("retry");
+    expect(task!.runAt!.getTime() - started).toBeGreaterThanOrEqual(120_000);
   });
 });
 

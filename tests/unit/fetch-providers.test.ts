@@ -62,3 +62,15 @@ describe("scraping API adapters", () => {
     expect(bd).toMatchObject({ status: 403, credits: 1 });
   });
 });
+
+describe("Retry-After", () => {
+  it("reads seconds and HTTP dates, bounded to 6 h", async () => {
+    const { retryAfterMs } = await import("@/lib/scraping/scrape-url");
+    const now = Date.parse("2026-11-26T12:00:00Z");
+    expect(retryAfterMs("120", now)).toBe(120_000);
+    expect(retryAfterMs("Thu, 26 Nov 2026 12:05:00 GMT", now)).toBe(300_000);
+    expect(retryAfterMs("999999", now)).toBe(6 * 60 * 60 * 1000);
+    expect(retryAfterMs("demain", now)).toBeUndefined();
+    expect(retryAfterMs(undefined, now)).toBeUndefined();
+  });
+});
