@@ -47,6 +47,13 @@ function MerchantState({ merchant: m }: { merchant: TComparison["merchants"][num
   );
 }
 
+/** Price plus the shipping the page states; unstated shipping is not free, so no total then. */
+function Total({ merchant: m }: { merchant: TComparison["merchants"][number] }) {
+  if (m.price === null) return <span className="text-zinc-500">—</span>;
+  if (m.total_with_shipping === null) return <span className="text-zinc-500">Livraison non précisée</span>;
+  return <>{formatEuros(m.total_with_shipping, m.currency)}</>;
+}
+
 /** Current price at each merchant, min / average / max, cheapest highlighted, gaps to the cheapest and to "mon prix". */
 export function PriceComparison({ productId, initial }: { productId: string; initial?: TComparison }) {
   const { data, error, isLoading: loading, mutate: reload } = usePriceComparison(productId, initial);
@@ -128,6 +135,10 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
                 <tr>
                   <Th>Marchand</Th>
                   <Th numeric>Prix actuel</Th>
+                  <Th className="hidden md:table-cell">Vendeur</Th>
+                  <Th numeric className="hidden md:table-cell">
+                    Total livraison comprise
+                  </Th>
                   <Th numeric className="hidden sm:table-cell">
                     Écart au moins cher
                   </Th>
@@ -152,8 +163,24 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
                         <Badge tone="danger" className="ml-2">
                           Indisponible
                         </Badge>
+                      ) : m.available && !m.availability_stated ? (
+                        <Badge tone="neutral" className="ml-2">
+                          Non précisée
+                        </Badge>
                       ) : null}
-                      {/* on a phone the two gaps go under the price instead of two more columns */}
+                      {/* on a phone the gaps go under the price instead of more columns */}
+                      <dl className="mt-1 space-y-0.5 text-xs font-normal md:hidden">
+                        <div>
+                          <dt className="text-zinc-500">Vendeur</dt>
+                          <dd>{m.seller ?? "—"}</dd>
+                        </div>
+                        <div>
+                          <dt className="text-zinc-500">Total livraison comprise</dt>
+                          <dd>
+                            <Total merchant={m} />
+                          </dd>
+                        </div>
+                      </dl>
                       <dl className="mt-1 space-y-0.5 text-xs font-normal sm:hidden">
                         <div>
                           <dt className="text-zinc-500">Écart au moins cher</dt>
@@ -168,6 +195,10 @@ export function PriceComparison({ productId, initial }: { productId: string; ini
                           </dd>
                         </div>
                       </dl>
+                    </Td>
+                    <Td className="hidden md:table-cell">{m.seller ?? <span className="text-zinc-500">—</span>}</Td>
+                    <Td numeric className="hidden md:table-cell">
+                      <Total merchant={m} />
                     </Td>
                     <Td numeric className="hidden sm:table-cell">
                       <Gap amount={m.gap_to_cheapest} percent={m.gap_to_cheapest_percent} currency={currency} />

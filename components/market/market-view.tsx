@@ -16,14 +16,27 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { POSITION_LABELS, POSITIONS } from "@/lib/insights/schemas";
+import { BASES, BASIS_LABELS, POSITION_LABELS, POSITIONS, type TBasis } from "@/lib/insights/schemas";
 import { ChangesList } from "./changes-list";
 import { MarketSummary } from "./market-summary";
 import { MerchantsTable } from "./merchants-table";
 import { OverviewTable } from "./overview-table";
 import { PromotionFlagsSlot } from "./promotion-flags-slot";
 
-export type TMarketInitial = { overview: TOverviewData; merchants: TMerchantsData; changes: TChangesData };
+export type TMarketInitial = {
+  overview: TOverviewData;
+  merchants: TMerchantsData;
+  changes: TChangesData;
+  basis: TBasis;
+};
+
+/** The basis is kept in the page's address (?basis=total), so a reload or a shared link compares the same way. */
+function keepBasisInUrl(basis: TBasis) {
+  const url = new URL(window.location.href);
+  if (basis === "price") url.searchParams.delete("basis");
+  else url.searchParams.set("basis", basis);
+  window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+}
 
 const SORTS = {
   "gap_to_cheapest:desc": "Écart au moins cher (plus cher d'abord)",
@@ -63,11 +76,22 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
   const [sortKey, setSortKey] = useState<keyof typeof SORTS>("gap_to_cheapest:desc");
   const [period, setPeriod] = useState<"day" | "week">("day");
   const [merchantSort, setMerchantSort] = useState<keyof typeof MERCHANT_SORTS>("cheapest_rate");
+  const [basis, setBasis] = useState<TBasis>(initial.basis);
 
   const [sort, order] = sortKey.split(":");
-  const filters = { position: position === "all" ? undefined : position, q: search.trim() || undefined, sort, order };
+  const filters = {
+    position: position === "all" ? undefined : position,
+    q: search.trim() || undefined,
+    sort,
+    order,
+    basis: basis === "price" ? undefined : basis,
+  };
   const overviewQuery = queryString(filters);
-  const initialOverview = queryString({ sort: "gap_to_cheapest", order: "desc" });
+  const initialOverview = queryString({
+    sort: "gap_to_cheapest",
+    order: "desc",
+    basis: initial.basis === "price" ? undefined : initial.basis,
+  });
   const overview = useMarketOverview(overviewQuery, overviewQuery === initialOverview ? initial.overview : undefined);
   const merchantsQuery = queryString({ sort: merchantSort });
   const merchants = useMarketMerchants(
@@ -96,7 +120,7 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
           {hasLines ? (
             <>
               <form
-                className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+                className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
                 aria-label="Filtres"
                 onSubmit={(e) => e.preventDefault()}
               >
@@ -130,7 +154,29 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
                     ))}
                   </Select>
                 </label>
+                <label className="text-sm">
+                  <span className="mb-1 block font-medium text-zinc-700">Comparer sur</span>
+                  <Select
+                    value={basis}
+                    onChange={(e) => {
+                      const next = e.target.value as TBasis;
+                      setBasis(next);
+                      keepBasisInUrl(next);
+                    }}
+                  >
+                    {BASES.map((b) => (
+                      <option key={b} value={b}>
+                        {BASIS_LABELS[b]}
+                      </option>
+                    ))}
+                  </Select>
+                </label>
               </form>
+              {basis === "total" ? (
+                <p className="text-xs text-zinc-600">
+                  Prix livraison comprise quand la page indique les frais de port ; sinon le prix seul est compté.
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2">
                 <a
                   href={`/api/insights/overview.csv${exportQuery}`}

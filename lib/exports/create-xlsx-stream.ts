@@ -3,8 +3,9 @@ import ExcelJS from "exceljs";
 import type { TExportRow } from "./export-rows";
 import { AVAILABILITY_LABEL, type TCell } from "./csv-dialects";
 import { toParisWallClock } from "./paris-wall-clock";
+import { toCents } from "@/lib/history/money";
 
-export type TXlsxColumn = "product" | "source" | "url" | "price" | "date" | "availability";
+export type TXlsxColumn = "product" | "source" | "url" | "price" | "date" | "availability" | "seller" | "total";
 
 export type TXlsxSheet = { name: string; columns: TXlsxColumn[]; rows: () => AsyncIterable<TExportRow> };
 
@@ -15,6 +16,8 @@ const COLUMNS: Record<TXlsxColumn, { header: string; width: number }> = {
   price: { header: "Prix", width: 14 },
   date: { header: "Date", width: 18 },
   availability: { header: "Disponibilité", width: 16 },
+  seller: { header: "Vendeur", width: 24 },
+  total: { header: "Total livraison comprise", width: 16 },
 };
 
 const DATE_FORMAT = "dd/mm/yyyy hh:mm";
@@ -36,6 +39,12 @@ function cellValue(row: TExportRow, column: TXlsxColumn): ExcelJS.CellValue {
       return row.createdAt ? toParisWallClock(row.createdAt) : null;
     case "availability":
       return row.available === null ? null : AVAILABILITY_LABEL(row.available);
+    case "seller":
+      return row.seller ?? null;
+    case "total": {
+      const cents = toCents(row.total ?? null);
+      return cents === null ? null : cents / 100;
+    }
   }
 }
 
@@ -95,11 +104,13 @@ export function createXlsxStream(sheets: TXlsxSheet[]): ReadableStream<Uint8Arra
         sheet.columns.map((c) => ({ header: COLUMNS[c].header, key: c, width: COLUMNS[c].width })),
       );
       const priceIndex = sheet.columns.indexOf("price") + 1;
+      const totalIndex = sheet.columns.indexOf("total") + 1;
       const dateIndex = sheet.columns.indexOf("date") + 1;
       let n = 0;
       for await (const row of sheet.rows()) {
         const added = ws.addRow(sheet.columns.map((c) => cellValue(row, c)));
         if (priceIndex > 0) added.getCell(priceIndex).numFmt = moneyFormat(row.currency);
+        if (totalIndex > 0) added.getCell(totalIndex).numFmt = moneyFormat(row.currency);
         if (dateIndex > 0) added.getCell(dateIndex).numFmt = DATE_FORMAT;
         added.commit();
         await pace(++n, out);

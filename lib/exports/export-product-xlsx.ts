@@ -7,7 +7,8 @@ import { loadExportScope } from "./load-export-scope";
 
 /**
  * The Excel export of one product (productId) or of all the owner's products (null): sheets
- * 'Derniers prix' and 'Historique complet', streamed within retention.
+ * 'Derniers prix' and 'Historique complet', streamed within retention. Beyond the CSV's columns (SPEC.md §3), the
+ * workbook adds the marketplace seller and the total with stated shipping.
  */
 export async function exportProductXlsx(workspaceId: string, productId: string | null): Promise<Response> {
   const scope = await loadExportScope(workspaceId, productId);
@@ -15,12 +16,12 @@ export async function exportProductXlsx(workspaceId: string, productId: string |
   const stream = createXlsxStream([
     {
       name: "Derniers prix",
-      columns: [...lead, "source", "url", "price", "date", "availability"],
+      columns: [...lead, "source", "url", "price", "date", "availability", "seller", "total"],
       rows: () => iterateLatestRows(scope.db, scope.urls, scope.cutoff),
     },
     {
       name: "Historique complet",
-      columns: [...lead, "source", "url", "price", "date", "availability"],
+      columns: [...lead, "source", "url", "price", "date", "availability", "seller", "total"],
       rows: () => iterateHistoryRows(scope.db, scope.urls, scope.cutoff),
     },
   ]);

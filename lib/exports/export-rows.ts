@@ -7,6 +7,9 @@ export type TExportRow = {
   currency: string | null;
   available: boolean | null;
   createdAt: Date | null;
+  // The marketplace seller of the offer read, and price + stated shipping (null: shipping not stated).
+  seller?: string | null;
+  total?: string | null;
 };
 
 /** The URLs to export with their product name, already scoped to the owner. */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { toCents } from "@/lib/history/money";
+import { sellerOf, totalWithShipping } from "@/lib/history/reading-offers";
 import type { TExportRow, TExportUrl } from "./export-rows";
 
 type Row = {
@@ -10,6 +11,8 @@ type Row = {
   currency: string | null;
   available: boolean;
   created_at: Date | string;
+  shipping: string | null;
+  offers: unknown;
 };
 
 export const EXPORT_BATCH_SIZE = 5000;
@@ -50,10 +53,11 @@ async function readHeads(db: DbLike, chunk: TExportUrl[], cutoffSql: SQL, limit:
   );
   const rows = await queryRows<Row & { ord: string | number }>(
     db,
-    sql`select u.ord, h.id, h.created_at::text as ts, h.price, h.currency, h.available, h.created_at
+    sql`select u.ord, h.id, h.created_at::text as ts, h.price, h.currency, h.available, h.created_at, h.shipping,
+               h.offers
           from unnest(array[${ids}]) with ordinality as u(url_id, ord)
           cross join lateral (
-            select id, created_at, price, currency, available
+            select id, created_at, price, currency, available, shipping, offers
               from price_history
              where url_id = u.url_id ${cutoffSql}
              order by created_at desc, id desc
@@ -84,7 +88,7 @@ async function* iterateUrlRows(
   for (;;) {
     const rows: Row[] = await queryRows<Row>(
       db,
-      sql`select id, created_at::text as ts, price, currency, available, created_at
+      sql`select id, created_at::text as ts, price, currency, available, created_at, shipping, offers
             from price_history
            where url_id = ${url.id}::uuid ${cutoffSql}
              and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::bigint)
@@ -107,5 +111,7 @@ function toExportRow(url: TExportUrl, r: Row): TExportRow {
     currency: r.currency?.trim() || null,
     available: r.available,
     createdAt: new Date(r.created_at),
+    seller: sellerOf(r.offers, r.price),
+    total: totalWithShipping(r.price, r.shipping),
   };
 }

@@ -1,6 +1,7 @@
 import type { DbLike } from "@/db";
 import { getLatestReadings } from "@/lib/history/get-latest-readings";
 import { toCents } from "@/lib/history/money";
+import { readReadingOffers, totalWithShipping } from "@/lib/history/reading-offers";
 import type { TExportRow, TExportUrl } from "./export-rows";
 
 const URLS_PER_QUERY = 500;
@@ -18,8 +19,13 @@ export async function* iterateLatestRows(
       slice.map((u) => u.id),
       { cutoff },
     );
+    const details = await readReadingOffers(
+      db,
+      [...latest.values()].map((r) => r.id),
+    );
     for (const url of slice) {
       const r = latest.get(url.id);
+      const d = r ? details.get(r.id) : undefined;
       yield {
         product: url.product,
         source: url.name,
@@ -28,6 +34,8 @@ export async function* iterateLatestRows(
         currency: r?.currency?.trim() || null,
         available: r ? r.available : null,
         createdAt: r ? new Date(r.created_at) : null,
+        seller: d?.seller ?? null,
+        total: r ? totalWithShipping(r.price, d?.shipping ?? null) : null,
       };
     }
   }

@@ -3,6 +3,7 @@ import { getLatestReadings } from "./get-latest-readings";
 import { getOwnedProductUrls } from "./get-owned-product-urls";
 import { getRetentionCutoff } from "./get-retention-cutoff";
 import { centsToDecimal, divRound, percentOf, toCents } from "./money";
+import { readReadingOffers, totalWithShipping } from "./reading-offers";
 
 /** The currency most merchants quote in (EUR on a tie), so only like prices are compared. */
 function mainCurrency(currencies: string[]): string {
@@ -38,9 +39,14 @@ export async function getProductComparison(workspaceId: string, productId: strin
     urls.map((u) => u.id),
     { cutoff },
   );
+  const details = await readReadingOffers(
+    db,
+    [...latest.values()].map((r) => r.id),
+  );
 
   const merchants = urls.map((u) => {
     const r = latest.get(u.id);
+    const d = r ? details.get(r.id) : undefined;
     return {
       url_id: u.id,
       name: u.name,
@@ -49,6 +55,9 @@ export async function getProductComparison(workspaceId: string, productId: strin
       cents: r ? toCents(r.price) : null,
       currency: (r?.currency?.trim() || "EUR").toUpperCase(),
       available: r ? r.available : null,
+      availability_stated: d?.availabilityStated ?? true,
+      seller: d?.seller ?? null,
+      shipping: d?.shipping ?? null,
       checked_at: r ? new Date(r.created_at).toISOString() : null,
       status: u.paused ? ("paused" as const) : u.lastStatus,
       last_checked_at: u.lastCheckedAt ? u.lastCheckedAt.toISOString() : null,
@@ -89,6 +98,11 @@ export async function getProductComparison(workspaceId: string, productId: strin
         price: m.cents === null ? null : centsToDecimal(m.cents),
         currency: m.currency,
         available: m.available,
+        // false: the page said nothing of stock ('Non précisée'); `available` is then true
+        availability_stated: m.availability_stated,
+        seller: m.seller,
+        shipping: m.shipping,
+        total_with_shipping: m.cents === null ? null : totalWithShipping(centsToDecimal(m.cents), m.shipping),
         checked_at: m.checked_at,
         status: m.status,
         last_checked_at: m.last_checked_at,

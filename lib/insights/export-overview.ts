@@ -4,7 +4,7 @@ import { decimal, money, type TCell, type TCsvDialect, text } from "@/lib/export
 import { CSV_CONTENT_TYPE, fileResponse, XLSX_CONTENT_TYPE } from "@/lib/exports/file-response";
 import { toCents } from "@/lib/history/money";
 import { getOverview, type TOverviewLine } from "./get-overview";
-import { POSITION_LABELS, type TOverviewQuery } from "./schemas";
+import { BASIS_LABELS, POSITION_LABELS, type TBasis, type TOverviewQuery } from "./schemas";
 
 const COLUMNS = [
   { header: "Produit", width: 32 },
@@ -21,10 +21,12 @@ const COLUMNS = [
   { header: "Écart à la moyenne (%)", width: 14 },
   { header: "Indice prix", width: 12 },
   { header: "Ruptures", width: 10 },
+  { header: "Vendeur le moins cher", width: 24 },
+  { header: "Base de comparaison", width: 22 },
 ];
 const FILENAME = "vue_marche";
 
-function cells(l: TOverviewLine): TCell[] {
+function cells(l: TOverviewLine, basis: TBasis): TCell[] {
   return [
     text(l.name),
     money(toCents(l.my_price)),
@@ -40,17 +42,22 @@ function cells(l: TOverviewLine): TCell[] {
     decimal(l.gap_to_average_percent),
     decimal(l.price_index),
     decimal(String(l.out_of_stock)),
+    text([...new Set(l.cheapest_merchants.flatMap((m) => (m.seller ? [m.seller] : [])))].join(", ") || null),
+    text(BASIS_LABELS[basis]),
   ];
 }
 
-/** The overview table as shown (same filters and sort), as CSV in the chosen dialect or as XLSX. */
+/**
+ * The overview table as shown (same filters, sort and basis: on "total" the market columns are prices with stated
+ * shipping), as CSV in the chosen dialect or as XLSX; the cheapest offers' marketplace sellers, when any.
+ */
 export async function exportOverview(
   workspaceId: string,
   query: TOverviewQuery,
   format: { type: "csv"; dialect: TCsvDialect } | { type: "xlsx" },
 ): Promise<Response> {
-  const { products } = await getOverview(workspaceId, query);
-  const rows = products.map(cells);
+  const { products, basis } = await getOverview(workspaceId, query);
+  const rows = products.map((l) => cells(l, basis));
   if (format.type === "xlsx") {
     const stream = createCellsXlsxStream("Vue marché", COLUMNS, rows);
     return fileResponse(stream, `${FILENAME}.xlsx`, XLSX_CONTENT_TYPE);

@@ -1,4 +1,6 @@
+import { getDb } from "@/db";
 import { centsToDecimal, percentOf } from "@/lib/history/money";
+import { readReadingOffers, type TReadingOffer } from "@/lib/history/reading-offers";
 import { loadPositions, type TPositionRow } from "./load-positions";
 import { MARKET_CURRENCY, positionOf } from "./market-rules";
 import { catalogueIndex, indexTrend } from "./price-index";
@@ -9,7 +11,7 @@ const money = (cents: number | null) => (cents === null ? null : centsToDecimal(
 
 const TREND_DAYS = [7, 30];
 
-function productLine(p: TPositionRow & { myCents: number }) {
+function productLine(p: TPositionRow & { myCents: number }, sellers: Map<number, TReadingOffer>) {
   const market = p.market;
   const gapCheapest = market ? p.myCents - market.min : null;
   const gapAverage = market ? p.myCents - market.avg : null;
@@ -24,7 +26,14 @@ function productLine(p: TPositionRow & { myCents: number }) {
       avg: money(market?.avg ?? null),
       max: money(market?.max ?? null),
     },
-    cheapest_merchants: p.cheapest.map((o) => ({ url_id: o.urlId, name: o.name, domain: o.domain })),
+    cheapest_merchants: p.cheapest.map((o) => ({
+      url_id: o.urlId,
+      name: o.name,
+      domain: o.domain,
+      seller: sellers.get(o.readingId)?.seller ?? null,
+    })),
+    // comparable offers without stated shipping (on the total basis, counted at their price alone)
+    shipping_unknown: p.shippingUnknown,
     gap_to_cheapest: money(gapCheapest),
     gap_to_cheapest_percent: market && gapCheapest !== null ? percentOf(gapCheapest, market.min) : null,
     gap_to_average: money(gapAverage),
@@ -53,9 +62,13 @@ const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | st
  * summary always covers the whole catalogue.
  */
 export async function getOverview(workspaceId: string, query: TOverviewQuery, now: Date = new Date()) {
-  const products = await loadPositions(workspaceId, TREND_DAYS, now);
+  const products = await loadPositions(workspaceId, TREND_DAYS, now, query.basis ?? "price");
   const priced = products.filter((p): p is TPositionRow & { myCents: number } => p.myCents !== null);
-  const all = priced.map(productLine);
+  const sellers = await readReadingOffers(
+    await getDb(),
+    priced.flatMap((p) => p.cheapest.map((o) => o.readingId)),
+  );
+  const all = priced.map((p) => productLine(p, sellers));
 
   const positions = Object.fromEntries(POSITIONS.map((k) => [k, all.filter((l) => l.position === k).length]));
   const needle = query.q?.toLocaleLowerCase("fr");
@@ -68,13 +81,20 @@ export async function getOverview(workspaceId: string, query: TOverviewQuery, no
 
   return {
     currency: MARKET_CURRENCY,
+    basis: query.basis ?? "price",
     summary: {
       products: products.length,
       with_reference_price: priced.length,
       compared: all.length - positions.no_market!,
       positions,
       price_index: catalogueIndex(priced.flatMap((p) => (p.market ? [{ my: p.myCents, avg: p.market.avg }] : []))),
-      trend: TREND_DAYS.map((days) => indexTrend(days, priced)),
+      // the trend compares item prices at both ends (the history has no shipping by day), whatever the basis
+      trend: TREND_DAYS.map((days) =>
+        indexTrend(
+          days,
+          priced.map((p) => ({ ...p, market: p.priceAvg === null ? null : { avg: p.priceAvg } })),
+        ),
+      ),
     },
     products: sortLines(lines, SORT_KEY[query.sort], order, (l) => l.name),
   };

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { domainOf, MARKET_CURRENCY } from "./market-rules";
+import type { TBasis } from "./schemas";
 
 /** One product of the owner with its market aggregated in SQL (cents), and the market average `days` ago. */
 export type TPositionRow = {
@@ -9,7 +10,11 @@ export type TPositionRow = {
   name: string;
   myCents: number | null;
   market: { count: number; min: number; avg: number; max: number } | null;
-  cheapest: { urlId: string; name: string; domain: string }[];
+  // The average of the item prices (what the trend compares, whatever the basis), and how many comparable offers
+  // state no shipping (on the total basis they count at their price alone).
+  priceAvg: number | null;
+  shippingUnknown: number;
+  cheapest: { urlId: string; name: string; domain: string; readingId: number }[];
   outOfStock: number;
   otherCurrency: number;
   checkedAt: Date | null;
@@ -24,7 +29,9 @@ type Row = {
   min: string | number | null;
   avg: string | number | null;
   max: string | number | null;
-  cheapest: { url_id: string; name: string; url: string }[] | null;
+  cheapest: { url_id: string; name: string; url: string; reading_id: string | number }[] | null;
+  price_avg: string | number | null;
+  shipping_unknown: string | number | null;
   out_of_stock: string | number | null;
   other_currency: string | number | null;
   checked_at: Date | string | null;
@@ -39,9 +46,10 @@ const num = (v: string | number | null) => (v === null ? null : Number(v));
  * and max in integer cents, the cheapest offers (URLs by name), the out-of-stock and other-currency counts, and
  * for products with 'mon prix' the market average at the end of the Paris day `days` before `now`: from
  * market_trend when its row still holds (db/schema/market-trend.ts), else one price_daily probe per URL and date,
- * kept there by the same statement. One statement: about one row per product reaches Node.
+ * kept there by the same statement. One statement: about one row per product reaches Node. On the "total" basis
+ * an offer's amount is its price plus its stated shipping (its price alone when the page states none).
  */
-export async function loadPositions(workspaceId: string, days: number[], now: Date) {
+export async function loadPositions(workspaceId: string, days: number[], now: Date, basis: TBasis = "price") {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const since = (column: string) =>
@@ -52,7 +60,10 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
     db,
     sql`with o as (
           select u.product_id, u.id as url_id, u.name, u.url, u.latest_at as at,
-                 coalesce(u.latest_available, false) as available, (u.latest_price * 100)::bigint as cents,
+                 coalesce(u.latest_available, false) as available, u.latest_reading_id,
+                 ((u.latest_price + ${basis === "total" ? sql`coalesce(u.latest_shipping, 0)` : sql`0`}) * 100)::bigint
+                   as cents,
+                 (u.latest_price * 100)::bigint as price_cents, u.latest_shipping is null as no_shipping,
                  upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) as currency
             from products p
             join product_urls u on u.product_id = p.id and u.workspace_id = p.workspace_id
@@ -67,7 +78,11 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
                  round(sum(c.cents) filter (where c.comparable)::numeric
                        / nullif(count(*) filter (where c.comparable), 0)) as avg,
                  max(c.cents) filter (where c.comparable) as max,
-                 json_agg(json_build_object('url_id', c.url_id, 'name', c.name, 'url', c.url) order by c.name, c.url_id)
+                 round(sum(c.price_cents) filter (where c.comparable)::numeric
+                       / nullif(count(*) filter (where c.comparable), 0)) as price_avg,
+                 count(*) filter (where c.comparable and c.no_shipping) as shipping_unknown,
+                 json_agg(json_build_object('url_id', c.url_id, 'name', c.name, 'url', c.url,
+                                            'reading_id', c.latest_reading_id) order by c.name, c.url_id)
                    filter (where c.comparable and c.cents = c.low) as cheapest,
                  count(*) filter (where not c.available) as out_of_stock,
                  count(*) filter (where c.available and c.cents is not null and c.currency <> ${MARKET_CURRENCY})
@@ -123,7 +138,7 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
            group by t.product_id
         )
         select p.id, p.name, case when p.reference_price > 0 then (p.reference_price * 100)::bigint end as my_cents,
-               m.n, m.min, m.avg, m.max, m.cheapest, m.out_of_stock, m.other_currency, m.checked_at, t.then
+               m.n, m.min, m.avg, m.max, m.price_avg, m.shipping_unknown, m.cheapest, m.out_of_stock, m.other_currency, m.checked_at, t.then
           from products p
           left join m on m.product_id = p.id
           left join t on t.product_id = p.id
@@ -137,7 +152,14 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
       name: r.name,
       myCents: num(r.my_cents),
       market: n > 0 ? { count: n, min: num(r.min)!, avg: num(r.avg)!, max: num(r.max)! } : null,
-      cheapest: (r.cheapest ?? []).map((o) => ({ urlId: o.url_id, name: o.name, domain: domainOf(o.url) })),
+      priceAvg: num(r.price_avg),
+      shippingUnknown: num(r.shipping_unknown) ?? 0,
+      cheapest: (r.cheapest ?? []).map((o) => ({
+        urlId: o.url_id,
+        name: o.name,
+        domain: domainOf(o.url),
+        readingId: Number(o.reading_id),
+      })),
       outOfStock: num(r.out_of_stock) ?? 0,
       otherCurrency: num(r.other_currency) ?? 0,
       checkedAt: r.checked_at === null ? null : new Date(r.checked_at),

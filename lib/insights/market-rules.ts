@@ -7,7 +7,8 @@ import type { TPosition } from "./schemas";
 //   the changes; a reading older than the plan's retention does not count (the URL has no reading);
 // - an offer is comparable when it is available, has a price and is quoted in euros, the currency of 'mon prix'
 //   (products.reference_price has no currency of its own); other currencies are counted, never converted;
-// - prices are the item price shown, shipping excluded (often not stated: null means unknown, never free).
+// - prices are the item price shown, shipping excluded (often not stated: null means unknown, never free); the
+//   overview's "total" basis adds the stated shipping (load-positions.ts).
 export const MARKET_CURRENCY = "EUR";
 /** 'Aligné' band around the cheapest offer: ±1 %. */
 const ALIGNED_PERCENT = 1;

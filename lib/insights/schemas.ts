@@ -25,6 +25,11 @@ const search = z
   .max(200, "La recherche ne doit pas dépasser 200 caractères")
   .optional();
 
+// What the market compares: the item price (default), or the price plus the shipping the page states.
+export const BASES = ["price", "total"] as const;
+export type TBasis = (typeof BASES)[number];
+export const BASIS_LABELS: Record<TBasis, string> = { price: "Prix seul", total: "Prix livraison comprise" };
+
 export const ZOverviewQuery = z.object({
   position: z
     .enum(["all", ...POSITIONS], { error: "La position doit être all, cheapest, aligned, dearer ou no_market" })
@@ -36,8 +41,9 @@ export const ZOverviewQuery = z.object({
     })
     .default("gap_to_cheapest"),
   order,
+  basis: z.enum(BASES, { error: "La base de comparaison doit être price ou total" }).default("price"),
 });
-export type TOverviewQuery = z.output<typeof ZOverviewQuery>;
+export type TOverviewQuery = Omit<z.output<typeof ZOverviewQuery>, "basis"> & { basis?: TBasis };
 
 export const ZOverviewExportQuery = ZOverviewQuery.extend({
   dialect: z.enum(["excel", "standard"], { error: "Le dialecte doit être excel ou standard" }).default("excel"),

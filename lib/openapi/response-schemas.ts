@@ -181,6 +181,12 @@ export const RComparison = z.object({
       price: decimal.nullable(),
       currency: z.string(),
       available: z.boolean().nullable(),
+      availability_stated: z
+        .boolean()
+        .describe("false : la page montrait un prix sans rien dire du stock (disponibilité « Non précisée »)"),
+      seller: z.string().nullable().describe("Vendeur de l'offre relevée sur une place de marché, sinon null"),
+      shipping: decimal.nullable().describe("Frais de livraison indiqués par la page ; null : non précisés"),
+      total_with_shipping: decimal.nullable().describe("Prix + livraison ; null quand la livraison n'est pas précisée"),
       checked_at: iso.nullable(),
       status: z.enum(URL_STATUSES),
       last_checked_at: iso.nullable(),

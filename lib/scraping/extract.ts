@@ -13,7 +13,8 @@ import { parseHtml } from "./extract/parse-html";
 import { runSelector } from "./extract/run-selector";
 import { collectTextCandidates, type TTextCandidate } from "./extract/text-candidates";
 import { textAvailability } from "./extract/text-availability";
-import { headingText, walkPage } from "./extract/walk-page";
+import { headingText, type TPageScan, walkPage } from "./extract/walk-page";
+import type { TZones } from "./extract/page-zones";
 import {
   CHEAPEST_NEW_RULE,
   findBuyBox,
@@ -22,6 +23,8 @@ import {
   offerByRule,
   type TSellerOffer,
 } from "./extract/page-offers";
+import { embeddedOffers } from "./extract/embedded-offers";
+import { markupOffers, type TMarkupOffers } from "./extract/markup-offers";
 import { FAMILY_CODES } from "./extract/resolve-currency";
 import { WEIGHTS } from "./extract/weights";
 
@@ -140,6 +143,34 @@ function offerCandidates(offers: TSellerOffer[]): TStructuredCandidate[] {
   return listed.filter((c) => c.locator !== "offer:seller=");
 }
 
+/** Prices the product block shows (not crossed out, not another product's). */
+function shownPrices(text: TTextCandidate[], zones: TZones): Set<string> {
+  return new Set(text.filter((c) => !c.excluded && zones.isInMain(c.el)).map((c) => c.price));
+}
+
+/**
+ * The buy-box offer: the one the data flags, else the markup block holding the page's best price, else the one
+ * whose price the page shows most strongly (findBuyBox). None when markup offers leave the page's price outside
+ * every seller's block (the page's own offer is not among them).
+ */
+function pickBuyBox(
+  offers: TSellerOffer[],
+  markup: TMarkupOffers | null,
+  bestText: TTextCandidate | null,
+  text: TTextCandidate[],
+  scan: TPageScan,
+  zones: TZones,
+): { index: number; shown: boolean } | null {
+  const flagged = offers.findIndex((o) => o.buyBox);
+  for (const o of offers) o.buyBox = false;
+  if (flagged >= 0) return { index: flagged, shown: shownPrices(text, zones).has(offers[flagged]!.price) };
+  if (markup) {
+    const index = bestText ? markup.offerOf(bestText.el) : -1;
+    return index >= 0 ? { index, shown: zones.isInMain(bestText!.el) } : null;
+  }
+  return findBuyBox(offers, text, scan, zones);
+}
+
 const PESO_DOLLARS = new Set(["CLP", "ARS", "COP", "MXN", "UYU", "DOP"]);
 
 function refineCurrency(
@@ -175,7 +206,7 @@ export function extractProduct(html: string, pageUrl: string, options: TExtractO
 }
 
 function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions): TExtractResult {
-  if (!html.trim()) return emptyResult();
+  if (!/\S/.test(html)) return emptyResult();
   const doc = parseHtml(html);
   const scan = walkPage(doc);
   const zones = computeZones(scan);
@@ -252,18 +283,26 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
   }
 
   // A marketplace: the buy-box offer is the price, with its own crossed-out price and shipping or none; the
-  // URL's rule may name another offer instead.
-  const offers = listSellerOffers(structured.offers);
+  // URL's rule may name another offer instead. Offers come from structured data, else embedded JSON, else markup.
+  let offers = listSellerOffers(structured.offers);
+  let markup: TMarkupOffers | null = null;
+  if (offers.length === 0 && scan.offerScripts.length > 0)
+    offers = embeddedOffers(scan.offerScripts, shownPrices(textCands, zones));
+  if (offers.length === 0) {
+    markup = markupOffers(scan, zones, textCands);
+    offers = markup.offers;
+  }
   let offer: TSellerOffer | null = null;
   let offerConfidence = 0;
-  if (offers.length > 0 && method !== "selector") {
-    const buyBox = findBuyBox(offers, textCands, scan, zones);
+  const buyBox =
+    offers.length > 0 && method !== "selector" ? pickBuyBox(offers, markup, bestText, textCands, scan, zones) : null;
+  if (buyBox) {
     offers[buyBox.index]!.buyBox = true;
     const ruled = offerRule ? offerByRule(offers, offerRule) : null;
     offer = ruled ?? offers[buyBox.index]!;
     price = offer.price;
     currencyInfo = { currency: offer.currency ?? structured.currency, ambiguous: false, family: null };
-    method = ruled ? "selector" : (structured.method ?? "jsonld");
+    method = ruled ? "selector" : (structured.method ?? method ?? "text");
     if (offer.available !== null) available = offer.available;
     offerConfidence = ruled
       ? 1
@@ -271,6 +310,8 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
         ? WEIGHTS.confidence.structuredOwnProduct
         : WEIGHTS.confidence.structuredOtherProduct;
   }
+  // Other sellers' crossed-out prices and shipping are never the page's own.
+  const ownText = markup && !offer ? textCands.filter((c) => markup.offerOf(c.el) < 0) : textCands;
 
   // An add-to-cart button next to the price states that it can be bought; without one (a price "en magasin",
   // a quote, a catalogue page) the page does not say, and neither do we.
@@ -297,8 +338,8 @@ function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions):
     method,
     regularPrice: offer
       ? offer.regularPrice
-      : findRegularPrice(price, currency, structured.regularPrice, textCands, zones),
-    shipping: offer ? offer.shipping : price === null ? null : findShipping(structured.shipping, textCands, zones),
+      : findRegularPrice(price, currency, structured.regularPrice, ownText, zones),
+    shipping: offer ? offer.shipping : price === null ? null : findShipping(structured.shipping, ownText, zones),
     memberPrice: conditionalPrice("member", price, textCands),
     couponPrice: conditionalPrice("coupon", price, textCands),
     offers,

@@ -88,6 +88,25 @@ describe("Vue marché", () => {
     await page.close();
   });
 
+  it("compares on the price with shipping when asked, and keeps that in the page's address", async () => {
+    const page = await signedInPage(1280);
+    const errors = watchErrors(page);
+    const basis = page.getByRole("combobox", { name: /^Comparer sur/ });
+    expect(await basis.inputValue()).toBe("price");
+    await basis.selectOption("total");
+    await page.getByText("Prix livraison comprise quand la page indique les frais de port").waitFor();
+    await expect.poll(() => page.url()).toContain("basis=total");
+    await expect
+      .poll(() => page.getByRole("link", { name: "Exporter en CSV" }).getAttribute("href"))
+      .toContain("basis=total");
+    await page.reload();
+    expect(await page.getByRole("combobox", { name: /^Comparer sur/ }).inputValue()).toBe("total");
+    await basis.selectOption("price");
+    await expect.poll(() => page.url()).not.toContain("basis=");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("on a phone: the product as a card within the screen, the dashboard card", async () => {
     const page = await signedInPage(390);
     const errors = watchErrors(page);

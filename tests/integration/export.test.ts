@@ -27,6 +27,9 @@ async function seedCatalogue(workspaceId: string) {
   return { product, darty, evil };
 }
 
+// SPEC.md §3's columns, then the seller and the total with shipping (the workbook only: the CSV is SPEC's)
+const XLSX_HEADER = ["Source", "URL", "Prix", "Date", "Disponibilité", "Vendeur", "Total livraison comprise"];
+
 const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 
 describe("CSV exports of a product", () => {
@@ -199,7 +202,7 @@ describe("Excel exports", () => {
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(["Derniers prix", "Historique complet"]);
     const latest = wb.getWorksheet("Derniers prix")!;
-    expect(latest.getRow(1).values).toEqual([undefined, "Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(latest.getRow(1).values).toEqual([undefined, ...XLSX_HEADER]);
     expect(latest.getCell("C2").value).toBe(29.99);
     expect(latest.getCell("C2").type).toBe(ExcelJS.ValueType.Number);
     expect(latest.getCell("C2").numFmt).toBe('#,##0.00 "€"');
@@ -207,7 +210,7 @@ describe("Excel exports", () => {
     expect(latest.getCell("D2").numFmt).toBe("dd/mm/yyyy hh:mm");
     expect(latest.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     const history = wb.getWorksheet("Historique complet")!;
-    expect(history.getRow(1).values).toEqual([undefined, "Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(history.getRow(1).values).toEqual([undefined, ...XLSX_HEADER]);
     expect(history.rowCount).toBe(3);
     expect([history.getCell("C2").value, history.getCell("C3").value]).toEqual([29.99, 34.9]);
     expect(history.getCell("E2").value).toBe("Disponible");
@@ -222,7 +225,7 @@ describe("Excel exports", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     const latest = wb.getWorksheet("Derniers prix")!;
-    expect(latest.getRow(1).values).toEqual([undefined, "Produit", "Source", "URL", "Prix", "Date", "Disponibilité"]);
+    expect(latest.getRow(1).values).toEqual([undefined, "Produit", ...XLSX_HEADER]);
     expect([latest.getCell("A2").value, latest.getCell("A3").value, latest.getCell("A4").value]).toEqual([
       "Bouilloire",
       "Café moulu 1 kg",

@@ -122,10 +122,12 @@ describe("GET /api/insights/overview", () => {
     expect(csv.headers.get("content-disposition")).toContain("vue_marche.csv");
     const lines = csv.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toMatch(/^Produit;Mon prix;Position;Moins cher;Moyenne/);
-    expect(lines[2]).toBe("Cafetière;100,00;Plus cher;95,00;97,00;99,00;2;Fnac;5,00;5,26;3,00;3,09;103,09;1");
+    expect(lines[2]).toBe(
+      "Cafetière;100,00;Plus cher;95,00;97,00;99,00;2;Fnac;5,00;5,26;3,00;3,09;103,09;1;;Prix seul",
+    );
     const standard = await get(overviewCsv, "/api/insights/overview.csv", { dialect: "standard", position: "aligned" });
     expect(standard.text.split("\r\n")[1]).toBe(
-      "Grille-pain,50.00,Aligné (±1 %),50.40,52.70,55.00,2,Fnac,-0.40,-0.79,-2.70,-5.12,94.88,0",
+      "Grille-pain,50.00,Aligné (±1 %),50.40,52.70,55.00,2,Fnac,-0.40,-0.79,-2.70,-5.12,94.88,0,,Prix seul",
     );
     const xlsx = await call(overviewXlsx, "/api/insights/overview.xlsx", { token });
     expect(xlsx.status).toBe(200);

@@ -5,19 +5,21 @@ import { getPageUser } from "@/lib/auth/get-page-user";
 import { getChanges } from "@/lib/insights/get-changes";
 import { getMerchants } from "@/lib/insights/get-merchants";
 import { getOverview } from "@/lib/insights/get-overview";
+import type { TBasis } from "@/lib/insights/schemas";
 
 export const metadata: Metadata = { title: "Vue marché" };
 
 // The first data is rendered on the server (same functions as the API), then kept fresh by SWR.
-export default async function MarketPage() {
+export default async function MarketPage({ searchParams }: { searchParams: Promise<{ basis?: string | string[] }> }) {
+  const basis: TBasis = (await searchParams).basis === "total" ? "total" : "price";
   const user = await getPageUser();
-  if (!user) return redirectToLogin("/market");
+  if (!user) return redirectToLogin(basis === "total" ? "/market?basis=total" : "/market");
   const [overview, merchants, changes] = await Promise.all([
-    getOverview(user.workspaceId, { position: "all", sort: "gap_to_cheapest", order: "desc" }),
+    getOverview(user.workspaceId, { position: "all", sort: "gap_to_cheapest", order: "desc", basis }),
     getMerchants(user.workspaceId, { sort: "cheapest_rate" }),
     getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50 }),
   ]);
-  const initial: TMarketInitial = { overview, merchants, changes };
+  const initial: TMarketInitial = { overview, merchants, changes, basis };
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="mb-6">

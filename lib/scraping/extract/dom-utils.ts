@@ -66,7 +66,12 @@ export function isHidden(el: Element): boolean {
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const cls = a.class;
-  if (cls && /(?:^|\s)(?:hidden|d-none|is-hidden|hide|visually-hidden|sr-only|u-hidden|invisible)(?:\s|$)/.test(cls)) {
+  if (
+    cls &&
+    // every hiding class contains one of these (a cheap test before the pattern, on every classed element)
+    (cls.includes("hid") || cls.includes("none") || cls.includes("only") || cls.includes("invisible")) &&
+    /(?:^|\s)(?:hidden|d-none|is-hidden|hide|visually-hidden|sr-only|u-hidden|invisible)(?:\s|$)/.test(cls)
+  ) {
     // Tailwind "hidden md:flex" and Bootstrap "d-none d-lg-block" are visible on desktop.
     return !RESPONSIVE_SHOW.test(cls);
   }

@@ -14,7 +14,8 @@ const AMOUNT_THEN_LABEL = phraseRegex(SHIPPING_LABELS, (a) => `\\d[\\d.,]*\\s?(?
 const NOT_A_COST =
   /dès|à partir|offert|gratuit|free|over\b|ab\s\d|from\s|jusqu|until|express|retrait|relais|desde|sobre|gratis|무료|이상|無料|以上|免運|免运|滿|满/i;
 
-const stated = (text: string): boolean => {
+/** Whether a short text states a shipping cost ("Livraison : 4,99 €"), not a threshold or a promise. */
+export const statesShipping = (text: string): boolean => {
   const t = text.replace(/\s+/g, " ");
   return !NOT_A_COST.test(t) && (LABEL_THEN_AMOUNT.test(t) || AMOUNT_THEN_LABEL.test(t));
 };
@@ -26,11 +27,11 @@ export function findShipping(structured: string | null, text: TTextCandidate[], 
   for (const c of text) {
     if (c.excluded !== "context" && c.excluded !== "not-the-price") continue;
     if (zones.isOffTopic(c.el) || !zones.isInMain(c.el)) continue;
-    if (stated(visibleText(c.el, 120, true))) found.add(c.price);
+    if (statesShipping(visibleText(c.el, 120, true))) found.add(c.price);
     else if (isElement(c.el.parent)) {
       // "<span>Livraison :</span> <span>4,99 €</span>": the label is a sibling; a long parent says too much.
       const around = visibleText(c.el.parent, 120, true);
-      if (around.length < 60 && stated(around)) found.add(c.price);
+      if (around.length < 60 && statesShipping(around)) found.add(c.price);
     }
   }
   return found.size === 1 ? ([...found][0] ?? null) : null;

@@ -188,56 +188,82 @@ for (const name of new Set([...COMMON, ...VOID, ...RAW_TEXT, ...IMPLIES_CLOSE.ke
   });
 }
 
-export const ATTRS = new Map<string, string>(
-  [
-    "class",
-    "id",
-    "href",
-    "src",
-    "alt",
-    "style",
-    "type",
-    "name",
-    "content",
-    "property",
-    "itemprop",
-    "itemscope",
-    "itemtype",
-    "rel",
-    "title",
-    "value",
-    "width",
-    "height",
-    "loading",
-    "role",
-    "hidden",
-    "lang",
-    "charset",
-    "srcset",
-    "sizes",
-    "target",
-    "action",
-    "method",
-    "for",
-    "placeholder",
-    "disabled",
-    "aria-label",
-    "aria-hidden",
-    "aria-disabled",
-    "data-id",
-    "data-src",
-    "tabindex",
-    "viewbox",
-    "fill",
-    "d",
-    "xmlns",
-    "async",
-    "defer",
-    "crossorigin",
-    "integrity",
-    "media",
-    "http-equiv",
-    "selected",
-    "checked",
-  ].map((n) => [n, n]),
-);
+const ATTR_NAMES = [
+  "class",
+  "id",
+  "href",
+  "src",
+  "alt",
+  "style",
+  "type",
+  "name",
+  "content",
+  "property",
+  "itemprop",
+  "itemscope",
+  "itemtype",
+  "rel",
+  "title",
+  "value",
+  "width",
+  "height",
+  "loading",
+  "role",
+  "hidden",
+  "lang",
+  "charset",
+  "srcset",
+  "sizes",
+  "target",
+  "action",
+  "method",
+  "for",
+  "placeholder",
+  "disabled",
+  "aria-label",
+  "aria-hidden",
+  "aria-disabled",
+  "data-id",
+  "data-src",
+  "tabindex",
+  "viewbox",
+  "fill",
+  "d",
+  "xmlns",
+  "async",
+  "defer",
+  "crossorigin",
+  "integrity",
+  "media",
+  "http-equiv",
+  "selected",
+  "checked",
+];
+
+/**
+ * Known names by their lower-cased ASCII codes: node n's child for code c is `next[n * 128 + c]` (0: none), so the
+ * parser reaches a name's interned string while it scans the name, with no slice and no hash of the source text.
+ */
+export type TTrie<T> = { next: Int32Array; values: Array<T | undefined> };
+
+function trieOf<T>(entries: Array<[string, T]>): TTrie<T> {
+  const size = 1 + entries.reduce((n, [key]) => n + key.length, 0);
+  const next = new Int32Array(size * 128);
+  const values: Array<T | undefined> = [undefined];
+  for (const [key, value] of entries) {
+    let node = 0;
+    for (let i = 0; i < key.length; i++) {
+      const slot = node * 128 + key.charCodeAt(i);
+      if (next[slot] === 0) {
+        next[slot] = values.length;
+        values.push(undefined);
+      }
+      node = next[slot]!;
+    }
+    values[node] = value;
+  }
+  return { next, values };
+}
+
+export const ATTR_TRIE = trieOf(ATTR_NAMES.map((n) => [n, n]));
+export const TAG_TRIE = trieOf([...TAGS]);

@@ -6,9 +6,17 @@
 // attributes are kept up to twice that depth, so a pathological document stays cheap to walk.
 import { Comment, Document, Element, Text, type ChildNode, type ParentNode } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import { ATTRS, TAGS, type TTag } from "./html-tags";
+import { ATTR_TRIE, TAG_TRIE, TAGS, type TTag } from "./html-tags";
+
+const TAG_NEXT = TAG_TRIE.next;
+const ATTR_NEXT = ATTR_TRIE.next;
 
 const MAX_DEPTH = 2000;
+// The children of every element that has none, and the attributes of every element that has none: shared objects,
+// never written (the DOM is only read).
+const NO_CHILDREN: ChildNode[] = Object.freeze([]) as unknown as ChildNode[];
+// The attributes of every element that has none: one shared object, never written (the DOM is only read).
+const NO_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
@@ -32,6 +40,10 @@ class TreeBuilder {
   // many start tags the depth cap dropped (their end tags are dropped too).
   private readonly open: number[] = [];
   private readonly dropped: number[] = [];
+  // The children of the open elements (and of the document) in document order, each open element's from its
+  // entry in `starts`: an element gets an array of its exact size when it closes (a pushed-to [] reserves 17).
+  private readonly pending: ChildNode[] = [];
+  private readonly starts: number[] = [];
 
   constructor(private readonly html: string) {}
 
@@ -57,7 +69,7 @@ class TreeBuilder {
       node.prev = prev;
     }
     node.parent = this.parent;
-    this.parent.children.push(node);
+    this.pending.push(node);
     this.last = node;
   }
 
@@ -80,6 +92,8 @@ class TreeBuilder {
     const el = this.stack.pop();
     const info = this.tags.pop();
     if (!el || !info) return;
+    const start = this.starts.pop() ?? this.pending.length;
+    el.children = start === this.pending.length ? NO_CHILDREN : this.pending.splice(start);
     this.open[info.id] = (this.open[info.id] ?? 1) - 1;
     if (info.foreign) this.foreign--;
     this.parent = this.stack[this.stack.length - 1] ?? this.doc;
@@ -97,10 +111,11 @@ class TreeBuilder {
     if (implied) {
       while (this.tags.length > 0 && implied.has((this.tags[this.tags.length - 1] as TTag).name)) this.pop();
     }
-    const el = new Element(info.name, attribs, []);
+    const el = new Element(info.name, attribs, NO_CHILDREN);
     this.append(el);
     if (info.isVoid || (selfClosing && (this.foreign > 0 || info.foreign))) return null;
     this.stack.push(el);
+    this.starts.push(this.pending.length);
     this.tags.push(info);
     this.open[info.id] = (this.open[info.id] ?? 0) + 1;
     if (info.foreign) this.foreign++;
@@ -111,7 +126,7 @@ class TreeBuilder {
 
   closeTag(info: TTag): void {
     if (info.isVoid) {
-      if (info.name === "br") this.openTag(info, {}, false);
+      if (info.name === "br") this.openTag(info, NO_ATTRIBS, false);
       return;
     }
     const dropped = this.dropped[info.id] ?? 0;
@@ -128,9 +143,16 @@ class TreeBuilder {
         if (top === info) break;
       }
     } else if (info.name === "p") {
-      this.openTag(info, {}, false);
+      this.openTag(info, NO_ATTRIBS, false);
       this.pop();
     }
+  }
+
+  /** The document, the elements still open at its end given their children. */
+  finish(): Document {
+    while (this.stack.length > 0) this.pop();
+    this.doc.children = this.pending.splice(0);
+    return this.doc;
   }
 
   // Content of script/style/title/textarea/xmp up to its end tag, which closes the element; only
@@ -164,15 +186,23 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
   const n = html.length;
   let i = start;
   let upper = false;
+  // a trie node, -1 once the name left the trie
+  let known = 0;
   for (; i < n; i++) {
-    const c = html.charCodeAt(i);
+    let c = html.charCodeAt(i);
     if (c === 62 || c === 47 || isSpace(c)) break;
-    if (c >= 65 && c <= 90) upper = true;
+    if (c >= 65 && c <= 90) {
+      upper = true;
+      c += 32;
+    }
+    if (known >= 0) known = c < 128 ? TAG_NEXT[known * 128 + c]! || -1 : -1;
   }
-  const info = b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
-  const attribs: Record<string, string> = {};
+  const info =
+    (known > 0 ? TAG_TRIE.values[known] : undefined) ??
+    b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
+  let attribs: Record<string, string> = NO_ATTRIBS;
   let selfClosing = false;
-  let hasAttribs = false;
+  let count = 0;
   for (;;) {
     let c = html.charCodeAt(i);
     while (isSpace(c) || c === 47) {
@@ -183,18 +213,21 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
     if (c === 62) break;
     selfClosing = false;
     const nameStart = i;
-    let attrUpper = false;
+    // the first character belongs to the name whatever it is ("<a =x>"), the others up to "=", ">", "/" or a space
+    let attrUpper = c >= 65 && c <= 90;
+    let name = c < 128 ? ATTR_NEXT[attrUpper ? c + 32 : c]! || -1 : -1;
     for (i++; i < n; i++) {
       c = html.charCodeAt(i);
       if (c === 61 || c === 62 || c === 47 || isSpace(c)) break;
-      if (c >= 65 && c <= 90) attrUpper = true;
+      if (c >= 65 && c <= 90) {
+        attrUpper = true;
+        c += 32;
+      }
+      if (name >= 0) name = c < 128 ? ATTR_NEXT[name * 128 + c]! || -1 : -1;
     }
-    const rawName = html.slice(nameStart, i);
-    const lower =
-      attrUpper || (html.charCodeAt(nameStart) >= 65 && html.charCodeAt(nameStart) <= 90)
-        ? rawName.toLowerCase()
-        : rawName;
-    const attrName = ATTRS.get(lower) ?? lower;
+    const attrName =
+      (name > 0 ? ATTR_TRIE.values[name] : undefined) ??
+      (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
     while (isSpace(c)) c = html.charCodeAt(++i);
     let value = "";
     if (c === 61) {
@@ -212,12 +245,25 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
       }
       if (value.includes("&")) value = decodeHTMLAttribute(value);
     }
-    if (attribs[attrName] === undefined) attribs[attrName] = value;
-    hasAttribs = true;
+    // the first of duplicate attributes wins; a tag's few names are compared here rather than looked up as
+    // missing keys of the attribute object (slow on objects of many shapes)
+    const listed = Math.min(count, NAMES.length);
+    let duplicate = false;
+    for (let k = 0; k < listed && !duplicate; k++) duplicate = NAMES[k] === attrName;
+    if (!duplicate && count >= NAMES.length) duplicate = attribs[attrName] !== undefined;
+    if (!duplicate) {
+      if (count === 0) attribs = {};
+      attribs[attrName] = value;
+      if (count < NAMES.length) NAMES[count] = attrName;
+      count++;
+    }
   }
-  const el = b.openTag(info, attribs, selfClosing, !hasAttribs);
+  const el = b.openTag(info, attribs, selfClosing, count === 0);
   return info.raw && !selfClosing ? b.rawText(el, info.name, i + 1) : i + 1;
 }
+
+// The attribute names of the tag being parsed (reused from tag to tag).
+const NAMES: string[] = new Array(64).fill("");
 
 export function parseHtml(html: string): Document {
   const b = new TreeBuilder(html);
@@ -234,18 +280,24 @@ export function parseHtml(html: string): Document {
       next = parseStartTag(b, html, lt + 1);
     } else if (c === 47 && isLetter(html.charCodeAt(lt + 2))) {
       b.text(html.slice(textStart, lt), true);
-      let j = lt + 3;
-      let upper = html.charCodeAt(lt + 2) <= 90;
+      let j = lt + 2;
+      let upper = false;
+      let known = 0;
       for (; j < n; j++) {
-        const d = html.charCodeAt(j);
-        if (d === 62 || d === 47 || isSpace(d)) break;
-        if (d >= 65 && d <= 90) upper = true;
+        let d = html.charCodeAt(j);
+        if (j > lt + 2 && (d === 62 || d === 47 || isSpace(d))) break;
+        if (d >= 65 && d <= 90) {
+          upper = true;
+          d += 32;
+        }
+        if (known >= 0) known = d < 128 ? TAG_NEXT[known * 128 + d]! || -1 : -1;
       }
       const gt = html.indexOf(">", j);
       if (gt < 0) next = -1;
       else {
-        const name = html.slice(lt + 2, j);
-        b.closeTag(b.tag(upper ? name.toLowerCase() : name));
+        const tag = known > 0 ? TAG_TRIE.values[known] : undefined;
+        const name = tag ? "" : html.slice(lt + 2, j);
+        b.closeTag(tag ?? b.tag(upper ? name.toLowerCase() : name));
         next = gt + 1;
       }
     } else if (c === 33 || c === 63) {
@@ -268,9 +320,9 @@ export function parseHtml(html: string): Document {
       i = lt + 1; // a literal "<" inside text
       continue;
     }
-    if (next === -1) return b.doc; // the document ends inside a tag: the partial tag is dropped
+    if (next === -1) return b.finish(); // the document ends inside a tag: the partial tag is dropped
     i = textStart = next;
   }
   b.text(html.slice(textStart), true);
-  return b.doc;
+  return b.finish();
 }

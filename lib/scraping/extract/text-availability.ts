@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import type { TPageScan } from "./walk-page";
+import { availabilityTexts, type TPageScan } from "./walk-page";
 import type { TZones } from "./page-zones";
 import { phraseRegex } from "./phrase-regex";
 import { IN_STOCK, OUT_OF_STOCK } from "./phrases";
@@ -23,7 +23,7 @@ export function textAvailability(scan: TPageScan, zones: TZones): boolean | null
   const signals: TSignal[] = [];
   const h1 = zones.h1Order;
   const proximity = (order: number): number => (h1 < 0 ? 0 : Math.max(0, 10 - Math.abs(order - h1) / 40));
-  for (const { el, text } of scan.availabilityEls) {
+  for (const { el, text } of availabilityTexts(scan)) {
     if (zones.isOffTopic(el)) continue;
     const t = text.replace(/\s+/g, " ").trim();
     if (!t || t.length > 160) continue;

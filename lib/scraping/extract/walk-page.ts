@@ -1,4 +1,4 @@
-import type { AnyNode, Document, Element } from "domhandler";
+import type { AnyNode, Document, Element, Text } from "domhandler";
 import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
 import { phraseRegex } from "./phrase-regex";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
@@ -18,11 +18,21 @@ export type TPageScan = {
   priceEls: Element[];
   textPriceEls: Element[];
   buttons: Element[];
+  // Buttons whose label speaks of stock; the short texts that do are found by availabilityTexts, when needed.
   availabilityEls: Array<{ el: Element; text: string }>;
+  // Every text node under 160 characters (the candidates of availabilityTexts) and its parent's order index.
+  shortTexts: Text[];
+  shortTextOrder: number[];
   relatedRoots: Set<Element>;
   hiddenRoots: Set<Element>;
   // <option>s of size/colour selectors that show a price ("128 Go – 899 €").
   priceOptions: Element[];
+  // Seller names ("Vendu par <b>X</b>", class "seller-name"): a marketplace's offers, one per seller block.
+  sellerEls: Array<{ el: Element; name: string | null }>;
+  // Sections under a heading like "Autres vendeurs", "3 offres pour ce produit".
+  offersRoots: Set<Element>;
+  // Scripts (not JSON-LD) that name sellers: a marketplace's embedded state.
+  offerScripts: string[];
 };
 
 const DIGIT = /\d/;
@@ -32,9 +42,17 @@ const NO_TOKENS: string[] = [];
 const RAW_HINT = new RegExp(
   "sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant" +
     "|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed" +
-    "|bundle|complementary|alsobought|cmp|sponsored|sims",
+    "|bundle|complementary|alsobought|cmp|sponsored|sims|vend|merchant|marchand",
   "i",
 );
+const SELLER_TOKEN = /^(?:seller|sellername|vendeur|vendor|vendorname|merchant|merchantname|marchand|soldby)$/;
+const NOT_SELLER_NAME =
+  /^(?:sellers|vendeurs|rating|ratings|stars|reviews|avis|note|logo|img|image|icon|count|link|info|infos|details|badge|label|title)$/;
+// "Vendu par X", "Vendu et expédié par", "Sold by": the seller's name follows.
+const SOLD_BY =
+  /(?:vendeur\s*:|seller\s*:|verkäufer\s*:|vendu(?: et expédié)? par|expédié et vendu par|sold by|ships from and sold by|verkauf durch|verkauft von|vendido por|venduto da)\s*:?\s*(.*)$/i;
+const SELLER_SCRIPT =
+  /"(?:seller|sellerName|seller_name|merchant|merchantName|vendor|vendorName|shopName|soldBy)"\s*:/i;
 const PRICE_TOKEN =
   /price|prix|preis|precio|prezzo|^cena$|^pris$|amount|tarif|prijs|fpprice|offscreen|^cost$|^montant$/;
 // A currency alone, possibly with a short tax note: "円(税込)", "€ TTC" is not one (letters), "원" is.
@@ -52,6 +70,7 @@ const RELATED_RAW = new RegExp(
 );
 // Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer.
 const RELATED_HEADING = phraseRegex({ ...RELATED_HEADINGS, offers: Object.values(OTHER_OFFERS_HEADINGS).flat() });
+const OFFERS_HEADING = phraseRegex(OTHER_OFFERS_HEADINGS);
 const RELATED_TOKEN = new RegExp(
   "^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories" +
     "|carousel|slider|swiper|suggestions?|recently|history|viewed|bundle|complementary|alsobought|cmp|sponsored|sims)$",
@@ -93,31 +112,31 @@ export function walkPage(doc: Document): TPageScan {
     textPriceEls: [],
     buttons: [],
     availabilityEls: [],
+    shortTexts: [],
+    shortTextOrder: [],
     relatedRoots: new Set(),
     hiddenRoots: new Set(),
     priceOptions: [],
+    sellerEls: [],
+    offersRoots: new Set(),
+    offerScripts: [],
   };
   let idx = 0;
   // Document-order index of every visited element. Only elements that end up in one of the scan
   // lists are ever looked up, so only those are stored in scan.order (a Map entry per element of a
   // 200 KB page costs more than the rest of the walk on many elements).
   const order = scan.order;
-  const stack: AnyNode[] = [];
-  // Parallel to stack: the order index of each pending node's parent element.
-  const parentIdx: number[] = [];
-  for (let i = doc.children.length - 1; i >= 0; i--) {
-    const c = doc.children[i];
-    if (c) {
-      stack.push(c);
-      parentIdx.push(-1);
-    }
-  }
-  while (stack.length > 0) {
-    const n = stack.pop();
-    const pIdx = parentIdx.pop() ?? -1;
-    if (!n) break;
+  // Pre-order by first child and next sibling (no stack of pending nodes); `up` holds the order index of the
+  // parent of each element the walk is inside.
+  const up: number[] = [];
+  let pIdx = -1;
+  let n: AnyNode | null = doc.children[0] ?? null;
+  // One node: what the later stages need of it; the element to go into, or null to skip its children.
+  const visit = (n: AnyNode, pIdx: number): Element | null => {
     if (n.type === "text") {
       const data = textOf(n);
+      // indentation and huge text nodes say nothing the later stages read
+      if (data.length < 3 ? data.length === 0 || data.charCodeAt(0) <= 32 : data.length > 400) return null;
       const parent = n.parent;
       if (data.length <= 14 && CURRENCY_ONLY.test(data)) {
         // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container,
@@ -127,7 +146,7 @@ export function walkPage(doc: Document): TPageScan {
           scan.textPriceEls.push(box);
           order.set(box, pIdx);
         }
-        continue;
+        return null;
       }
       if (
         data.length < 3 ||
@@ -136,32 +155,50 @@ export function walkPage(doc: Document): TPageScan {
         parent.name === "option" ||
         parent.name === "textarea"
       )
-        continue;
+        return null;
       if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
         // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
         const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
         scan.textPriceEls.push(box);
         order.set(box, pIdx);
       }
-      if (data.length < 160 && scan.availabilityEls.length < LIMIT && AVAIL_HINT.test(data)) {
-        scan.availabilityEls.push({ el: parent, text: data });
-        order.set(parent, pIdx);
+      if (data.length < 160) {
+        scan.shortTexts.push(n as Text);
+        scan.shortTextOrder.push(pIdx);
       }
-      continue;
+      if (data.length < 160 && scan.sellerEls.length < 60) {
+        const sold = SOLD_BY.exec(data);
+        if (sold) {
+          const named = (sold[1] ?? "").trim();
+          let next = n.next;
+          while (next && next.type === "text" && !textOf(next).trim()) next = next.next;
+          if (named.length >= 2) scan.sellerEls.push({ el: parent, name: named });
+          else if (isElement(next)) scan.sellerEls.push({ el: next, name: null });
+        }
+      }
+      return null;
     }
-    if (!isElement(n)) continue;
-    const el = n;
+    if (!isElement(n)) return null;
+    const el: Element = n;
     const myIdx = idx++;
     let listed = false;
     const name = el.name;
     const a = el.attribs;
     if (name === "script") {
-      const text = el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
+      const only = el.children.length === 1 ? el.children[0]! : null;
+      const text =
+        only !== null
+          ? only.type === "text"
+            ? textOf(only)
+            : ""
+          : el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
       const type = (a.type ?? "").toLowerCase();
       if (type.includes("ld+json")) scan.jsonLd.push(text);
       else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
         scan.otherScripts.push(text);
-      continue;
+      else if (text.length < 2_000_000 && scan.offerScripts.length < 10 && SELLER_SCRIPT.test(text))
+        scan.offerScripts.push(text);
+      return null;
     }
     if (name === "select") {
       for (const o of el.children) {
@@ -169,9 +206,10 @@ export function walkPage(doc: Document): TPageScan {
         const t = o.children.map((c) => textOf(c)).join("");
         if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
       }
-      continue;
+      return null;
     }
-    if (name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe") continue;
+    if (name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe")
+      return null;
     if (name === "html" && a.lang) scan.lang = a.lang;
     if (name === "meta") {
       const key = (a.property ?? a.name ?? a.itemprop ?? "").toLowerCase();
@@ -185,14 +223,14 @@ export function walkPage(doc: Document): TPageScan {
         scan.itemprops.push(el);
         order.set(el, myIdx);
       }
-      continue;
+      return null;
     }
     if (name === "title" && scan.titleText === null) {
       scan.titleText = el.children
         .map((c) => (c.type === "text" ? textOf(c) : ""))
         .join("")
         .trim();
-      continue;
+      return null;
     }
     if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el))
       scan.hiddenRoots.add(el);
@@ -223,6 +261,13 @@ export function walkPage(doc: Document): TPageScan {
     ) {
       scan.relatedRoots.add(el);
     }
+    if (
+      hinted &&
+      scan.sellerEls.length < 60 &&
+      tokens.some((t) => SELLER_TOKEN.test(t)) &&
+      !tokens.some((t) => NOT_SELLER_NAME.test(t))
+    )
+      scan.sellerEls.push({ el, name: null });
     // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
     // attributes below when the element has at least one.
     const data = hasDataAttr(a);
@@ -257,9 +302,13 @@ export function walkPage(doc: Document): TPageScan {
       if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
         // A section title comes first in its section; deeper headings are content, not section titles.
         const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
-        if (firstEls.includes(el)) scan.relatedRoots.add(parent);
-        else if (isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1)
-          scan.relatedRoots.add(parent.parent);
+        const root = firstEls.includes(el)
+          ? parent
+          : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
+            ? parent.parent
+            : null;
+        if (root) scan.relatedRoots.add(root);
+        if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
       }
     }
     if (
@@ -287,24 +336,43 @@ export function walkPage(doc: Document): TPageScan {
       listed = true;
     }
     if (listed) order.set(el, myIdx);
-    const kids = el.children;
-    for (let i = kids.length - 1; i >= 0; i--) {
-      const k = kids[i];
-      // Comments and short or huge text nodes (indentation, mostly) are skipped when popped: not pushed at all.
-      if (
-        k &&
-        (k.type === "text"
-          ? k.data.length >= 3
-            ? k.data.length <= 400
-            : k.data.length > 0 && k.data.charCodeAt(0) > 32
-          : isElement(k))
-      ) {
-        stack.push(k);
-        parentIdx.push(myIdx);
+    return el;
+  };
+  while (n !== null) {
+    const into = visit(n, pIdx);
+    if (into !== null && into.children.length > 0) {
+      up.push(pIdx);
+      pIdx = idx - 1;
+      n = into.children[0] ?? null;
+      continue;
+    }
+    // the next sibling, else the next sibling of the nearest ancestor that has one
+    while (n !== null && n.next === null) {
+      const parent: AnyNode | null = n.parent;
+      if (parent === null || parent === doc) n = null;
+      else {
+        n = parent;
+        pIdx = up.pop() ?? -1;
       }
     }
+    if (n !== null) n = n.next;
   }
   return scan;
+}
+
+/**
+ * The short texts that speak of stock ("En stock", "Rupture", "Expédié sous 24 h") with their parent elements, and
+ * the buttons that do: read only when the structured data states no availability.
+ */
+export function availabilityTexts(scan: TPageScan): Array<{ el: Element; text: string }> {
+  const out: Array<{ el: Element; text: string }> = [];
+  scan.shortTexts.forEach((t, i) => {
+    if (out.length >= LIMIT || !AVAIL_HINT.test(t.data)) return;
+    const parent = t.parent as Element;
+    out.push({ el: parent, text: t.data });
+    if (!scan.order.has(parent)) scan.order.set(parent, scan.shortTextOrder[i]!);
+  });
+  return [...out, ...scan.availabilityEls];
 }
 
 const MESSY_SPACE = /\s\s|[^\S ]/;
