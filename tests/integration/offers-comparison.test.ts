@@ -42,11 +42,11 @@ const urls: Record<string, string> = {};
 beforeAll(async () => {
   const user = await signUp();
   token = user.token;
-  const product = await seedProduct(user.userId, "Console Vortex", "230.00");
+  const product = await seedProduct(user.workspaceId, "Console Vortex", "230.00");
   productId = product.id;
   const db = await getDb();
   const read = async (name: string, href: string, values: Partial<typeof priceHistory.$inferInsert>) => {
-    const url = await seedUrl(user.userId, product.id, name, href);
+    const url = await seedUrl(user.workspaceId, product.id, name, href);
     urls[name] = url.id;
     await db
       .insert(priceHistory)
