@@ -12,6 +12,7 @@ export const API_KEYS = {
   apiTokens: "/api/tokens",
   invoices: "/api/payments/invoices",
   team: "/api/workspaces/current/members",
+  access: "/api/access",
 } as const;
 
 /** `?a=1&b=2` from the set values, in a stable order (one SWR key per filter state). */

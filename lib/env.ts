@@ -27,6 +27,8 @@ const ZEnv = z.object({
   DATABASE_URL: optionalString,
   PGLITE_DIR: z.string().default(".data/pglite"),
   NEXTAUTH_SECRET: optionalString,
+  // encrypts stored secrets (provider keys, proxy credentials); the auth secret when unset
+  SECRETS_KEY: optionalString,
   NEXTAUTH_URL: optionalString,
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalString,

@@ -4,6 +4,7 @@ import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
 import { ReportPreferencesCard } from "@/components/reports/report-preferences-card";
+import { AccessUsageCard } from "@/components/access/access-usage-card";
 import { AlertPreferencesCard } from "./alert-preferences-card";
 import { ApiTokensCard } from "./api-tokens-card";
 import { InvoiceTable } from "./invoice-table";
@@ -46,6 +47,7 @@ export function DashboardView() {
           <TeamCard />
           <MarketSummaryCard />
           <StatsCard />
+          <AccessUsageCard />
           <QuickLinks />
         </div>
         {isOwner ? (

@@ -4,6 +4,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 const LINKS = [
   { href: "/products", label: "Produits surveillés", hint: "Vos produits et leurs prix" },
   { href: "/subscriptions", label: "Abonnements", hint: "Plans et facturation" },
+  { href: "/access", label: "Accès aux sites", hint: "Proxies, API de scraping et plafond" },
   { href: "/products", label: "Ajouter un produit", hint: "Suivre un nouveau produit" },
 ];
 

@@ -13,3 +13,4 @@ export * from "./market-trend";
 export * from "./imports";
 export * from "./team";
 export * from "./evidence";
+export * from "./fetch-access";

@@ -1,4 +1,6 @@
 import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api-keys";
+import { getDb } from "@/db";
+import { getAccessSettings } from "@/lib/fetching/access-settings";
 import { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
 import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
 import { listApiTokens } from "@/lib/api-tokens/list-api-tokens";
@@ -31,6 +33,7 @@ export async function loadDashboard(user: TAuthUser): Promise<TDashboardFallback
     [API_KEYS.alertChannels, () => listAlertChannels(user.workspaceId)],
     [API_KEYS.apiTokens, () => listApiTokens(user)],
     [API_KEYS.team, () => listTeam(user)],
+    [API_KEYS.access, async () => getAccessSettings(await getDb(), user.workspaceId)],
     [MARKET_SUMMARY_KEY, () => getOverview(user.workspaceId, ZOverviewQuery.parse(MARKET_SUMMARY_QUERY))],
   ];
   // billing is the owner's: other members' pages neither show nor load it

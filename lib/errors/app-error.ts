@@ -107,6 +107,8 @@ export const ERROR_CODES = [
   "evidence_limit_reached",
   "evidence_not_ready",
   "evidence_failed",
+  // access to shops
+  "provider_key_required",
   // workspaces
   "forbidden_role",
   "workspace_not_found",

@@ -8,6 +8,7 @@ import { LIMIT_DETAIL } from "@/lib/products/import/read-import-upload";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { QUEUE_MSG } from "@/lib/queue/schemas";
+import { ACCESS_MSG } from "@/lib/fetching/schemas";
 import { REPORT_MSG } from "@/lib/reports/schemas";
 import { PAYMENTS_UNAVAILABLE } from "@/lib/billing/stripe/stripe-client";
 import { ROLE_FORBIDDEN } from "@/lib/workspaces/roles";
@@ -198,6 +199,8 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   evidence_limit_reached: { status: 403, detail: EVIDENCE_MSG.limitFallback },
   evidence_not_ready: { status: 409, detail: EVIDENCE_MSG.notReady },
   evidence_failed: { status: 409, detail: EVIDENCE_MSG.failed },
+  provider_key_required: { status: 422, detail: ACCESS_MSG.keyRequired, code: "validation_error" },
+
   forbidden_role: { status: 403, detail: ROLE_FORBIDDEN },
   workspace_not_found: { status: 404, detail: WORKSPACE_MSG.notFound, code: "not_found" },
 

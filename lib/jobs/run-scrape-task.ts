@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type Db } from "@/db";
 import { productUrls, scrapeTasks } from "@/db/schema";
+import { env } from "@/lib/env";
+import { planAccess, rememberPath } from "@/lib/fetching/plan-access";
 import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
 import { scrapeUrl, type TScrapeOptions, type TScrapeSuccess } from "@/lib/scraping/scrape-url";
 import type { TClaimedTask, TTaskRow } from "./claim-tasks";
@@ -129,7 +131,8 @@ async function recordFailure(
   retryDelay: (n: number) => number,
 ) {
   const willRetry = error.retryable && task.retryCount < task.maxRetries;
-  const retryInMs = willRetry ? Math.round(retryDelay(task.retryCount + 1)) : 0;
+  // the shop's Retry-After is a floor: never sooner than it asked
+  const retryInMs = willRetry ? Math.round(Math.max(retryDelay(task.retryCount + 1), error.retryAfterMs ?? 0)) : 0;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(scrapeTasks)
@@ -212,9 +215,18 @@ async function runClaimedTask(task: TTaskRow | TClaimedTask, options: TRunTaskOp
     fetchMode = url.fetchMode;
   }
   let outcome: TScrapeSuccess;
+  const allowPrivate = options.scrape?.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS;
+  // the shop's strategy applies unless the URL itself asks for the browser
+  const withAccess = fetchMode !== "browser" && URL.canParse(task.url);
   try {
-    outcome = await scrapeUrl({ url: task.url, selector, fetchMode }, { ...options.scrape, signal: options.signal });
+    const access = withAccess ? await planAccess(db, task.workspaceId, task.url, { allowPrivate }) : undefined;
+    outcome = await scrapeUrl(
+      { url: task.url, selector, fetchMode },
+      { ...options.scrape, access, signal: options.signal },
+    );
+    if (withAccess) await rememberPath(db, task.workspaceId, task.url, outcome.path);
   } catch (error) {
+    if (withAccess && !options.signal?.aborted) await rememberPath(db, task.workspaceId, task.url, null);
     if (options.signal?.aborted) {
       if (options.signal.reason === SHUTDOWN) {
         await releaseTask(task.id, options.workerId, db);

@@ -5,6 +5,7 @@ import * as apiTokens from "@/lib/api-tokens/schemas";
 import * as auth from "@/lib/auth/schemas";
 import * as billing from "@/lib/billing/schemas";
 import * as contact from "@/lib/contact/schemas";
+import * as access from "@/lib/fetching/schemas";
 import * as exportsSchemas from "@/lib/exports/csv-dialects";
 import * as history from "@/lib/history/schemas";
 import * as flags from "@/lib/flags/schemas";
@@ -43,6 +44,11 @@ export const TAGS = [
     name: "Preuves",
     description:
       "Dossiers de preuve : capture d'écran horodatée et HTML d'une page, avec leurs empreintes SHA-256, en ZIP.",
+  },
+  {
+    name: "Accès aux sites",
+    description:
+      "Comment les pages sont obtenues : direct, navigateur, proxies du client ou API de scraping, plafond mensuel.",
   },
   { name: "Divers", description: "Santé du service, contact, webhooks." },
 ] as const;
@@ -1024,6 +1030,39 @@ export const OPERATIONS: TOperation[] = [
     body: pick(team, "ZInvitationRegister"),
     ok: { status: 201, schema: R.RAny, description: "id, email, workspace_id, role" },
     errors: [404, 409, 410],
+  },
+
+  // Accès aux sites
+  {
+    method: "get",
+    path: "/api/access",
+    tag: "Accès aux sites",
+    summary: "Accès aux sites de l'espace",
+    description:
+      "Fournisseur, proxies (hôte et port seulement), stratégie par boutique et consommation du mois. " +
+      "Les clés ne sont jamais renvoyées : '••••' et leurs 4 derniers caractères.",
+    ok: { schema: R.RAny, description: "Réglages, boutiques et consommation du mois" },
+  },
+  {
+    method: "put",
+    path: "/api/access",
+    tag: "Accès aux sites",
+    summary: "Enregistrer l'accès aux sites (propriétaire)",
+    description:
+      "Une clé ou une liste de proxies omise garde celle enregistrée. Les secrets sont chiffrés (AES-256-GCM). " +
+      "Le plafond mensuel arrête les relevés payants une fois atteint.",
+    body: pick(access, "ZAccessSettings"),
+    ok: { schema: R.RAny, description: "message et réglages" },
+    errors: [403, 422],
+  },
+  {
+    method: "put",
+    path: "/api/access/shops",
+    tag: "Accès aux sites",
+    summary: "Stratégie d'une boutique (propriétaire)",
+    body: pick(access, "ZShopStrategy"),
+    ok: { schema: R.RAny, description: "message, boutique et stratégie" },
+    errors: [403, 422],
   },
 
   // Divers

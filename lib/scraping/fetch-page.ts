@@ -22,7 +22,16 @@ export type TFetchPageOptions = {
   signal?: AbortSignal;
   /** DNS resolution; replaceable so tests can make a name resolve to any address. */
   resolve?: TResolver;
+  /** Sends one hop (a GET of a checked URL to its pinned address); a proxy replaces the direct connection. */
+  send?: TSendHop;
 };
+
+export type TSendHop = (
+  url: URL,
+  pinned: TResolvedAddress,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+) => Promise<IncomingMessage>;
 
 export type TFetchedPage = {
   url: string;
@@ -38,7 +47,7 @@ export type TFetchedPage = {
 export const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/147.0.0.0 Safari/537.36";
 
-const REQUEST_HEADERS: Record<string, string> = {
+export const REQUEST_HEADERS: Record<string, string> = {
   "user-agent": BROWSER_USER_AGENT,
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
   "accept-language": "fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7",
@@ -102,7 +111,7 @@ export function pinnedLookup(pinned: TResolvedAddress): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-function request(url: URL, pinned: TResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+const request: TSendHop = (url, pinned, headers, signal) => {
   return new Promise((resolve, reject) => {
     const isHttps = url.protocol === "https:";
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -111,7 +120,7 @@ function request(url: URL, pinned: TResolvedAddress, signal: AbortSignal): Promi
       host,
       port: url.port || (isHttps ? 443 : 80),
       path: `${url.pathname}${url.search}`,
-      headers: { ...REQUEST_HEADERS, host: url.host },
+      headers,
       lookup: pinnedLookup(pinned),
       agent: isHttps ? httpsAgent : httpAgent,
       signal,
@@ -121,9 +130,9 @@ function request(url: URL, pinned: TResolvedAddress, signal: AbortSignal): Promi
     req.on("error", reject);
     req.end();
   });
-}
+};
 
-function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+export function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const encoding = String(res.headers["content-encoding"] ?? "")
     .trim()
     .toLowerCase();
@@ -160,7 +169,7 @@ function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
 const tooLarge = (maxBytes: number) =>
   new ScrapeError("too_large", `Page trop volumineuse (plus de ${Math.round(maxBytes / 1_000_000)} Mo)`, false);
 
-function networkError(error: unknown, timedOut: boolean, cancelled: boolean): ScrapeError {
+export function networkError(error: unknown, timedOut: boolean, cancelled: boolean): ScrapeError {
   if (error instanceof ScrapeError) return error;
   if (cancelled) return new ScrapeError("cancelled", "Scraping annulé", false);
   if (timedOut) return new ScrapeError("timeout", "Délai dépassé : la page n'a pas répondu à temps", true);
@@ -199,7 +208,8 @@ export async function fetchPage(input: string, options: TFetchPageOptions = {}):
     for (;;) {
       const { checked, pinned } = await resolveGuarded(current, guard, options.resolve);
       if (controller.signal.aborted) throw new Error("aborted");
-      const res = await request(checked.url, pinned, controller.signal);
+      const send = options.send ?? request;
+      const res = await send(checked.url, pinned, { ...REQUEST_HEADERS, host: checked.url.host }, controller.signal);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECTS.has(status) && location) {

@@ -18,6 +18,9 @@ export type TScrapeErrorCode =
   | "no_price"
   | "uncertain_price"
   | "browser_unavailable"
+  | "proxy_error"
+  | "provider_error"
+  | "provider_cap"
   | "cancelled";
 
 type TUrlStatus = (typeof URL_STATUSES)[number];
@@ -33,6 +36,9 @@ export class ScrapeError extends Error {
     super(message);
     this.name = "ScrapeError";
   }
+
+  /** The shop's `Retry-After` (429, 503): no new attempt before this delay. */
+  retryAfterMs?: number;
 
   /** The prices the page showed when it was read but none could be trusted (for the price picker). */
   candidates?: TStoredCandidate[];

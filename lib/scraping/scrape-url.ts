@@ -1,6 +1,7 @@
 // One scrape of one page: static fetch first, the browser when the static page has no price, looks
 // JS-rendered or is a bot challenge. Writes nothing: the job decides what to store.
 import { env } from "@/lib/env";
+import type { TAccess, TFetchPath } from "@/lib/fetching/plan-access";
 import { renderPage } from "./browser";
 import type { TPageOffer } from "./extract";
 import { analyzeInWorker } from "./analyze-in-worker";
@@ -23,6 +24,8 @@ export type TScrapeOptions = {
   resolve?: TResolver;
   /** Time a worker may spend analysing one page (ANALYSIS_BUDGET_MS by default). */
   analysisBudgetMs?: number;
+  /** The shop's ways to the page (lib/fetching/plan-access.ts); direct then browser without it. */
+  access?: TAccess;
 };
 
 export type TScrapeSuccess = {
@@ -42,6 +45,8 @@ export type TScrapeSuccess = {
   title: string | null;
   method: string;
   mode: "static" | "browser";
+  /** The way the page was obtained. */
+  path: TFetchPath;
   finalUrl: string;
   httpStatus: number;
   elapsedMs: number;
@@ -55,14 +60,34 @@ type TAttempt = {
   headers: Record<string, string>;
 };
 
-function httpFailure(status: number): ScrapeError {
+function httpFailure(status: number, headers: Record<string, string>): ScrapeError {
   if (status === 404 || status === 410)
     return new ScrapeError("not_found", `Page introuvable (HTTP ${status})`, false, status);
+  let error: ScrapeError | null = null;
   if (status === 429)
-    return new ScrapeError("http_error", "Trop de requêtes : le site marchand limite l'accès (HTTP 429)", true, status);
-  if (status >= 500)
-    return new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
+    error = new ScrapeError(
+      "http_error",
+      "Trop de requêtes : le site marchand limite l'accès (HTTP 429)",
+      true,
+      status,
+    );
+  else if (status >= 500)
+    error = new ScrapeError("http_error", `Le site marchand a répondu par une erreur (HTTP ${status})`, true, status);
+  if (error) {
+    error.retryAfterMs = retryAfterMs(headers["retry-after"]);
+    return error;
+  }
   return new ScrapeError("http_error", `Le site marchand a refusé la page (HTTP ${status})`, status === 408, status);
+}
+
+const RETRY_AFTER_MAX_MS = 6 * 60 * 60 * 1000;
+
+/** `Retry-After` in seconds or as an HTTP date, as a delay from now (at most 6 h); undefined when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), RETRY_AFTER_MAX_MS) : undefined;
 }
 
 function botWallError(vendor: string): ScrapeError {
@@ -78,7 +103,7 @@ async function read(
   attempt: TAttempt,
   selector: string | null | undefined,
   budgetMs: number | undefined,
-): Promise<Omit<TScrapeSuccess, "elapsedMs"> & { jsRendered: boolean }> {
+): Promise<Omit<TScrapeSuccess, "elapsedMs" | "path"> & { jsRendered: boolean }> {
   const { wall, found, jsRendered } = await analyzeInWorker(
     {
       html: attempt.html,
@@ -90,7 +115,7 @@ async function read(
     { budgetMs },
   );
   if (wall) throw botWallError(wall);
-  if (attempt.status >= 400) throw httpFailure(attempt.status);
+  if (attempt.status >= 400) throw httpFailure(attempt.status, attempt.headers);
   const available = found.available ?? true;
   if (found.price === null && available) {
     throw new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
@@ -129,8 +154,9 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
   const allowPrivate = options.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS;
   const useBrowser = options.browser ?? true;
   const budgetMs = options.analysisBudgetMs;
-  const finish = ({ jsRendered: _, ...r }: Awaited<ReturnType<typeof read>>): TScrapeSuccess => ({
+  const finish = ({ jsRendered: _, ...r }: Awaited<ReturnType<typeof read>>, path: TFetchPath): TScrapeSuccess => ({
     ...r,
+    path,
     elapsedMs: Date.now() - started,
   });
 
@@ -153,41 +179,50 @@ export async function scrapeUrl(input: TScrapeInput, options: TScrapeOptions = {
     return read({ mode: "browser", ...page }, input.selector, budgetMs);
   };
 
-  if (input.fetchMode === "browser") return finish(await viaBrowser());
+  if (input.fetchMode === "browser") return finish(await viaBrowser(), "browser");
 
-  let staticError: ScrapeError;
-  let escalate = false;
-  try {
-    const page = await fetchPage(input.url, {
-      allowPrivate,
-      signal: options.signal,
-      timeoutMs: options.staticTimeoutMs,
-      resolve: options.resolve,
-    });
+  const viaStatic = async (path: TFetchPath) => {
+    const page =
+      path === "direct"
+        ? await fetchPage(input.url, {
+            allowPrivate,
+            signal: options.signal,
+            timeoutMs: options.staticTimeoutMs,
+            resolve: options.resolve,
+          })
+        : await options.access!.fetch(path as "proxy" | "provider", input.url, options.signal);
+    return read(
+      { mode: "static", html: page.html, url: page.url, status: page.status, headers: page.headers },
+      input.selector,
+      budgetMs,
+    );
+  };
+
+  const planned = (options.access?.paths ?? ["direct", "browser"]).filter((p) => p !== "browser" || useBrowser);
+  const paths: TFetchPath[] = planned.length > 0 ? planned : ["browser"];
+  let failure: ScrapeError | null = null;
+  for (const [i, path] of paths.entries()) {
+    const later = paths.slice(i + 1);
+    const paidLater = later.some((p) => p === "proxy" || p === "provider");
+    let error: ScrapeError;
     try {
-      const result = await read(
-        { mode: "static", html: page.html, url: page.url, status: page.status, headers: page.headers },
-        input.selector,
-        budgetMs,
-      );
+      const result = path === "browser" ? await viaBrowser() : await viaStatic(path);
       // "out of stock" read from an application shell may be a placeholder that scripts replace
-      if (result.price !== null || !useBrowser || !result.jsRendered) return finish(result);
-      staticError = new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
-      escalate = true;
-    } catch (error) {
-      staticError = toScrapeError(error);
-      escalate = staticError.code === "bot_wall" || staticError.code === "no_price";
+      if (result.price !== null || !result.jsRendered || later.length === 0) return finish(result, path);
+      error = new ScrapeError("no_price", "Aucun prix trouvé sur la page", true);
+    } catch (e) {
+      error = toScrapeError(e);
     }
-  } catch (error) {
-    staticError = toScrapeError(error);
+    // the browser could not even run: the reason before it is the more useful one
+    if (error.code !== "browser_unavailable" || !failure) failure = error;
+    if (options.signal?.aborted || later.length === 0) break;
+    const blocked =
+      error.code === "bot_wall" ||
+      error.code === "browser_unavailable" ||
+      error.code === "proxy_error" ||
+      (error.code === "no_price" && path === "direct") ||
+      (paidLater && (error.httpStatus === 403 || error.httpStatus === 429));
+    if (!blocked) break;
   }
-  if (!escalate || !useBrowser || options.signal?.aborted) throw staticError;
-  try {
-    return finish(await viaBrowser());
-  } catch (error) {
-    const browserError = toScrapeError(error);
-    // the browser could not even run: the static reason is the more useful one
-    if (browserError.code === "browser_unavailable") throw staticError;
-    throw browserError;
-  }
+  throw failure!;
 }

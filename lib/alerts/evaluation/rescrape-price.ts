@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
+import { env } from "@/lib/env";
+import { planAccess } from "@/lib/fetching/plan-access";
 import { scrapeUrl } from "@/lib/scraping/scrape-url";
 import type { TConfirmPrice } from "./evaluate-new-price";
 
@@ -11,15 +13,25 @@ import type { TConfirmPrice } from "./evaluate-new-price";
 export const rescrapePrice: TConfirmPrice = async (urlId) => {
   const db = await getDb();
   const [url] = await db
-    .select({ url: productUrls.url, selector: productUrls.selector, fetchMode: productUrls.fetchMode })
+    .select({
+      url: productUrls.url,
+      selector: productUrls.selector,
+      fetchMode: productUrls.fetchMode,
+      workspaceId: productUrls.workspaceId,
+    })
     .from(productUrls)
     .where(eq(productUrls.id, urlId))
     .limit(1);
   if (!url) return null;
   try {
+    // the shop's access (a walled shop is confirmed through its proxies or provider, within the cap)
+    const access =
+      url.fetchMode === "browser"
+        ? undefined
+        : await planAccess(db, url.workspaceId, url.url, { allowPrivate: env.SCRAPER_ALLOW_PRIVATE_HOSTS });
     const page = await scrapeUrl(
       { url: url.url, selector: url.selector, fetchMode: url.fetchMode },
-      { signal: AbortSignal.timeout(60_000) },
+      { access, signal: AbortSignal.timeout(60_000) },
     );
     return { price: page.price, available: page.available };
   } catch {
