@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeUrl, URL_MESSAGES } from "@/lib/products/urls/normalize-url";
+import { IDENTITY_MSG, identityFields } from "@/lib/products/identity/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; French messages shown as they are.
 export const PRODUCT_MSG = {
@@ -84,6 +85,8 @@ const zOptionalAmount = (message: string) =>
 export const zReferencePrice = zOptionalAmount(PRODUCT_MSG.referencePrice);
 /** Prix minimum annoncé: the threshold of the price-floor monitoring (lib/flags). */
 export const zMinAdvertisedPrice = zOptionalAmount(PRODUCT_MSG.minAdvertisedPrice);
+/** Prix d'achat HT. */
+export const zCostPrice = zOptionalAmount(IDENTITY_MSG.costPrice);
 
 export const ZCreateProductUrl = z.object({
   name: zSourceName,
@@ -99,20 +102,29 @@ export const ZCreateProduct = z.object({
   description: zDescription.optional(),
   reference_price: zReferencePrice.optional(),
   min_advertised_price: zMinAdvertisedPrice.optional(),
+  cost_price: zCostPrice.optional(),
+  ...identityFields,
   urls: z.array(ZCreateProductUrl).max(100, PRODUCT_MSG.tooManyUrls).optional(),
 });
 export type TCreateProduct = z.input<typeof ZCreateProduct>;
 export type TCreateProductData = z.output<typeof ZCreateProduct>;
 
-/** PUT: the name is required; an absent description, reference price or minimum advertised price is left unchanged. */
-export const ZUpdateProduct = z.object({
-  name: zProductName,
+const updateFields = {
   description: zDescription.optional(),
   reference_price: zReferencePrice.optional(),
   min_advertised_price: zMinAdvertisedPrice.optional(),
-});
+  cost_price: zCostPrice.optional(),
+  ...identityFields,
+};
+
+/** PUT: the name is required; any other absent field is left unchanged. */
+export const ZUpdateProduct = z.object({ name: zProductName, ...updateFields });
+/** PATCH: every field optional (absent is unchanged), at least one. */
+export const ZPatchProduct = z
+  .object({ name: zProductName.optional(), ...updateFields })
+  .refine((v) => Object.values(v).some((f) => f !== undefined), { message: PRODUCT_MSG.nothingToUpdate });
 export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
-export type TUpdateProductData = z.output<typeof ZUpdateProduct>;
+export type TUpdateProductData = z.output<typeof ZPatchProduct>;
 
 /** PATCH of a tracked URL: source name, frequency, CSS selector hint; at least one of them. */
 export const ZUpdateProductUrl = z
