@@ -81,7 +81,7 @@ function mapHeader(cells: string[]): Map<Column, number> {
     throw new AppError("invalid_columns", {
       detail:
         `Colonnes manquantes : ${missing.map((c) => FRENCH[c]).join(", ")}. Colonnes attendues : produit, ` +
-        `description, source, url, frequence.`,
+        `description, source, url, frequence ; facultatives : ${OPTIONAL.map((c) => FRENCH[c]).join(", ")}.`,
     });
   }
   return map;
