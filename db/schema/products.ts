@@ -70,9 +70,7 @@ export const products = pgTable(
   (t) => [
     index("products_workspace_created_idx").on(t.workspaceId, t.createdAt),
     // one SKU per workspace; a concurrent duplicate is refused here (409 duplicate_sku)
-    uniqueIndex("products_workspace_sku_unique")
-      .on(t.workspaceId, t.sku)
-      .where(sql`${t.sku} is not null`),
+    uniqueIndex("products_workspace_sku_unique").on(t.workspaceId, t.sku).where(sql`${t.sku} is not null`),
     index("products_workspace_category_idx")
       .on(t.workspaceId, t.category.op("text_pattern_ops"))
       .where(sql`${t.category} is not null`),

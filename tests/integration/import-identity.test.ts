@@ -26,8 +26,7 @@ async function upload(token: string, name: string, content: string) {
   return call(importStatus, `/api/products/import/${json.id}`, { token, params: { importId: json.id } });
 }
 
-const HEADER =
-  "produit;source;url;sku;ean;marque;mpn;categorie;tags;image;prix_achat;mon_prix;prix_minimum";
+const HEADER = "produit;source;url;sku;ean;marque;mpn;categorie;tags;image;prix_achat;mon_prix;prix_minimum";
 
 describe("import with the identity columns", () => {
   it("writes a row of every kind, refuses an invalid EAN and a duplicate SKU by line, loses nothing else", async () => {

@@ -19,9 +19,12 @@ describe("parseGtin", () => {
     expect(parseGtin("3017-6204-22003")).toEqual({ code: "3017620422003", gtin: "03017620422003" });
   });
 
-  it.each(["3017620422004", "96385075", "036000291453", "10012345678903"])("refuses the wrong check digit of %s", (c) => {
-    expect(parseGtin(c)).toBeNull();
-  });
+  it.each(["3017620422004", "96385075", "036000291453", "10012345678903"])(
+    "refuses the wrong check digit of %s",
+    (c) => {
+      expect(parseGtin(c)).toBeNull();
+    },
+  );
 
   it.each(["", "1234567", "123456789", "12345678901", "123456789012345", "30176204220O3", "3017620422003\u0000"])(
     "refuses %j (length or not digits)",

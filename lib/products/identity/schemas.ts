@@ -18,7 +18,6 @@ export const IDENTITY_MSG = {
 } as const;
 
 // PostgreSQL text cannot hold U+0000; other control characters have no place in a one-line field
-// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
 const oneLine = (v: string) => v.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 
 const zOptionalText = (max: number, message: string) =>
@@ -105,4 +104,8 @@ export const identityFields = {
 };
 
 /** 'a, b; c' → ['a', 'b', 'c']: the form's and the import's way of typing a list in one field. */
-export const splitList = (value: string) => value.split(/[,;\n|]/).map((v) => v.trim()).filter(Boolean);
+export const splitList = (value: string) =>
+  value
+    .split(/[,;\n|]/)
+    .map((v) => v.trim())
+    .filter(Boolean);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbTx } from "@/db";
-import { productGtins, products, type TImportIdentity } from "@/db/schema";
+import { productGtins, type products, type TImportIdentity } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import type { TGtin } from "./gtin";
 
