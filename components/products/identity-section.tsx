@@ -57,7 +57,7 @@ export function IdentitySection({ register, errors, children }: Props) {
         <Field label="Prix d'achat HT (€)" optional error={errors.cost_price?.message}>
           <Input inputMode="decimal" placeholder="49,90" {...register("cost_price")} />
         </Field>
-        <Field label="Image (URL)" optional className="sm:col-span-2" error={errors.image_url?.message}>
+        <Field label="Adresse de l'image" optional className="sm:col-span-2" error={errors.image_url?.message}>
           <Input type="url" inputMode="url" placeholder="https://" autoComplete="off" {...register("image_url")} />
         </Field>
         {children}
