@@ -1,3 +1,5 @@
+"use client";
+
 import { formatEuros } from "@/lib/format";
 import type { Product } from "./types";
 
@@ -28,6 +30,10 @@ export function ProductIdentity({ product: p }: Props) {
             alt={p.name}
             referrerPolicy="no-referrer"
             loading="lazy"
+            onError={(e) => {
+              // an image that no longer loads takes no room
+              e.currentTarget.hidden = true;
+            }}
             width={96}
             height={96}
             className="size-24 shrink-0 rounded-lg border border-zinc-200 object-contain"
