@@ -24,7 +24,7 @@ export type CurrentUser = {
  */
 export function useWorkspaceRole() {
   const user = useContext(CurrentUserContext);
-  return { canEdit: !user || user.role !== "reader", isOwner: !user || user.role === "owner" };
+  return { canEdit: user?.role !== "reader", isOwner: !user || user.role === "owner" };
 }
 
 /** The signed-in user of the page, as the server resolved it for this render (a revoked session is nobody). */

@@ -228,7 +228,7 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
       >
         {downgrade ? (
           <div className="space-y-3 text-sm text-zinc-700">
-            {current?.provider === "stripe" && isFreePlan(downgrade) && current.current_period_end ? (
+            {current && !isFreePlan(current.plan) && current.current_period_end ? (
               <p>
                 Votre plan {current.plan.name} reste actif jusqu&apos;au{" "}
                 <span className="num font-medium">{formatUnixDate(current.current_period_end)}</span>.

@@ -1,7 +1,10 @@
 import { cn } from "@/lib/cn";
 import { formatCents } from "@/lib/format";
 
-/** The merchants (a click hides or shows a line), my price, the minimum advertised price, the crossed-out price's key. */
+/**
+ * The merchants (a click hides or shows a line; one with no price in the range says so, with no colour), my price
+ * and the minimum advertised price when drawn, the crossed-out price's key.
+ */
 export function ChartLegend({
   series,
   reference,
@@ -9,7 +12,7 @@ export function ChartLegend({
   hasRegular,
   onToggle,
 }: {
-  series: { url_id: string; name: string; color: string; hidden: boolean }[];
+  series: { url_id: string; name: string; color: string; hidden: boolean; unread: boolean }[];
   reference: number | null;
   minAdvertised: number | null;
   hasRegular: boolean;
@@ -30,8 +33,13 @@ export function ChartLegend({
                 s.hidden ? "text-zinc-500 line-through" : "text-zinc-700",
               )}
             >
-              <span className="h-0.5 w-4 rounded" style={{ background: s.color }} />
+              {s.unread ? (
+                <span className="w-4 border-t border-dashed border-zinc-400" />
+              ) : (
+                <span className="h-0.5 w-4 rounded" style={{ background: s.color }} />
+              )}
               {s.name}
+              {s.unread ? <span className="text-zinc-500">(aucun relevé sur la période)</span> : null}
             </button>
           </li>
         ))}

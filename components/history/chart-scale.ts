@@ -88,6 +88,21 @@ export function timeDomain(rangeFrom: number, to: number, firstReading: number |
   return [Math.max(rangeFrom, firstReading - lead), to];
 }
 
+/**
+ * The time-axis ticks to label: no time twice and labels at least `gap` px apart (a short span, or days snapped to
+ * their midnights, would print one label over another); the first and the last are kept.
+ */
+export function spreadTicks(ticks: number[], x: (t: number) => number, gap: number): number[] {
+  const sorted = [...new Set(ticks)].sort((a, b) => a - b);
+  const out: number[] = [];
+  for (const [i, t] of sorted.entries()) {
+    const last = i === sorted.length - 1;
+    while (last && out.length > 1 && x(t) - x(out[out.length - 1]!) < gap) out.pop();
+    if (out.length === 0 || x(t) - x(out[out.length - 1]!) >= gap) out.push(t);
+  }
+  return out;
+}
+
 const DAY_FORMAT = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", timeZone: "Europe/Paris" });
 const TIME_FORMAT = new Intl.DateTimeFormat("fr-FR", {
   day: "2-digit",

@@ -108,7 +108,11 @@ export function PriceChart({ productId }: { productId: string }) {
   };
 
   return (
-    <section aria-labelledby={`chart-${productId}`} className="min-w-0 rounded-lg border border-zinc-200 bg-white">
+    <section
+      aria-labelledby={`chart-${productId}`}
+      aria-busy={!view || loading}
+      className="min-w-0 rounded-lg border border-zinc-200 bg-white"
+    >
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-100 px-4 py-3">
         <div>
           <h3 id={`chart-${productId}`} className="text-sm font-semibold text-zinc-900">
@@ -202,6 +206,7 @@ export function PriceChart({ productId }: { productId: string }) {
             {ready.xTicks.map((t, i) => (
               <text
                 key={t}
+                data-x-tick
                 x={ready.x(t)}
                 y={HEIGHT - 8}
                 textAnchor={i === 0 ? "start" : i === ready.xTicks.length - 1 ? "end" : "middle"}
@@ -344,8 +349,8 @@ export function PriceChart({ productId }: { productId: string }) {
       {data && data.series.length > 0 ? (
         <ChartLegend
           series={view?.series ?? []}
-          reference={reference}
-          minAdvertised={data.min_advertised_price}
+          reference={ready?.reference ?? null}
+          minAdvertised={ready?.minAdvertised ?? null}
           hasRegular={hasRegular}
           onToggle={(urlId) =>
             setHidden((h) => {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { TProductHistory } from "@/client/hooks/use-product-history";
-import { chartExtent, dayPoints, niceTicks, stepPath, timeDomain, valueDomain } from "./chart-scale";
+import { chartExtent, dayPoints, niceTicks, spreadTicks, stepPath, timeDomain, valueDomain } from "./chart-scale";
 
 export const CHART_COLORS = [
   "#4f46e5",
@@ -17,7 +17,10 @@ export const CHART_COLORS = [
 export const CHART_HEIGHT = 260;
 export const CHART_PAD = { top: 12, right: 16, bottom: 28, left: 72 };
 const MAX_DOTS = 60;
+/** Room for a time label ('26/11 23:04' at 11 px) and a gap. */
+const MIN_TICK_GAP = 76;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export type TChartView = NonNullable<ReturnType<typeof useChartView>>;
 
@@ -36,6 +39,8 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       points: byDay ? dayPoints(s.points, s.days, rangeFrom) : s.points,
       color: CHART_COLORS[i % CHART_COLORS.length]!,
       hidden: hidden.has(s.url_id),
+      // no price in the range (never read, or only failures): the legend says so instead of showing a line's colour
+      unread: !s.points.some(([, v]) => v !== null) && s.out_of_stock.length === 0,
     }));
     const shown = series.filter((s) => !s.hidden);
     const extent = chartExtent(shown, reference, minAdvertised);
@@ -46,7 +51,10 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
       const o = s.out_of_stock[0]?.[0];
       for (const t of [p, o]) if (t !== undefined && (first === null || t < first)) first = t;
     }
-    const [from] = timeDomain(rangeFrom, to, first);
+    // "all" starts at its first reading; under an hour of it gets the hour's lead (six ticks a few seconds apart
+    // would all read '23:04')
+    const shortAll = data.range === "all" && first !== null && to - first < HOUR;
+    const [from] = timeDomain(shortAll ? Number.NEGATIVE_INFINITY : rangeFrom, to, first);
     const [lo, hi] = valueDomain(extent[0], extent[1]);
     const innerW = Math.max(10, width - CHART_PAD.left - CHART_PAD.right);
     const innerH = CHART_HEIGHT - CHART_PAD.top - CHART_PAD.bottom;
@@ -55,10 +63,14 @@ export function useChartView(data: TProductHistory | undefined, width: number, h
     const yTicks = niceTicks(lo / 100, hi / 100, 4).filter((v) => v * 100 >= lo && v * 100 <= hi);
     const tickCount = Math.max(2, Math.min(6, Math.floor(innerW / 110)));
     // by day: ticks on the days' midnights (whole days from the range's Paris midnight)
-    const xTicks = Array.from({ length: tickCount }, (_, i) => {
-      const t = from + ((to - from) * i) / (tickCount - 1);
-      return byDay ? Math.min(to, Math.max(from, rangeFrom + Math.round((t - rangeFrom) / DAY) * DAY)) : t;
-    });
+    const xTicks = spreadTicks(
+      Array.from({ length: tickCount }, (_, i) => {
+        const t = from + ((to - from) * i) / (tickCount - 1);
+        return byDay ? Math.min(to, Math.max(from, rangeFrom + Math.round((t - rangeFrom) / DAY) * DAY)) : t;
+      }),
+      x,
+      MIN_TICK_GAP,
+    );
     const times = new Set<number>();
     const lines = series.map((s) => {
       const inView = s.points.filter((p): p is [number, number] => p[1] !== null && p[0] >= from);

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, registerUser, submitLogin, watchErrors } from "../helpers/browser";
@@ -9,7 +11,8 @@ let page: Page;
 let errors: string[];
 let email: string;
 
-const url = (path: string) => new URL(path, baseUrl()).toString();
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
+const url = (to: string) => new URL(to, baseUrl()).toString();
 const card = (code: string) => page.locator(`article[data-plan="${code}"]`);
 
 beforeAll(async () => {
@@ -107,6 +110,40 @@ describe("subscribing in the browser (demo checkout)", () => {
     expect((await download).suggestedFilename()).toMatch(/^facture-.+\.pdf$/);
     expect(tabs).toHaveLength(0);
     expect(await page.getByText("Erreur lors du téléchargement de la facture").count()).toBe(0);
+  });
+
+  it("schedules a cheaper paid plan for the end of the paid period, and cancels that change", async () => {
+    await page.goto(url("/subscriptions"));
+    await card("entreprise").getByRole("button", { name: "Changer de plan" }).click();
+    await page.waitForURL(/\/checkout\/demo\?session_id=demo_/);
+    await page.getByRole("button", { name: "Confirmer le paiement de démonstration" }).click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+
+    await page.goto(url("/subscriptions"));
+    await expect.poll(() => card("entreprise").textContent(), { timeout: 15_000 }).toContain("Plan actuel");
+    await card("professionnel").getByRole("button", { name: "Changer de plan" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Passer au plan Professionnel ?" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/Votre plan Entreprise reste actif jusqu'au \d{2}\/\d{2}\/\d{4}/);
+    await dialog.getByRole("button", { name: "Confirmer" }).click();
+
+    const badge = page.getByText(/^Passage au plan Professionnel le \d{2}\/\d{2}\/\d{4}$/);
+    await badge.waitFor({ timeout: 15_000 });
+    expect(await card("entreprise").textContent()).toContain("Plan actuel");
+    fs.mkdirSync(SHOTS, { recursive: true });
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: path.join(SHOTS, `abonnement-changement-prevu-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole("button", { name: "Annuler le passage au plan Professionnel" }).click();
+    await page.getByText("Votre plan Entreprise continue : le changement de plan est annulé.").waitFor();
+    expect(await badge.count()).toBe(0);
+    expect(await card("entreprise").textContent()).toContain("Plan actuel");
   });
 
   it("says 'Session ID manquant' without a session id", async () => {

@@ -1,6 +1,6 @@
 // A local stand-in for the Stripe API (node:http), enough for stripe-node pointed at it through
-// STRIPE_API_BASE: customers, checkout sessions, subscriptions, invoices, payment methods, payment
-// intents and portal sessions. Webhook payloads are signed with the real library.
+// STRIPE_API_BASE: customers, checkout sessions, subscriptions, subscription schedules, invoices, payment
+// methods, payment intents and portal sessions. Webhook payloads are signed with the real library.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
@@ -46,6 +46,7 @@ export async function startFakeStripe(prices: Record<string, number>) {
     paymentMethods: new Map<string, Obj>(),
     paymentIntents: new Map<string, Obj>(),
     taxRates: new Map<string, Obj>(),
+    schedules: new Map<string, Obj>(),
   };
   const requests: Array<{ method: string; path: string; body: Obj; idempotencyKey: string | null }> = [];
   const idempotent = new Map<string, { status: number; body: Obj }>();
@@ -152,6 +153,8 @@ export async function startFakeStripe(prices: Record<string, number>) {
         "/v1/subscription_items",
       ),
       latest_invoice: null,
+      pending_update: null,
+      schedule: null,
     };
     state.subscriptions.set(sub.id, sub);
     createInvoice(sub, status === "active" ? "paid" : "open");
@@ -160,10 +163,140 @@ export async function startFakeStripe(prices: Record<string, number>) {
 
   function expandSub(sub: Obj, expand: unknown) {
     const wanted = Array.isArray(expand) ? expand : expand ? Object.values(expand as Obj) : [];
-    if (wanted.some((e) => String(e).startsWith("latest_invoice")) && sub.latest_invoice) {
-      return { ...sub, latest_invoice: state.invoices.get(sub.latest_invoice) };
+    const out = { ...sub };
+    if (wanted.some((e) => String(e).startsWith("latest_invoice")) && sub.latest_invoice)
+      out.latest_invoice = state.invoices.get(sub.latest_invoice);
+    if (wanted.some((e) => String(e).startsWith("schedule")) && sub.schedule)
+      out.schedule = state.schedules.get(sub.schedule);
+    return out;
+  }
+
+  const addMonths = (unix: number, months: number) => {
+    const d = new Date(unix * 1000);
+    d.setUTCMonth(d.getUTCMonth() + months);
+    return Math.floor(d.getTime() / 1000);
+  };
+
+  /** A schedule phase as Stripe shows it: prices as ids, tax rates as objects, dates filled in. */
+  function schedulePhase(input: Obj, start: number): Obj {
+    const end =
+      input.end_date !== undefined
+        ? Number(input.end_date)
+        : input.duration?.interval === "month"
+          ? addMonths(start, Number(input.duration.interval_count ?? 1))
+          : start + 30 * 86400;
+    return {
+      add_invoice_items: [],
+      billing_cycle_anchor: input.billing_cycle_anchor ?? null,
+      currency: "eur",
+      default_tax_rates: (input.default_tax_rates ?? [])
+        .map((rateId: string) => state.taxRates.get(rateId))
+        .filter(Boolean),
+      discounts: [],
+      start_date: start,
+      end_date: end,
+      items: (input.items ?? []).map((i: Obj) => ({
+        price: i.price,
+        quantity: Number(i.quantity ?? 1),
+        metadata: {},
+        tax_rates: [],
+      })),
+      metadata: input.metadata ?? {},
+      proration_behavior: input.proration_behavior ?? "create_prorations",
+      trial_end: null,
+    };
+  }
+
+  // POST /v1/subscription_schedules with from_subscription: one phase, the subscription's current period
+  function createScheduleFrom(subId: string) {
+    const sub = state.subscriptions.get(subId);
+    if (!sub) return missing("subscription", subId);
+    if (sub.schedule)
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `You cannot migrate a subscription that is already attached to a schedule: \`${sub.schedule}\`.`,
+      );
+    const item = sub.items.data[0];
+    const phase = schedulePhase(
+      {
+        items: [{ price: item.price.id, quantity: 1 }],
+        end_date: item.current_period_end,
+        default_tax_rates: sub.default_tax_rates.map((r: Obj) => r.id),
+        metadata: { ...sub.metadata },
+      },
+      item.current_period_start,
+    );
+    const schedule: Obj = {
+      id: id("sub_sched"),
+      object: "subscription_schedule",
+      canceled_at: null,
+      completed_at: null,
+      created: now(),
+      current_phase: { start_date: phase.start_date, end_date: phase.end_date },
+      customer: sub.customer,
+      end_behavior: "release",
+      livemode: false,
+      metadata: {},
+      phases: [phase],
+      released_at: null,
+      released_subscription: null,
+      status: "active",
+      subscription: sub.id,
+      test_clock: null,
+    };
+    state.schedules.set(schedule.id, schedule);
+    sub.schedule = schedule.id;
+    return { status: 200, body: schedule };
+  }
+
+  function updateSchedule(schedule: Obj, body: Obj) {
+    if (!["active", "not_started"].includes(schedule.status))
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `You cannot update a subscription schedule that is currently in the \`${schedule.status}\` status. It must be in one of the following statuses: \`not_started\`, \`active\`.`,
+      );
+    if (body.end_behavior) schedule.end_behavior = body.end_behavior;
+    if (body.metadata) schedule.metadata = { ...schedule.metadata, ...body.metadata };
+    if (body.phases) {
+      const current = schedule.current_phase;
+      const inputs = body.phases as Obj[];
+      if (current && Number(inputs[0]?.start_date) !== current.start_date)
+        return stripeError(
+          400,
+          "invalid_request_error",
+          "You can not modify the start date of the current phase.",
+          "parameter_invalid",
+        );
+      const phases: Obj[] = [];
+      for (const input of inputs) {
+        for (const item of input.items ?? []) if (!(item.price in prices)) return missing("price", String(item.price));
+        const start = phases.length ? phases[phases.length - 1]!.end_date : Number(input.start_date);
+        phases.push(schedulePhase(input, start));
+      }
+      schedule.phases = phases;
     }
-    return sub;
+    return { status: 200, body: schedule };
+  }
+
+  function releaseSchedule(schedule: Obj) {
+    if (!["active", "not_started"].includes(schedule.status))
+      return stripeError(
+        400,
+        "invalid_request_error",
+        `You cannot release a subscription schedule that is currently in the \`${schedule.status}\` status. It must be in one of the following statuses: \`not_started\`, \`active\`.`,
+      );
+    const sub = state.subscriptions.get(schedule.subscription);
+    if (sub) sub.schedule = null;
+    Object.assign(schedule, {
+      status: "released",
+      released_at: now(),
+      released_subscription: schedule.subscription,
+      subscription: null,
+      current_phase: null,
+    });
+    return { status: 200, body: schedule };
   }
 
   async function route(method: string, path: string, body: Obj, query: Obj): Promise<{ status: number; body: Obj }> {
@@ -262,9 +395,45 @@ export async function startFakeStripe(prices: Record<string, number>) {
       const sub = createSubscription(body.customer, price, body.metadata ?? {}, status, pmId, body.default_tax_rates);
       return ok(expandSub(sub, body.expand));
     }
+    if (method === "POST" && path === "/v1/subscription_schedules") {
+      if (!body.from_subscription)
+        return stripeError(400, "invalid_request_error", "The fake only creates schedules from a subscription.");
+      return createScheduleFrom(body.from_subscription);
+    }
+    if ((m = /^\/v1\/subscription_schedules\/([^/]+)(\/release)?$/.exec(path))) {
+      const schedule = state.schedules.get(m[1]!);
+      if (!schedule) return missing("subscription_schedule", m[1]!);
+      if (method === "POST" && m[2]) return releaseSchedule(schedule);
+      if (method === "POST") return updateSchedule(schedule, body);
+      return ok(schedule);
+    }
     if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const sub = state.subscriptions.get(m[1]!);
       if (!sub) return missing("subscription", m[1]!);
+      if (method === "POST" && sub.schedule && (body.cancel_at_period_end !== undefined || body.cancel_at))
+        return stripeError(
+          400,
+          "invalid_request_error",
+          `The subscription is managed by the subscription schedule \`${sub.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+        );
+      const pendingOnly = new Set(["expand", "payment_behavior", "proration_behavior", "proration_date"]);
+      for (const key of [
+        "billing_cycle_anchor",
+        "items",
+        "trial_end",
+        "trial_from_plan",
+        "add_invoice_items",
+        "metadata",
+      ])
+        pendingOnly.add(key);
+      const refused = Object.keys(body).filter((key) => !pendingOnly.has(key));
+      if (method === "POST" && body.payment_behavior === "pending_if_incomplete" && refused.length)
+        return stripeError(
+          400,
+          "invalid_request_error",
+          `The following parameters are not supported for pending updates: ${refused.join(", ")}.`,
+          "parameter_unknown",
+        );
       if (method === "POST") {
         if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === "true";
         if (body.metadata) sub.metadata = { ...sub.metadata, ...body.metadata };
@@ -364,6 +533,29 @@ export async function startFakeStripe(prices: Record<string, number>) {
       );
       Object.assign(s, { status: "complete", payment_status: "paid", subscription: sub.id });
       return { session: s, subscription: sub };
+    },
+    /**
+     * The clock reaching the end of the subscription's period: it renews, entering its schedule's next
+     * phase if it has one (price and phase metadata applied, a paid invoice at the new price); a schedule
+     * whose last phase is over is released (end_behavior 'release').
+     */
+    endPeriod(subscriptionId: string) {
+      const sub = state.subscriptions.get(subscriptionId)!;
+      const item = sub.items.data[0];
+      const schedule = sub.schedule ? state.schedules.get(sub.schedule) : null;
+      const next = schedule?.phases.find((p: Obj) => p.start_date >= item.current_period_end);
+      if (schedule && !next) releaseSchedule(schedule);
+      if (next) {
+        item.price = { id: next.items[0].price, object: "price" };
+        sub.metadata = { ...sub.metadata, ...next.metadata };
+        if (next.default_tax_rates.length) sub.default_tax_rates = next.default_tax_rates;
+        schedule!.current_phase = { start_date: next.start_date, end_date: next.end_date };
+      }
+      const start = item.current_period_end;
+      item.current_period_start = start;
+      item.current_period_end = next ? next.end_date : addMonths(start, 1);
+      createInvoice(sub, "paid");
+      return { subscription: sub, schedule: schedule ?? null };
     },
     /** A webhook delivery: the JSON body and its Stripe-Signature header, signed with the real library. */
     signedEvent(type: string, object: Obj, options: { id?: string; secret?: string } = {}) {

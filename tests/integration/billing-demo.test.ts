@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { invoices, subscriptions } from "@/db/schema";
+import { invoices, plans, productUrls, products, subscriptions } from "@/db/schema";
 import { GET as listInvoicesRoute } from "@/app/api/payments/invoices/route";
 import { GET as invoicePdf } from "@/app/api/payments/invoices/[id]/pdf/route";
 import { POST as createCheckout } from "@/app/api/payments/create-checkout-session/route";
@@ -15,6 +15,8 @@ import { GET as mySubscription } from "@/app/api/subscriptions/my-subscription/r
 import { GET as plansRoute } from "@/app/api/subscriptions/plans/route";
 import { POST as webhook } from "@/app/api/webhooks/stripe/route";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { runLocalJob } from "@/lib/jobs/local-jobs";
+import { JOBS } from "@/lib/jobs/registry";
 import { call, signUp } from "../helpers/api";
 
 // No STRIPE_SECRET_KEY and not production (tests/helpers/integration-setup.ts): the demo checkout.
@@ -318,6 +320,70 @@ describe("demo checkout (no Stripe keys, outside production)", () => {
       .where(eq(subscriptions.workspaceId, workspaceId));
     const after = await call(mySubscription, "/x", { token });
     expect(after.json).toMatchObject({ provider: "none", cancel_at_period_end: false, plan: { code: "freemium" } });
+  });
+
+  it("the daily job applies the changes due at period end though nobody reads (plan limits included)", async () => {
+    const db = await getDb();
+    const subscribed = async (code: string) => {
+      const user = await signUp();
+      const checkout = await demoCheckout(user.token, code);
+      await call(confirmDemo, "/x", { method: "POST", token: user.token, params: { id: checkout.session_id } });
+      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.workspaceId, user.workspaceId));
+      return { ...user, sub: sub! };
+    };
+    const downgraded = await subscribed("entreprise");
+    await demoCheckout(downgraded.token, "professionnel");
+    const cancelled = await subscribed("professionnel");
+    await call(cancelSub, "/x", { method: "POST", token: cancelled.token, params: { id: cancelled.sub.id } });
+    for (let i = 0; i < 6; i++) {
+      const createdAt = new Date(Date.now() - 86_400_000 + i * 60_000);
+      const [product] = await db
+        .insert(products)
+        .values({ workspaceId: cancelled.workspaceId, name: `Produit ${i + 1}`, createdAt })
+        .returning();
+      await db.insert(productUrls).values({
+        workspaceId: cancelled.workspaceId,
+        productId: product!.id,
+        name: "Fnac",
+        url: `https://fnac.example/${i}`,
+        createdAt,
+      });
+    }
+    const running = await subscribed("entreprise");
+    await demoCheckout(running.token, "professionnel");
+
+    const over = new Date(Date.now() - 60_000);
+    for (const { workspaceId } of [downgraded, cancelled])
+      await db.update(subscriptions).set({ currentPeriodEnd: over }).where(eq(subscriptions.workspaceId, workspaceId));
+    await runLocalJob(JOBS.purgeHistory, {});
+
+    // the rows as the job left them, before any read
+    const row = async (workspaceId: string) =>
+      (
+        await db
+          .select({ sub: subscriptions, code: plans.code })
+          .from(subscriptions)
+          .innerJoin(plans, eq(plans.id, subscriptions.planId))
+          .where(eq(subscriptions.workspaceId, workspaceId))
+      )[0]!;
+    const down = await row(downgraded.workspaceId);
+    expect([down.code, down.sub.pendingPlanId, down.sub.provider]).toEqual(["professionnel", null, "demo"]);
+    expect(down.sub.currentPeriodEnd!.getTime()).toBeGreaterThan(over.getTime() + 27 * 86_400_000);
+    const free = await row(cancelled.workspaceId);
+    expect([free.code, free.sub.provider, free.sub.cancelAtPeriodEnd]).toEqual(["freemium", "none", false]);
+    const paused = await db
+      .select({ name: products.name })
+      .from(productUrls)
+      .innerJoin(products, eq(products.id, productUrls.productId))
+      .where(and(eq(productUrls.workspaceId, cancelled.workspaceId), eq(productUrls.paused, true)));
+    expect(paused).toEqual([{ name: "Produit 6" }]);
+    const still = await row(running.workspaceId);
+    expect(still.code).toBe("entreprise");
+    expect(still.sub.pendingPlanId).not.toBeNull();
+
+    // a second run (or a read after it) changes nothing more
+    await runLocalJob(JOBS.purgeHistory, {});
+    expect((await row(downgraded.workspaceId)).sub.currentPeriodEnd).toEqual(down.sub.currentPeriodEnd);
   });
 
   it("refuses to cancel the free plan", async () => {

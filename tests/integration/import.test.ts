@@ -334,5 +334,16 @@ describe("POST /api/products/import (refused files)", () => {
       params: { importId: id },
     });
     expect([foreign.status, foreign.json.detail]).toEqual([404, "Import introuvable"]);
+    // a malformed id is the same 404 as an unknown import, code included
+    for (const importId of ["pas-un-uuid", "123", `${id}x`, "\u0000"]) {
+      const res = await call(importStatus, `/api/products/import/${importId}`, { token, params: { importId } });
+      expect([res.status, res.json]).toEqual([404, { detail: "Import introuvable", code: "import_not_found" }]);
+    }
+    const unknown = crypto.randomUUID();
+    const missing = await call(importStatus, `/api/products/import/${unknown}`, {
+      token,
+      params: { importId: unknown },
+    });
+    expect([missing.status, missing.json]).toEqual([404, { detail: "Import introuvable", code: "import_not_found" }]);
   });
 });

@@ -1,11 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { priceHistory, productUrls, products } from "@/db/schema";
 import { purgeHistory } from "@/lib/jobs/purge-history";
 import { signUp } from "../helpers/api";
+import { databaseBefore } from "../helpers/migrations";
 
 type Reading = {
   id: number;
@@ -214,21 +213,8 @@ describe("price_daily (the daily rollup of price_history kept by triggers)", () 
   });
 
   it("is backfilled by its migration on a database that already has readings", async () => {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const folder = path.join(process.cwd(), "db/migrations");
-    const files = fs
-      .readdirSync(folder)
-      .filter((f) => f.endsWith(".sql"))
-      .sort();
-    const mine = files.findIndex((f) => f.includes("charts-price-daily"));
-    expect(mine).toBeGreaterThan(0);
-    const client = new PGlite();
-    const run = async (file: string) => {
-      for (const statement of fs.readFileSync(path.join(folder, file), "utf8").split("--> statement-breakpoint"))
-        if (statement.trim()) await client.exec(statement);
-    };
+    const { client, applyIt } = await databaseBefore("charts-price-daily");
     try {
-      for (const file of files.slice(0, mine)) await run(file);
       await client.exec(`
         insert into users (id, email, password_hash, first_name, last_name)
           values ('00000000-0000-4000-8000-000000000001', 'b@exemple.fr', 'x', 'B', 'F');
@@ -241,7 +227,7 @@ describe("price_daily (the daily rollup of price_history kept by triggers)", () 
           select '00000000-0000-4000-8000-000000000003', (10 + (i % 7))::numeric(12, 2), 'EUR', i % 5 <> 0,
                  case when i % 3 = 0 then 30 end, timestamptz '2026-03-27 00:00Z' + i * interval '50 minutes'
             from generate_series(1, 200) i;`);
-      await run(files[mine]!);
+      await applyIt();
       const { rows } = await client.query<Reading>(
         "select id, url_id, price, available, regular_price, currency, created_at from price_history",
       );

@@ -36,6 +36,7 @@ const { POST: subscribe } = await import("@/app/api/subscriptions/subscribe/rout
 const { GET: plansRoute } = await import("@/app/api/subscriptions/plans/route");
 const { POST: webhook } = await import("@/app/api/webhooks/stripe/route");
 const { addVat } = await import("@/lib/billing/vat");
+const { getWorkspacePlan } = await import("@/lib/billing/plans/get-workspace-plan");
 
 afterAll(async () => {
   for (const name of [
@@ -61,10 +62,10 @@ async function checkout(token: string, price = "price_pro_test") {
   return res.json as { session_id: string; url: string };
 }
 
-/** A user who paid Professionnel on the hosted page (the success page converged it). */
-async function paidUser() {
+/** A user who paid Professionnel (or the price given) on the hosted page (the success page converged it). */
+async function paidUser(price = "price_pro_test") {
   const user = await signUp();
-  const session = await checkout(user.token);
+  const session = await checkout(user.token, price);
   const { subscription } = fake.completeCheckout(session.session_id);
   const synced = await call(syncSession, "/x", {
     method: "POST",
@@ -208,7 +209,11 @@ describe("Stripe checkout", () => {
 
   it("bills an upgrade at once, prorated for the rest of the period (always_invoice)", async () => {
     const user = await paidUser();
+    // a cancellation chosen before is ended by the paid upgrade (not inside the pending update, which refuses it)
+    await call(cancelSub, "/x", { method: "POST", token: user.token, params: { id: user.subscriptionId } });
     await checkout(user.token, "price_ent_test");
+    expect(fake.state.subscriptions.get(user.subscriptionId)!.cancel_at_period_end).toBe(false);
+    expect((await localSub(user.workspaceId)).cancelAtPeriodEnd).toBe(false);
     const update = fake.requests.find(
       (r) => r.method === "POST" && r.path === `/v1/subscriptions/${user.subscriptionId}` && r.body.items,
     );
@@ -330,7 +335,7 @@ describe("POST /api/webhooks/stripe", () => {
     const sub = fake.state.subscriptions.get(subscriptionId)!;
     sub.customer = "cus_inconnu";
     for (const claimed of ["-".repeat(36), "0".repeat(36), "00000000-0000-0000-0000-000000000000"]) {
-      sub.metadata = { ...(sub.metadata as object), user_id: claimed };
+      sub.metadata = { ...(sub.metadata as object), workspace_id: claimed };
       const res = await deliver("customer.subscription.updated", structuredClone(sub));
       expect(res.status, res.text).toBe(200);
     }
@@ -462,6 +467,140 @@ describe("subscription management", () => {
     const res = await call(portal, "/x", { method: "POST", token });
     expect(res.status).toBe(200);
     expect(res.json.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+  });
+});
+
+describe("a cheaper paid plan takes over at the end of the paid period (subscription schedule)", () => {
+  const invoiceCount = (customer: string) =>
+    [...fake.state.invoices.values()].filter((i) => i.customer === customer).length;
+  const shown = async (token: string) => (await call(mySubscription, "/x", { token })).json;
+
+  /** An Entreprise subscriber who chose Professionnel. */
+  async function downgraded() {
+    const user = await paidUser("price_ent_test");
+    const sub = fake.state.subscriptions.get(user.subscriptionId)!;
+    const invoicesBefore = invoiceCount(sub.customer);
+    const res = await checkout(user.token, "price_pro_test");
+    return { ...user, sub, res, invoicesBefore };
+  }
+
+  it("keeps the paid plan until the period ends, schedules the cheaper price after it, charges nothing", async () => {
+    const { token, workspaceId, subscriptionId, sub, res, invoicesBefore } = await downgraded();
+    expect(res).toEqual({
+      session_id: subscriptionId,
+      url: "http://localhost:3000/subscriptions",
+      mode: "stripe",
+      scheduled: true,
+    });
+    const item = sub.items.data[0];
+    expect(item.price.id).toBe("price_ent_test");
+    const schedule = fake.state.schedules.get(sub.schedule)!;
+    expect(schedule).toMatchObject({ status: "active", end_behavior: "release", subscription: subscriptionId });
+    const [now, next] = schedule.phases;
+    expect([now.items[0].price, now.start_date, now.end_date]).toEqual([
+      "price_ent_test",
+      item.current_period_start,
+      item.current_period_end,
+    ]);
+    expect([next.items[0].price, next.start_date]).toEqual(["price_pro_test", item.current_period_end]);
+    expect(next.end_date - next.start_date).toBeGreaterThanOrEqual(28 * 86400);
+    expect(next.metadata).toMatchObject({ workspace_id: workspaceId });
+    expect(next.default_tax_rates).toHaveLength(1);
+    expect(invoiceCount(sub.customer)).toBe(invoicesBefore);
+
+    expect(await shown(token)).toMatchObject({
+      plan: { code: "entreprise" },
+      pending_plan: { code: "professionnel" },
+      cancel_at_period_end: false,
+      current_period_end: item.current_period_end,
+    });
+    expect((await getWorkspacePlan(workspaceId)).code).toBe("entreprise");
+  });
+
+  it("applies it from the webhook when Stripe switches the price; replayed and late events change nothing", async () => {
+    const { token, workspaceId, subscriptionId, sub } = await downgraded();
+    const scheduleEvent = structuredClone(fake.state.schedules.get(sub.schedule)!);
+    const staleSub = structuredClone(sub);
+    // a schedule event alone (a change made on Stripe's side) shows the pending plan too
+    await (await getDb())
+      .update(subscriptions)
+      .set({ pendingPlanId: null })
+      .where(eq(subscriptions.workspaceId, workspaceId));
+    expect((await deliver("subscription_schedule.updated", scheduleEvent)).json.handled).toBe(true);
+    expect((await shown(token)).pending_plan).toMatchObject({ code: "professionnel" });
+
+    const { subscription } = fake.endPeriod(subscriptionId);
+    const switched = await deliver("customer.subscription.updated", structuredClone(subscription), {
+      id: `evt_switch_${workspaceId}`,
+    });
+    expect(switched.json).toEqual({ received: true, handled: true });
+    const after = await shown(token);
+    expect(after).toMatchObject({ provider: "stripe", plan: { code: "professionnel" }, pending_plan: null });
+    expect(after.current_period_end).toBe(subscription.items.data[0].current_period_end);
+    expect((await getWorkspacePlan(workspaceId)).code).toBe("professionnel");
+
+    const replay = await deliver("customer.subscription.updated", structuredClone(subscription), {
+      id: `evt_switch_${workspaceId}`,
+    });
+    expect(replay.json).toEqual({ received: true, handled: false, duplicate: true });
+    // older events delivered late, under new ids: Stripe is re-read, nothing goes back
+    await deliver("customer.subscription.updated", staleSub);
+    await deliver("subscription_schedule.updated", scheduleEvent);
+    expect(await shown(token)).toMatchObject({ plan: { code: "professionnel" }, pending_plan: null });
+
+    // after its last phase the schedule is released: the subscription goes on at the cheaper price
+    const { schedule } = fake.endPeriod(subscriptionId);
+    expect(schedule).toMatchObject({ status: "released", released_subscription: subscriptionId });
+    await deliver("subscription_schedule.released", structuredClone(schedule!));
+    expect(await localSub(workspaceId)).toMatchObject({
+      provider: "stripe",
+      stripePriceId: "price_pro_test",
+      pendingPlanId: null,
+      stripeSubscriptionId: subscriptionId,
+    });
+  });
+
+  it("cancels the pending change (the schedule is released), and any other choice replaces it", async () => {
+    const { token, subscriptionId, sub, invoicesBefore } = await downgraded();
+    const first = sub.schedule as string;
+    const resumed = await call(resumeSub, "/x", { method: "POST", token, params: { id: subscriptionId } });
+    expect(resumed.status, resumed.text).toBe(200);
+    expect(resumed.json).toMatchObject({
+      plan: { code: "entreprise" },
+      pending_plan: null,
+      cancel_at_period_end: false,
+    });
+    expect(fake.state.schedules.get(first)).toMatchObject({
+      status: "released",
+      released_subscription: subscriptionId,
+    });
+    expect(sub.schedule).toBeNull();
+
+    // choosing the plan in force again drops a scheduled change too, with no charge
+    await checkout(token, "price_pro_test");
+    const again = await checkout(token, "price_ent_test");
+    expect(again.url).toBe(`http://localhost:3000/payment-success?session_id=${subscriptionId}`);
+    expect(sub.schedule).toBeNull();
+    expect((await shown(token)).pending_plan).toBeNull();
+    expect(invoiceCount(sub.customer)).toBe(invoicesBefore);
+
+    // Freemium chosen while a downgrade is scheduled: the schedule goes, then the cancellation at period end
+    await checkout(token, "price_pro_test");
+    const free = await call(subscribe, "/api/subscriptions/subscribe", { token, body: { plan_id: "freemium" } });
+    expect(free.status, free.text).toBe(200);
+    expect(free.json.subscription).toMatchObject({
+      plan: { code: "entreprise" },
+      pending_plan: null,
+      cancel_at_period_end: true,
+    });
+    expect(sub).toMatchObject({ schedule: null, cancel_at_period_end: true });
+
+    // and a downgrade chosen after that cancellation replaces it
+    await checkout(token, "price_pro_test");
+    expect(sub.cancel_at_period_end).toBe(false);
+    expect(await shown(token)).toMatchObject({ pending_plan: { code: "professionnel" }, cancel_at_period_end: false });
+    fake.endPeriod(subscriptionId);
+    expect(sub.items.data[0].price.id).toBe("price_pro_test");
   });
 });
 

@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { databaseBefore } from "../helpers/migrations";
 
 const ADA = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
@@ -45,22 +44,9 @@ const OWNED = [
 
 describe("the workspaces migration on a database that already has users", () => {
   it("gives each user a workspace whose id is theirs, owned by them, and moves every row to it unchanged", async () => {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const folder = path.join(process.cwd(), "db/migrations");
-    const files = fs
-      .readdirSync(folder)
-      .filter((f) => f.endsWith(".sql"))
-      .sort();
-    const mine = files.findIndex((f) => f.endsWith("_workspaces.sql"));
-    expect(mine).toBeGreaterThan(0);
-    const client = new PGlite();
-    const run = async (file: string) => {
-      for (const statement of fs.readFileSync(path.join(folder, file), "utf8").split("--> statement-breakpoint"))
-        if (statement.trim()) await client.exec(statement);
-    };
+    const { client, applyIt } = await databaseBefore("_workspaces");
     const rows = async <T>(query: string) => (await client.query<T>(query)).rows;
     try {
-      for (const file of files.slice(0, mine)) await run(file);
       await client.exec(BEFORE);
       const owners = async (table: string) =>
         rows<{ owner: string; n: number }>(
@@ -70,7 +56,7 @@ describe("the workspaces migration on a database that already has users", () => 
       const ids = async (table: string) => rows<{ id: string }>(`select id::text from ${table} order by id`);
       const idsBefore = await Promise.all(["products", "product_urls", "alert_rules", "api_tokens"].map(ids));
 
-      await run(files[mine]!);
+      await applyIt();
 
       expect(await rows("select id, name, stripe_customer_id from workspaces order by id")).toEqual([
         { id: ADA, name: "Ada Lovelace", stripe_customer_id: "cus_ada" },

@@ -20,7 +20,7 @@ import { GET as getProduct } from "@/app/api/products/[id]/route";
 import { GET as listProducts, POST as createProduct } from "@/app/api/products/route";
 import { POST as createToken } from "@/app/api/tokens/route";
 import { POST as switchTo } from "@/app/api/workspaces/current/route";
-import { GET as myWorkspaces } from "@/app/api/workspaces/route";
+import { GET as myWorkspaces, POST as createWorkspace } from "@/app/api/workspaces/route";
 import { call, signUp } from "../helpers/api";
 import { addMember, browserSession, removeMember, tokenIn } from "../helpers/workspaces";
 import { addRule, setPlan } from "./alerts-fixtures";
@@ -325,5 +325,27 @@ describe("tenancy: another workspace's ids", () => {
     expect(mine.status).toBe(404);
     const malformed = await call(switchTo, "/api/workspaces/current", { token: who.token, body: { workspaceId: "x" } });
     expect(malformed.status).toBe(404);
+  });
+
+  it("a user creates another workspace, opens it in the browser session, and works there on its own plan", async () => {
+    const who = await signUp();
+    const cookie = await browserSession(who);
+    const browser = { headers: { cookie, origin: "http://localhost:3000" } };
+    await call(createProduct, "/api/products", { ...browser, body: { name: "Perso" } });
+    const made = await call(createWorkspace, "/api/workspaces", { ...browser, body: { name: "  Équipe pricing  " } });
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ name: "Équipe pricing", role: "owner", message: "Espace de travail créé" });
+    expect((await call(createWorkspace, "/api/workspaces", { ...browser, body: { name: " " } })).json.detail).toBe(
+      "Le nom de l'espace est obligatoire",
+    );
+    await call(switchTo, "/api/workspaces/current", { ...browser, body: { workspaceId: made.json.id } });
+    expect((await call(listProducts, "/api/products", browser)).json).toEqual([]);
+    await call(createProduct, "/api/products", { ...browser, body: { name: "Équipe" } });
+    const db = await getDb();
+    const rows = await db.select().from(products).where(eq(products.workspaceId, made.json.id));
+    expect(rows.map((p) => p.name)).toEqual(["Équipe"]);
+    // a new sign-in opens the workspace chosen last
+    const again = await call(myWorkspaces, "/api/workspaces", { headers: { cookie: await browserSession(who) } });
+    expect(again.json.current).toBe(made.json.id);
   });
 });

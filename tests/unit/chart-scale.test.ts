@@ -5,6 +5,7 @@ import {
   niceTicks,
   priceExtent,
   columnSpread,
+  spreadTicks,
   stepTime,
   timeDomain,
   timeTickLabel,
@@ -143,5 +144,25 @@ describe("columnSpread (the tooltip of a pixel column holding several readings)"
     expect(columnSpread(points, 500 * MIN, 10 * MIN)).toBeNull();
     expect(columnSpread(points, 1_100 * MIN, 60 * MIN)).toBeNull();
     expect(columnSpread(points, 2_000 * MIN, 10 * MIN)).toBeNull();
+  });
+});
+
+describe("spreadTicks (time labels that never print over one another)", () => {
+  const x = (t: number) => t;
+
+  it("drops repeated times and labels closer than the gap, keeping the first and the last", () => {
+    // a day view of one day: ticks snapped to the same midnight, or clamped to both ends
+    expect(spreadTicks([0, 0, 30, 30, 30, 100], x, 40)).toEqual([0, 100]);
+    expect(spreadTicks([0, 50, 100, 150, 200], x, 40)).toEqual([0, 50, 100, 150, 200]);
+    expect(spreadTicks([0, 50, 90, 200], x, 40)).toEqual([0, 50, 90, 200]);
+    // the last one too close to the one before: that one goes, the last stays
+    expect(spreadTicks([0, 50, 100, 120], x, 40)).toEqual([0, 50, 120]);
+    expect(spreadTicks([100, 0, 50], x, 40)).toEqual([0, 50, 100]);
+  });
+
+  it("keeps one label when the axis is narrower than the gap", () => {
+    expect(spreadTicks([0, 10, 20], x, 40)).toEqual([0]);
+    expect(spreadTicks([5], x, 40)).toEqual([5]);
+    expect(spreadTicks([], x, 40)).toEqual([]);
   });
 });

@@ -37,7 +37,8 @@ const SUCCESS_PATH = "/payment-success?session_id={CHECKOUT_SESSION_ID}";
 /**
  * Where to pay for a paid plan: a Stripe Checkout session (or, without Stripe outside production, our
  * demo checkout). A user already paying through Stripe changes plan in place instead of subscribing twice;
- * the answer then points straight at the success page with the subscription id.
+ * the answer then points straight at the success page with the subscription id, or back at the plans when
+ * a cheaper plan is scheduled for the end of the period (`scheduled: true`, as in demo mode).
  */
 export async function createCheckoutSession(user: TAuthUser, input: TCreateCheckoutSession) {
   const data = ZCreateCheckoutSession.parse(input);
@@ -61,7 +62,9 @@ export async function createCheckoutSession(user: TAuthUser, input: TCreateCheck
   if (live?.stripeSubscriptionId) {
     const db = await getDb();
     const [from] = await db.select().from(plans).where(eq(plans.id, live.planId)).limit(1);
-    if (from?.id !== plan.id) await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.workspaceId);
+    const { scheduled } = await changeStripePlan(live.stripeSubscriptionId, from ?? null, plan, user.workspaceId);
+    if (scheduled)
+      return { session_id: live.stripeSubscriptionId, url: `${env.appUrl}/subscriptions`, mode, scheduled: true };
     return {
       session_id: live.stripeSubscriptionId,
       url: successUrl.replace("{CHECKOUT_SESSION_ID}", live.stripeSubscriptionId),

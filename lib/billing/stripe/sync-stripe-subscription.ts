@@ -27,7 +27,7 @@ export function periodEndOf(sub: Stripe.Subscription): Date | null {
 
 async function retrieve(stripe: Stripe, id: string): Promise<Stripe.Subscription | null> {
   try {
-    return await stripe.subscriptions.retrieve(id);
+    return await stripe.subscriptions.retrieve(id, { expand: ["schedule"] });
   } catch (error) {
     if ((error as { code?: string }).code === "resource_missing") return null;
     throw error;
@@ -66,10 +66,25 @@ async function planOf(tx: DbTx, sub: Stripe.Subscription) {
 }
 
 /**
+ * The cheaper plan a subscription schedule puts in force after the current phase (a downgrade at period
+ * end), or null: no schedule running, no later phase, or one at the price in force.
+ */
+async function pendingPlanOf(tx: DbTx, sub: Stripe.Subscription, planId: number): Promise<number | null> {
+  const schedule = typeof sub.schedule === "object" ? sub.schedule : null;
+  const phase = schedule?.status === "active" ? schedule.current_phase : null;
+  if (!schedule || !phase) return null;
+  const price = schedule.phases.find((p) => p.start_date >= phase.end_date)?.items[0]?.price;
+  const priceId = typeof price === "string" ? price : price?.id;
+  if (!priceId) return null;
+  const [next] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.stripePriceId, priceId)).limit(1);
+  return next && next.id !== planId ? next.id : null;
+}
+
+/**
  * Converges our subscription row with the truth re-read from Stripe, whatever event (or page) asked:
  * replayed or reordered events give the same result. A live subscription sets the plan (the newest one
- * wins if two are live); the end of the subscription we hold brings the workspace back to Freemium. Plan
- * limits are applied in the same transaction. Returns the workspace concerned, or null when none is.
+ * wins if two are live), and its schedule the plan pending at period end; the end of the subscription we
+ * hold brings the workspace back to Freemium. Plan limits are applied in the same transaction. Returns the workspace concerned, or null when none is.
  */
 export async function syncStripeSubscription(subscriptionId: string): Promise<{ workspaceId: string } | null> {
   const stripe = requireStripe();
@@ -102,6 +117,7 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<{ 
           stripePriceId: null,
           currentPeriodEnd: null,
           cancelAtPeriodEnd: false,
+          pendingPlanId: null,
           updatedAt: sql`now()`,
         })
         .where(eq(subscriptions.workspaceId, workspaceId));
@@ -127,6 +143,7 @@ export async function syncStripeSubscription(subscriptionId: string): Promise<{ 
       stripePriceId: sub.items.data[0]?.price?.id ?? null,
       currentPeriodEnd: periodEndOf(sub),
       cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end || sub.cancel_at),
+      pendingPlanId: await pendingPlanOf(tx, sub, plan.id),
     };
     await tx
       .insert(subscriptions)

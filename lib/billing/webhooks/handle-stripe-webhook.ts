@@ -14,11 +14,23 @@ const syncSubscription = async (event: Stripe.Event) => {
   await syncStripeSubscription((event.data.object as Stripe.Subscription).id);
 };
 
+// a schedule's change (a downgrade set, dropped, entered or over): its subscription, re-read likewise
+const syncScheduleSubscription = async (event: Stripe.Event) => {
+  const schedule = event.data.object as Stripe.SubscriptionSchedule;
+  const sub = schedule.subscription ?? schedule.released_subscription;
+  const subId = typeof sub === "string" ? sub : sub?.id;
+  if (subId) await syncStripeSubscription(subId);
+};
+
 const HANDLERS: Record<string, (event: Stripe.Event) => Promise<void>> = {
   "checkout.session.completed": checkoutSessionCompleted,
   "customer.subscription.created": syncSubscription,
   "customer.subscription.updated": syncSubscription,
   "customer.subscription.deleted": syncSubscription,
+  "subscription_schedule.updated": syncScheduleSubscription,
+  "subscription_schedule.released": syncScheduleSubscription,
+  "subscription_schedule.canceled": syncScheduleSubscription,
+  "subscription_schedule.completed": syncScheduleSubscription,
   // 'paid' extends a renewed period; 'payment_failed' records the open invoice and converges past_due/unpaid
   "invoice.paid": syncInvoiceEvent,
   "invoice.payment_failed": syncInvoiceEvent,

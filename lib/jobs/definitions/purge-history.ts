@@ -1,10 +1,15 @@
+import { expireDueDemoSubscriptions } from "@/lib/billing/demo/expire-demo-subscription";
 import { defineJob } from "../define-job";
 import { purgeHistory } from "../purge-history";
 
-// Daily: delete price history beyond each owner's plan retention.
+// Daily maintenance: demo subscriptions whose paid period is over take their scheduled plan (Freemium or a
+// cheaper one) even if nobody reads them, then price history beyond each owner's plan retention is deleted.
 export const purgeHistoryJob = defineJob({
   id: "purge-history",
   name: "Purger l'historique expiré",
   trigger: { daily: { hour: 3, minute: 30 } },
-  handler: (_payload, io) => io.step("purge", () => purgeHistory()),
+  handler: async (_payload, io) => {
+    const demoSubscriptions = await io.step("expire-demo-subscriptions", () => expireDueDemoSubscriptions());
+    return { demoSubscriptions, ...(await io.step("purge", () => purgeHistory())) };
+  },
 });
