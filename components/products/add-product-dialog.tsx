@@ -4,7 +4,14 @@ import { useState } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { ZProductForm, type TCreateProduct, type TProductForm, type TProductFormData } from "@/lib/products/schemas";
+import {
+  identityDefaults,
+  identityPayload,
+  ZProductForm,
+  type TCreateProduct,
+  type TProductForm,
+  type TProductFormData,
+} from "@/lib/products/schemas";
 import { urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,15 +20,27 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { FrequencySelect, HOURLY_HINT } from "./frequency-select";
+import { IdentitySection } from "./identity-section";
 import type { PlanLimits, Product } from "./types";
 
 const CREATE_ERROR = "Erreur lors de la création du produit";
 const emptyBlock = () => ({ name: "", url: "", tracking_frequency: "daily" as const });
-const defaults = (): TProductForm => ({ name: "", description: "", urls: [emptyBlock()] });
+const defaults = (): TProductForm => ({
+  name: "",
+  description: "",
+  urls: [emptyBlock()],
+  ...identityDefaults(),
+  reference_price: "",
+  min_advertised_price: "",
+});
 
 /** Complete blocks only (SPEC.md §2: a block is submitted only if both name and url are filled). */
 function toPayload(form: TProductFormData): TCreateProduct {
+  const { name, description, urls, reference_price, min_advertised_price, ...identity } = form;
   return {
+    ...identityPayload(identity),
+    reference_price,
+    min_advertised_price,
     name: form.name,
     description: form.description || null,
     urls: form.urls
@@ -161,6 +180,15 @@ export function AddProductDialog({ open, limits, onClose, onCreated }: Props) {
             + Ajouter une autre URL
           </Button>
         </fieldset>
+
+        <IdentitySection register={(n) => register(n)} errors={errors}>
+          <Field label="Mon prix (€)" optional error={errors.reference_price?.message}>
+            <Input inputMode="decimal" placeholder="59,90" {...register("reference_price")} />
+          </Field>
+          <Field label="Prix minimum annoncé (€)" optional error={errors.min_advertised_price?.message}>
+            <Input inputMode="decimal" placeholder="49,90" {...register("min_advertised_price")} />
+          </Field>
+        </IdentitySection>
       </form>
     </Dialog>
   );

@@ -5,12 +5,20 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { PRODUCT_MSG, zMinAdvertisedPrice, zProductName } from "@/lib/products/schemas";
+import {
+  identityDefaults,
+  identityFormFields,
+  identityPayload,
+  PRODUCT_MSG,
+  zMinAdvertisedPrice,
+  zProductName,
+} from "@/lib/products/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { IdentitySection } from "./identity-section";
 import type { Product } from "./types";
 
 const UPDATE_ERROR = "Erreur lors de la mise à jour du produit";
@@ -19,6 +27,7 @@ const ZEditProductForm = z.object({
   name: zProductName,
   description: z.string().trim().max(2000, PRODUCT_MSG.descriptionTooLong),
   min_advertised_price: zMinAdvertisedPrice,
+  ...identityFormFields,
 });
 type TEditProductForm = z.input<typeof ZEditProductForm>;
 
@@ -36,6 +45,7 @@ export function EditProductForm({ product, onCancel, onSaved }: Props) {
       name: product.name,
       description: product.description ?? "",
       min_advertised_price: product.min_advertised_price?.replace(".", ",") ?? "",
+      ...identityDefaults(product),
     },
   });
 
@@ -45,6 +55,7 @@ export function EditProductForm({ product, onCancel, onSaved }: Props) {
       const saved = await apiFetch<Product>(`/api/products/${product.id}`, {
         method: "PUT",
         body: {
+          ...identityPayload(data),
           name: data.name,
           description: data.description || null,
           min_advertised_price: data.min_advertised_price,
@@ -74,6 +85,7 @@ export function EditProductForm({ product, onCancel, onSaved }: Props) {
       >
         <Input inputMode="decimal" placeholder="49,90" {...register("min_advertised_price")} />
       </Field>
+      <IdentitySection register={(n) => register(n)} errors={errors} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Annuler

@@ -13,6 +13,7 @@ import { QueuePanel } from "@/components/queue/queue-panel";
 import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
 import { EditProductForm } from "./edit-product-form";
+import { ProductIdentity } from "./product-identity";
 import { ProductUrlsSection } from "./product-urls-section";
 import type { PlanLimits, Product, ProductUrl } from "./types";
 
@@ -70,6 +71,8 @@ export function ProductDetailSections(props: Props) {
           </button>
         </div>
       ) : null}
+
+      {editing ? null : <ProductIdentity product={product} />}
 
       {tracked ? (
         <div className="min-w-0 space-y-4">

@@ -9,6 +9,31 @@ export type TImportFileRow = {
   source: string;
   url: string;
   frequency: string;
+  // the optional identity columns; absent in the rows of an import recorded before them
+  sku?: string;
+  ean?: string;
+  brand?: string;
+  mpn?: string;
+  category?: string;
+  tags?: string;
+  image?: string;
+  costPrice?: string;
+  referencePrice?: string;
+  minPrice?: string;
+};
+
+/** A product's identity as an import gives it (lib/products/identity/schemas.ts output), set fields only. */
+export type TImportIdentity = {
+  sku?: string;
+  gtins?: { code: string; gtin: string }[];
+  brand?: string;
+  mpn?: string;
+  category?: string;
+  tags?: string[];
+  image_url?: string;
+  cost_price?: string;
+  reference_price?: string;
+  min_advertised_price?: string;
 };
 
 export type TImportRefusalRow = { line: number; reason: string; product: string; url: string };
@@ -18,7 +43,10 @@ export type TImportRefusalRow = { line: number; reason: string; product: string;
  * to write in batches (indexes into `rows`), each batch one transaction.
  */
 export type TImportPlan = {
-  groups: Record<string, { name: string; description: string | null; existingId: string | null }>;
+  groups: Record<
+    string,
+    { name: string; description: string | null; existingId: string | null; identity?: TImportIdentity }
+  >;
   batches: { group: string; rows: number[] }[][];
 };
 

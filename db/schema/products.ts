@@ -5,12 +5,14 @@ import {
   bigserial,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -44,6 +46,15 @@ export const products = pgTable(
     referencePrice: numeric({ precision: 12, scale: 2 }),
     // Prix minimum annoncé: a monitoring threshold (resellers below it are flagged), never a price imposed on anyone.
     minAdvertisedPrice: numeric({ precision: 12, scale: 2 }),
+    // Identity (lib/products/identity.ts). The GTINs are rows of product_gtins, for the lookup by code.
+    sku: varchar({ length: 100 }),
+    brand: varchar({ length: 200 }),
+    mpn: varchar({ length: 100 }),
+    // 'Maison > Cuisine > Robots', segments trimmed and joined by ' > ': a prefix filter is an index range.
+    category: varchar({ length: 500 }),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    imageUrl: varchar({ length: 2048 }),
+    costPrice: numeric({ precision: 12, scale: 2 }),
     // The card's sparkline: the lowest price (cents, EUR) of each of the 30 Europe/Paris days starting at
     // sparkline_from, null on a day without one. Kept by the triggers of the charts-sparkline migration when
     // price_daily or the product's URLs change; the list shifts it to today. Never written by the app.
@@ -56,7 +67,37 @@ export const products = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("products_workspace_created_idx").on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index("products_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    // one SKU per workspace; a concurrent duplicate is refused here (409 duplicate_sku)
+    uniqueIndex("products_workspace_sku_unique").on(t.workspaceId, t.sku).where(sql`${t.sku} is not null`),
+    index("products_workspace_category_idx")
+      .on(t.workspaceId, t.category.op("text_pattern_ops"))
+      .where(sql`${t.category} is not null`),
+    index("products_tags_idx").using("gin", t.tags),
+    check("products_cost_price_check", sql`${t.costPrice} >= 0`),
+  ],
+);
+
+/** A product's EAN/GTIN codes: `gtin` is the 14-digit key (zeros on the left), `code` the digits as given. */
+export const productGtins = pgTable(
+  "product_gtins",
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    gtin: char({ length: 14 }).notNull(),
+    code: varchar({ length: 14 }).notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.gtin] }),
+    // the lookup of a workspace's products by EAN is one index range
+    index("product_gtins_workspace_gtin_idx").on(t.workspaceId, t.gtin),
+  ],
 );
 
 export const productUrls = pgTable(

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   "product_not_found",
   "url_not_found",
   "duplicate_url",
+  "duplicate_sku",
   "product_limit_reached",
   "url_limit_reached",
   "hourly_not_allowed",

@@ -8,6 +8,12 @@ import { toCents } from "@/lib/history/money";
 export type TXlsxColumn = "product" | "source" | "url" | "price" | "date" | "availability" | "seller" | "total";
 
 export type TXlsxSheet = { name: string; columns: TXlsxColumn[]; rows: () => AsyncIterable<TExportRow> };
+/** A sheet of generic cells (the same cells as a CSV): money in euros, decimals as numbers. */
+export type TXlsxCellsSheet = {
+  name: string;
+  columns: { header: string; width: number }[];
+  rows: AsyncIterable<TCell[]> | Iterable<TCell[]>;
+};
 
 const COLUMNS: Record<TXlsxColumn, { header: string; width: number }> = {
   product: { header: "Produit", width: 32 },
@@ -95,7 +101,7 @@ async function pace(n: number, out: PassThrough) {
  * header row, frozen panes, one sheet per export type. Rows are committed as they are read and the writer
  * waits when the consumer lags, so memory stays flat.
  */
-export function createXlsxStream(sheets: TXlsxSheet[]): ReadableStream<Uint8Array> {
+export function createXlsxStream(sheets: TXlsxSheet[], more: TXlsxCellsSheet[] = []): ReadableStream<Uint8Array> {
   return streamWorkbook(async (workbook, out) => {
     for (const sheet of sheets) {
       const ws = addSheet(
@@ -117,29 +123,32 @@ export function createXlsxStream(sheets: TXlsxSheet[]): ReadableStream<Uint8Arra
       }
       ws.commit();
     }
+    for (const sheet of more) await writeCellsSheet(workbook, out, sheet);
   });
 }
 
-/** One sheet of generic cells (the same cells as the CSV): money in euros, decimals as numbers. */
+async function writeCellsSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, out: PassThrough, sheet: TXlsxCellsSheet) {
+  const ws = addSheet(workbook, sheet.name, sheet.columns);
+  let n = 0;
+  for await (const cells of sheet.rows) {
+    const added = ws.addRow(cells.map(xlsxValue));
+    cells.forEach((cell, i) => {
+      if (cell.kind === "money") added.getCell(i + 1).numFmt = moneyFormat("EUR");
+      if (cell.kind === "date") added.getCell(i + 1).numFmt = DATE_FORMAT;
+    });
+    added.commit();
+    await pace(++n, out);
+  }
+  ws.commit();
+}
+
+/** One sheet of generic cells. */
 export function createCellsXlsxStream(
   name: string,
   columns: { header: string; width: number }[],
   rows: AsyncIterable<TCell[]> | Iterable<TCell[]>,
 ): ReadableStream<Uint8Array> {
-  return streamWorkbook(async (workbook, out) => {
-    const ws = addSheet(workbook, name, columns);
-    let n = 0;
-    for await (const cells of rows) {
-      const added = ws.addRow(cells.map(xlsxValue));
-      cells.forEach((cell, i) => {
-        if (cell.kind === "money") added.getCell(i + 1).numFmt = moneyFormat("EUR");
-        if (cell.kind === "date") added.getCell(i + 1).numFmt = DATE_FORMAT;
-      });
-      added.commit();
-      await pace(++n, out);
-    }
-    ws.commit();
-  });
+  return streamWorkbook((workbook, out) => writeCellsSheet(workbook, out, { name, columns, rows }));
 }
 
 function xlsxValue(cell: TCell): ExcelJS.CellValue {

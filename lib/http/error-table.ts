@@ -7,6 +7,7 @@ import { EVIDENCE_MSG } from "@/lib/evidence/messages";
 import { LIMIT_DETAIL } from "@/lib/products/import/read-import-upload";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
+import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { QUEUE_MSG } from "@/lib/queue/schemas";
 import { ACCESS_MSG } from "@/lib/fetching/schemas";
 import { REPORT_MSG } from "@/lib/reports/schemas";
@@ -88,6 +89,7 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   product_not_found: { status: 404, detail: "Produit introuvable", code: "not_found" },
   url_not_found: { status: 404, detail: "URL introuvable", code: "not_found" },
   duplicate_url: { status: 409, detail: DUPLICATE_URL },
+  duplicate_sku: { status: 409, detail: IDENTITY_MSG.duplicateSku },
   product_limit_reached: { status: 403, detail: (extra) => productLimitMessage(Number(extra.limit)) },
   url_limit_reached: { status: 403, detail: (extra) => urlLimitMessage(Number(extra.limit)) },
   hourly_not_allowed: { status: 403, detail: HOURLY_NOT_ALLOWED },

@@ -215,7 +215,9 @@ export const OPERATIONS: TOperation[] = [
     path: "/api/products",
     tag: "Produits",
     summary: "Créer un produit",
-    description: "Avec ses URLs éventuelles ; limites du plan appliquées.",
+    description:
+      "Avec ses URLs éventuelles et son identification (sku unique dans l'espace de travail, gtins dont le " +
+      "chiffre de contrôle est vérifié) ; limites du plan appliquées.",
     body: pick(products, "ZCreateProduct"),
     ok: { status: 201, schema: R.RProduct, description: "Produit créé" },
     errors: [403, 409],
@@ -258,6 +260,20 @@ export const OPERATIONS: TOperation[] = [
       "ouverts ou terminés et alertes « sous le prix minimum annoncé » comme pour un nouveau relevé.",
     body: pick(products, "ZUpdateProduct"),
     ok: { schema: R.RProduct, description: "Produit mis à jour" },
+    errors: [409],
+  },
+  {
+    method: "patch",
+    path: "/api/products/{id}",
+    tag: "Produits",
+    summary: "Modifier certains champs d'un produit",
+    description:
+      "Identification (sku, gtins, brand, mpn, category, tags, image_url), prix (reference_price, " +
+      "min_advertised_price, cost_price), nom ou description : un champ absent est inchangé, null l'efface. " +
+      "Un SKU déjà pris par un autre produit de l'espace de travail : 409 duplicate_sku.",
+    body: pick(products, "ZPatchProduct"),
+    ok: { schema: R.RProduct, description: "Produit mis à jour" },
+    errors: [409],
   },
   {
     method: "delete",

@@ -65,6 +65,14 @@ export const RProduct = z
       .nullable()
       .optional()
       .describe("Prix minimum annoncé surveillé : les revendeurs en dessous sont signalés"),
+    sku: z.string().nullable().describe("Ma référence, unique dans l'espace de travail"),
+    gtins: z.array(z.string()).describe("Codes EAN/GTIN tels que saisis (8, 12, 13 ou 14 chiffres)"),
+    brand: z.string().nullable(),
+    mpn: z.string().nullable().describe("Référence fabricant"),
+    category: z.string().nullable().describe("Chemin de catégorie « Maison > Cuisine > Robots »"),
+    tags: z.array(z.string()).describe("Étiquettes libres"),
+    image_url: z.string().nullable().describe("Image du produit, http(s)"),
+    cost_price: decimal.nullable().describe("Prix d'achat HT"),
   })
   .catchall(z.unknown());
 export const RHistoryEntry = z.object({

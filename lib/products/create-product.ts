@@ -10,6 +10,7 @@ import { getProduct } from "./get-product";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import type { TCreateProductData } from "./schemas";
+import { asDuplicateSku, identityColumns, replaceGtins } from "./identity/write-identity";
 
 export const DUPLICATE_URL = "Cette URL est déjà suivie pour ce produit";
 
@@ -44,8 +45,10 @@ export async function createProduct(workspaceId: string, input: TCreateProductDa
         description: input.description ?? null,
         referencePrice: input.reference_price ?? null,
         minAdvertisedPrice: input.min_advertised_price ?? null,
+        ...identityColumns(input),
       })
       .returning({ id: products.id });
+    if (input.gtins?.length) await replaceGtins(tx, workspaceId, product!.id, input.gtins);
     if (urls.length > 0) {
       const now = new Date();
       const inserted = await tx
@@ -78,6 +81,8 @@ export async function createProduct(workspaceId: string, input: TCreateProductDa
       { name: input.name, urls: urls.length },
     );
     return product!.id;
+  }).catch((error: unknown) => {
+    throw asDuplicateSku(error);
   });
   return getProduct(workspaceId, productId, db);
 }

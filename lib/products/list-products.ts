@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { parisDay } from "@/lib/exports/paris-wall-clock";
+import { presentIdentity } from "./present-product";
 
 /** Days of a product card's sparkline, today (Europe/Paris) included. */
 export const SPARKLINE_DAYS = 30;
@@ -11,6 +12,14 @@ type Row = {
   description: string | null;
   reference_price: string | null;
   min_advertised_price: string | null;
+  sku: string | null;
+  gtins: string[];
+  brand: string | null;
+  mpn: string | null;
+  category: string | null;
+  tags: string[];
+  image_url: string | null;
+  cost_price: string | null;
   created_at: Date | string;
   updated_at: Date | string;
   url_count: number | string;
@@ -65,6 +74,9 @@ export async function listProducts(workspaceId: string) {
   const rows = await queryRows<Row>(
     db,
     sql`select p.id, p.name, p.description, p.reference_price, p.min_advertised_price, p.created_at, p.updated_at,
+               p.sku, p.brand, p.mpn, p.category, to_json(p.tags) as tags, p.image_url, p.cost_price,
+               (select coalesce(json_agg(g.code order by g.position), '[]'::json)
+                  from product_gtins g where g.product_id = p.id) as gtins,
                to_char(p.sparkline_from, 'YYYY-MM-DD') as sparkline_from, p.sparkline,
                count(u.id) as url_count,
                min(u.latest_price) filter (
@@ -88,6 +100,16 @@ export async function listProducts(workspaceId: string) {
     description: p.description,
     reference_price: p.reference_price,
     min_advertised_price: p.min_advertised_price,
+    ...presentIdentity({
+      sku: p.sku,
+      gtins: p.gtins,
+      brand: p.brand,
+      mpn: p.mpn,
+      category: p.category,
+      tags: p.tags,
+      imageUrl: p.image_url,
+      costPrice: p.cost_price,
+    }),
     created_at: new Date(p.created_at),
     updated_at: new Date(p.updated_at),
     url_count: Number(p.url_count),

@@ -8,7 +8,12 @@ import { presentProductUrl, type TLatestPrice } from "@/lib/products/urls/presen
 
 const productsSelect = (db: DbLike) =>
   db
-    .select({ product: products, url: productUrls })
+    .select({
+      product: products,
+      url: productUrls,
+      gtins: sql<string[]>`(select coalesce(json_agg(g.code order by g.position), '[]'::json)
+                              from product_gtins g where g.product_id = ${products.id})`,
+    })
     .from(products)
     .leftJoin(productUrls, eq(productUrls.productId, products.id));
 const productsOrder = [desc(products.createdAt), desc(products.id), asc(productUrls.createdAt), asc(productUrls.id)];
@@ -38,12 +43,12 @@ export async function queryProducts(
   const order: string[] = [];
   const byId = new Map<
     string,
-    { row: (typeof rows)[number]["product"]; urls: ReturnType<typeof presentProductUrl>[] }
+    { row: (typeof rows)[number]["product"]; gtins: string[]; urls: ReturnType<typeof presentProductUrl>[] }
   >();
   for (const r of rows) {
     let entry = byId.get(r.product.id);
     if (!entry) {
-      entry = { row: r.product, urls: [] };
+      entry = { row: r.product, gtins: r.gtins, urls: [] };
       byId.set(r.product.id, entry);
       order.push(r.product.id);
     }
@@ -62,6 +67,6 @@ export async function queryProducts(
   }
   return order.map((id) => {
     const e = byId.get(id)!;
-    return presentProduct(e.row, e.urls);
+    return presentProduct(e.row, e.urls, e.gtins);
   });
 }

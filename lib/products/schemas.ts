@@ -1,5 +1,17 @@
 import { z } from "zod";
 import { normalizeUrl, URL_MESSAGES } from "@/lib/products/urls/normalize-url";
+import {
+  IDENTITY_MSG,
+  identityFields,
+  splitList,
+  zBrand,
+  zCategory,
+  zGtins,
+  zImageUrl,
+  zMpn,
+  zSku,
+  zTags,
+} from "@/lib/products/identity/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; French messages shown as they are.
 export const PRODUCT_MSG = {
@@ -84,6 +96,8 @@ const zOptionalAmount = (message: string) =>
 export const zReferencePrice = zOptionalAmount(PRODUCT_MSG.referencePrice);
 /** Prix minimum annoncé: the threshold of the price-floor monitoring (lib/flags). */
 export const zMinAdvertisedPrice = zOptionalAmount(PRODUCT_MSG.minAdvertisedPrice);
+/** Prix d'achat HT. */
+export const zCostPrice = zOptionalAmount(IDENTITY_MSG.costPrice);
 
 export const ZCreateProductUrl = z.object({
   name: zSourceName,
@@ -99,20 +113,29 @@ export const ZCreateProduct = z.object({
   description: zDescription.optional(),
   reference_price: zReferencePrice.optional(),
   min_advertised_price: zMinAdvertisedPrice.optional(),
+  cost_price: zCostPrice.optional(),
+  ...identityFields,
   urls: z.array(ZCreateProductUrl).max(100, PRODUCT_MSG.tooManyUrls).optional(),
 });
 export type TCreateProduct = z.input<typeof ZCreateProduct>;
 export type TCreateProductData = z.output<typeof ZCreateProduct>;
 
-/** PUT: the name is required; an absent description, reference price or minimum advertised price is left unchanged. */
-export const ZUpdateProduct = z.object({
-  name: zProductName,
+const updateFields = {
   description: zDescription.optional(),
   reference_price: zReferencePrice.optional(),
   min_advertised_price: zMinAdvertisedPrice.optional(),
-});
+  cost_price: zCostPrice.optional(),
+  ...identityFields,
+};
+
+/** PUT: the name is required; any other absent field is left unchanged. */
+export const ZUpdateProduct = z.object({ name: zProductName, ...updateFields });
+/** PATCH: every field optional (absent is unchanged), at least one. */
+export const ZPatchProduct = z
+  .object({ name: zProductName.optional(), ...updateFields })
+  .refine((v) => Object.values(v).some((f) => f !== undefined), { message: PRODUCT_MSG.nothingToUpdate });
 export type TUpdateProduct = z.input<typeof ZUpdateProduct>;
-export type TUpdateProductData = z.output<typeof ZUpdateProduct>;
+export type TUpdateProductData = z.output<typeof ZPatchProduct>;
 
 /** PATCH of a tracked URL: source name, frequency, CSS selector hint; at least one of them. */
 export const ZUpdateProductUrl = z
@@ -127,11 +150,64 @@ export const ZUpdateProductUrl = z
 export type TUpdateProductUrl = z.input<typeof ZUpdateProductUrl>;
 export type TUpdateProductUrlData = z.output<typeof ZUpdateProductUrl>;
 
+/** A list typed in one field ('a, b; c'), checked item by item; the error stays on the field. */
+const zListField = <T extends z.ZodType<unknown[], string[]>>(schema: T) =>
+  z.string().transform((value, ctx) => {
+    const parsed = schema.safeParse(splitList(value));
+    if (parsed.success) return parsed.data as z.output<T>;
+    ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? PRODUCT_MSG.required });
+    return z.NEVER;
+  });
+
+/** The 'Identification' section of the product forms: text fields, the lists separated by commas. */
+export const identityFormFields = {
+  sku: zSku,
+  gtins: zListField(zGtins),
+  brand: zBrand,
+  mpn: zMpn,
+  category: zCategory,
+  tags: zListField(zTags),
+  image_url: zImageUrl,
+  cost_price: zCostPrice,
+};
+export const ZIdentityForm = z.object(identityFormFields);
+export type TIdentityForm = z.input<typeof ZIdentityForm>;
+
+/** The identity fields of an API payload from the form's values. */
+export const identityPayload = (form: z.output<typeof ZIdentityForm>) => ({
+  ...form,
+  gtins: form.gtins.map((g) => g.code),
+});
+
+/** The form's values of a product's identity. */
+export const identityDefaults = (p?: {
+  sku: string | null;
+  gtins: string[];
+  brand: string | null;
+  mpn: string | null;
+  category: string | null;
+  tags: string[];
+  image_url: string | null;
+  cost_price: string | null;
+}): TIdentityForm => ({
+  sku: p?.sku ?? "",
+  gtins: p?.gtins.join(", ") ?? "",
+  brand: p?.brand ?? "",
+  mpn: p?.mpn ?? "",
+  category: p?.category ?? "",
+  tags: p?.tags.join(", ") ?? "",
+  image_url: p?.image_url ?? "",
+  cost_price: p?.cost_price?.replace(".", ",") ?? "",
+});
+
 /**
  * The add-product form: empty URL blocks are ignored, a half-filled block asks for its missing field,
  * and only complete blocks are sent (SPEC.md §2).
  */
 export const ZProductForm = z.object({
+  ...identityFormFields,
+  reference_price: zReferencePrice,
+  min_advertised_price: zMinAdvertisedPrice,
   name: zProductName,
   description: z.string().trim().max(2000, PRODUCT_MSG.descriptionTooLong),
   urls: z.array(

@@ -6,6 +6,7 @@ import { GET as allXlsx } from "@/app/api/exports/products.xlsx/route";
 import { GET as historyCsv } from "@/app/api/products/[id]/export/history.csv/route";
 import { GET as latestCsv } from "@/app/api/products/[id]/export/latest.csv/route";
 import { GET as productXlsx } from "@/app/api/products/[id]/export.xlsx/route";
+import { POST as createProduct } from "@/app/api/products/route";
 import { iterateHistoryRows } from "@/lib/exports/iterate-history-rows";
 import { getDb } from "@/db";
 import { onQuery } from "@/db/query-log";
@@ -200,7 +201,7 @@ describe("Excel exports", () => {
     expect(res.headers.get("content-disposition")).toContain("Grille-pain_export.xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(["Derniers prix", "Historique complet"]);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(["Derniers prix", "Historique complet", "Produits"]);
     const latest = wb.getWorksheet("Derniers prix")!;
     expect(latest.getRow(1).values).toEqual([undefined, ...XLSX_HEADER]);
     expect(latest.getCell("C2").value).toBe(29.99);
@@ -214,6 +215,69 @@ describe("Excel exports", () => {
     expect(history.rowCount).toBe(3);
     expect([history.getCell("C2").value, history.getCell("C3").value]).toEqual([29.99, 34.9]);
     expect(history.getCell("E2").value).toBe("Disponible");
+  });
+
+  it("adds the products' identification in a 'Produits' sheet, the CSV keeping the SPEC's columns", async () => {
+    const { token } = await signUp();
+    const body = {
+      name: "Robot",
+      sku: "ROB-1",
+      gtins: ["3017620422003", "96385074"],
+      brand: "Moulinex",
+      mpn: "HF45",
+      category: "Maison > Cuisine",
+      tags: ["promo", "cuisine"],
+      image_url: "https://cdn.example/r.jpg",
+      cost_price: "89.90",
+      reference_price: "149.99",
+      urls: [{ name: "Darty", url: "https://darty.example/robot" }],
+    };
+    const robot = await call(createProduct, "/api/products", { token, body });
+    expect(robot.status).toBe(201);
+    await call(createProduct, "/api/products", { token, body: { name: "Bouilloire" } });
+    const stranger = await signUp();
+    await call(createProduct, "/api/products", { token: stranger.token, body: { name: "Autre", sku: "ROB-1" } });
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await fetchBinary(allXlsx, { token })).body as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet("Produits")!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      "Produit",
+      "SKU",
+      "EAN",
+      "Marque",
+      "MPN",
+      "Catégorie",
+      "Étiquettes",
+      "Image",
+      "Prix d'achat HT",
+      "Mon prix",
+      "Prix minimum annoncé",
+    ]);
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).values).toEqual([undefined, "Bouilloire"]);
+    expect(sheet.getRow(3).values).toEqual([
+      undefined,
+      "Robot",
+      "ROB-1",
+      "3017620422003, 96385074",
+      "Moulinex",
+      "HF45",
+      "Maison > Cuisine",
+      "promo, cuisine",
+      "https://cdn.example/r.jpg",
+      89.9,
+      149.99,
+    ]);
+    expect(sheet.getCell("I3").numFmt).toBe('#,##0.00 "€"');
+
+    const one = new ExcelJS.Workbook();
+    const id = robot.json.id as string;
+    await one.xlsx.load((await fetchBinary(productXlsx, { token, params: { id } })).body as unknown as ArrayBuffer);
+    expect(one.getWorksheet("Produits")!.rowCount).toBe(2);
+    const csv = await call(latestCsv, "/x", { token, params: { id }, query: { dialect: "standard" } });
+    expect(Papa.parse<string[]>(csv.text.trim()).data[0]).toEqual(["Source", "URL", "Prix", "Date", "Disponibilité"]);
   });
 
   it("the all-products workbook and CSV lead with a Produit column", async () => {

@@ -222,7 +222,8 @@ describe("POST /api/products/import (refused files)", () => {
     const missing = await upload(token, { name: "a.csv", content: "produit;prix\nA;12\n" });
     expect(missing.status).toBe(422);
     expect(missing.json).toEqual({
-      detail: "Colonnes manquantes : source, url. Colonnes attendues : produit, description, source, url, frequence.",
+      detail:
+        "Colonnes manquantes : source, url. Colonnes attendues : produit, description, source, url, frequence ; facultatives : sku, ean, marque, mpn, categorie, tags, image, prix_achat, mon_prix, prix_minimum.",
       code: "invalid_columns",
     });
     const empty = await upload(token, { name: "vide.csv", content: "" });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as openapi } from "@/app/api/openapi.json/route";
 import { GET as listUrls, POST as addUrl } from "@/app/api/products/[id]/urls/route";
+import { PATCH as patchProduct } from "@/app/api/products/[id]/route";
+import { POST as createProduct } from "@/app/api/products/route";
 import { call, signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
 
@@ -44,5 +46,27 @@ describe("the documented answers are the real ones", () => {
     expect(res.status, res.text).toBe(201);
     const schema = await documented("/api/products/{id}/urls", "post", "201");
     expect(Object.keys(schema.properties!).sort()).toEqual(Object.keys(res.json).sort());
+  });
+
+  it("PATCH /products/{id}: the identity fields of the real answer are documented with their types", async () => {
+    const { token } = await signUp();
+    const created = await call(createProduct, "/api/products", { token, body: { name: "Robot" } });
+    const id = created.json.id as string;
+    const res = await call(patchProduct, "/x", {
+      method: "PATCH",
+      token,
+      params: { id },
+      body: { sku: "R-1", gtins: ["3017620422003"], tags: ["promo"], cost_price: "10", category: "A > B" },
+    });
+    expect(res.status, res.text).toBe(200);
+    const schema = await documented("/api/products/{id}", "patch", "200");
+    const identity = ["sku", "gtins", "brand", "mpn", "category", "tags", "image_url", "cost_price"];
+    for (const key of identity) expect(Object.keys(res.json)).toContain(key);
+    expect(Object.keys(schema.properties!)).toEqual(expect.arrayContaining(identity));
+    expect(schema.properties!.gtins!.type).toBe("array");
+    expect(schema.properties!.tags!.type).toBe("array");
+    const doc = (await call(openapi, "/api/openapi.json")).json;
+    const body = doc.paths["/api/products/{id}"].patch.requestBody.content["application/json"].schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining([...identity, "name", "reference_price"]));
   });
 });

@@ -292,6 +292,14 @@ describe("GET /api/products and GET /api/products/{id}", () => {
           "paused_count",
           "failed_count",
           "sparkline",
+          "sku",
+          "gtins",
+          "brand",
+          "mpn",
+          "category",
+          "tags",
+          "image_url",
+          "cost_price",
         ].sort(),
       );
       // readings of 2025 are older than the last 30 days: an empty sparkline

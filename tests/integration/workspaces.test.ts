@@ -62,6 +62,7 @@ const NOT_WORKSPACE_WRITES = new Set([
 const VALID_BODIES: Record<string, unknown> = {
   "PUT /api/products/[id]": { name: "Repris" },
   "PATCH /api/workspaces/current/members/[userId]": { role: "reader" },
+  "PATCH /api/products/[id]": { sku: "REPRIS-1", gtins: ["3017620422003"] },
   "PUT /api/products/[id]/reference-price": { reference_price: "10" },
   "POST /api/products/[id]/urls": { name: "Fnac", url: "https://www.fnac.com/p/1" },
   "PATCH /api/products/[id]/urls/[urlId]": { name: "Repris" },

@@ -18,14 +18,47 @@ const ALIASES: Record<Column, string[]> = {
   source: ["source", "nomsource", "nomdelasource", "sourcename", "site", "marchand", "enseigne"],
   url: ["url", "urls", "lien", "link", "adresse", "urlsource"],
   frequency: ["frequence", "frequency", "frequencedesuivi", "frequencesuivi", "trackingfrequency"],
+  sku: ["sku", "reference", "ref", "referenceinterne", "mareference"],
+  ean: ["ean", "eans", "gtin", "gtins", "ean13", "codeean", "codebarre", "codesbarres"],
+  brand: ["marque", "brand"],
+  mpn: ["mpn", "referencefabricant", "reffabricant"],
+  category: ["categorie", "category", "rayon"],
+  tags: ["tags", "tag", "etiquettes", "etiquette"],
+  image: ["image", "imageurl", "urlimage", "photo"],
+  costPrice: ["prixachat", "prixdachat", "prixachatht", "coutachat", "costprice"],
+  referencePrice: ["monprix", "prixdevente", "prixreference", "referenceprice"],
+  minPrice: ["prixminimum", "prixminimumannonce", "pma", "map", "minadvertisedprice"],
 };
 const REQUIRED: Column[] = ["product", "source", "url"];
+/** The identity columns: kept in a row only when the file has them. */
+const OPTIONAL: Column[] = [
+  "sku",
+  "ean",
+  "brand",
+  "mpn",
+  "category",
+  "tags",
+  "image",
+  "costPrice",
+  "referencePrice",
+  "minPrice",
+];
 const FRENCH: Record<Column, string> = {
   product: "produit",
   description: "description",
   source: "source",
   url: "url",
   frequency: "frequence",
+  sku: "sku",
+  ean: "ean",
+  brand: "marque",
+  mpn: "mpn",
+  category: "categorie",
+  tags: "tags",
+  image: "image",
+  costPrice: "prix_achat",
+  referencePrice: "mon_prix",
+  minPrice: "prix_minimum",
 };
 
 export const headerKey = (h: string) =>
@@ -48,7 +81,7 @@ function mapHeader(cells: string[]): Map<Column, number> {
     throw new AppError("invalid_columns", {
       detail:
         `Colonnes manquantes : ${missing.map((c) => FRENCH[c]).join(", ")}. Colonnes attendues : produit, ` +
-        `description, source, url, frequence.`,
+        `description, source, url, frequence ; facultatives : ${OPTIONAL.map((c) => FRENCH[c]).join(", ")}.`,
     });
   }
   return map;
@@ -67,6 +100,7 @@ function toRow(cells: string[], line: number, header: Map<Column, number>): TImp
     source: get("source"),
     url: get("url"),
     frequency: get("frequency"),
+    ...Object.fromEntries(OPTIONAL.filter((c) => header.has(c)).map((c) => [c, get(c)])),
   };
   // a blank line is not a row
   return Object.values(row).some((v) => typeof v === "string" && v !== "") ? row : null;

@@ -1,5 +1,16 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
-import { productImports, productUrls, products, type TImportPlan, type TImportRefusalRow } from "@/db/schema";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  productImports,
+  productUrls,
+  products,
+  type TImportIdentity,
+  type TImportPlan,
+  type TImportRefusalRow,
+} from "@/db/schema";
+import { evaluateFloorChange } from "@/lib/alerts/evaluation/evaluate-floor-change";
+import { afterCommit } from "@/lib/jobs/in-transaction";
+import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
+import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
@@ -12,7 +23,14 @@ export const IMPORT_WRITE_BATCH = 250;
 
 export const importGroupKey = (name: string) => name.toLocaleLowerCase("fr-FR");
 
-type TGroup = { key: string; name: string; description: string | null; rows: number[]; existingId: string | null };
+type TGroup = {
+  key: string;
+  name: string;
+  description: string | null;
+  rows: number[];
+  existingId: string | null;
+  identity: TImportIdentity;
+};
 
 /**
  * The import's plan, made once (a second call is a no-op): rows grouped by product name (case-insensitive; an
@@ -45,6 +63,18 @@ export async function planImport(importId: string): Promise<void> {
     for (const p of owned)
       if (!existingByKey.has(importGroupKey(p.name))) existingByKey.set(importGroupKey(p.name), p.id);
 
+    // a SKU names one product of the workspace: another product's SKU refuses the row
+    const skuOwner = new Map<string, string>();
+    const fileSkus = [...new Set([...valid.values()].flatMap((r) => (r.identity.sku ? [r.identity.sku] : [])))];
+    for (let i = 0; i < fileSkus.length; i += CHUNK) {
+      const found = await tx
+        .select({ id: products.id, sku: products.sku })
+        .from(products)
+        .where(and(eq(products.workspaceId, job.workspaceId), inArray(products.sku, fileSkus.slice(i, i + CHUNK))));
+      for (const p of found) if (p.sku) skuOwner.set(p.sku, p.id);
+    }
+    const skuClaims = new Map<string, { key: string; line: number }>();
+
     const groups = new Map<string, TGroup>();
     for (const [i, row] of valid) {
       if (row.frequency === "hourly" && !plan.hasAutomation) {
@@ -52,13 +82,51 @@ export async function planImport(importId: string): Promise<void> {
         continue;
       }
       const key = importGroupKey(row.product);
+      const existingId = groups.get(key)?.existingId ?? existingByKey.get(key) ?? null;
+      const sku = row.identity.sku;
+      if (sku) {
+        const owner = skuOwner.get(sku);
+        const claim = skuClaims.get(sku);
+        if (owner && owner !== existingId) {
+          refuse(i, IDENTITY_MSG.duplicateSku);
+          continue;
+        }
+        if (claim && claim.key !== key) {
+          refuse(i, `${IDENTITY_MSG.duplicateSku} (ligne ${claim.line})`);
+          continue;
+        }
+        const given = groups.get(key)?.identity.sku;
+        if (given && given !== sku) {
+          refuse(i, `Ce produit a déjà la référence (SKU) « ${given} » (ligne ${skuClaims.get(given)?.line})`);
+          continue;
+        }
+        skuClaims.set(sku, claim ?? { key, line: row.line });
+      }
       let group = groups.get(key);
       if (!group) {
-        group = { key, name: row.product, description: null, rows: [], existingId: existingByKey.get(key) ?? null };
+        group = { key, name: row.product, description: null, rows: [], existingId, identity: {} };
         groups.set(key, group);
       }
       group.description ??= row.description;
+      // each field from the first row that gives it
+      group.identity = { ...row.identity, ...group.identity };
       group.rows.push(i);
+    }
+
+    // an existing product takes the file's identity now, whether or not its rows add URLs
+    for (const group of groups.values()) {
+      if (!group.existingId || Object.keys(group.identity).length === 0) continue;
+      const productId = group.existingId;
+      await tx
+        .update(products)
+        .set({ ...importedColumns(group.identity), updatedAt: sql`now()` })
+        .where(and(eq(products.id, productId), eq(products.workspaceId, job.workspaceId)));
+      if (group.identity.gtins) await replaceGtins(tx, job.workspaceId, productId, group.identity.gtins);
+      if (group.identity.min_advertised_price !== undefined) {
+        await afterCommit(tx, async () => {
+          await evaluateFloorChange(productId);
+        });
+      }
     }
 
     const existingIds = [...groups.values()].flatMap((g) => (g.existingId ? [g.existingId] : []));
@@ -105,7 +173,12 @@ export async function planImport(importId: string): Promise<void> {
       } else {
         productIds[group.key] = group.existingId;
       }
-      planGroups[group.key] = { name: group.name, description: group.description, existingId: group.existingId };
+      planGroups[group.key] = {
+        name: group.name,
+        description: group.description,
+        existingId: group.existingId,
+        identity: group.identity,
+      };
       for (let i = 0; i < keep.length; i += IMPORT_WRITE_BATCH) {
         pieces.push({ group: group.key, rows: keep.slice(i, i + IMPORT_WRITE_BATCH) });
       }

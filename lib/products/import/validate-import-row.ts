@@ -1,6 +1,18 @@
+import { z } from "zod";
 import { normalizeUrl } from "@/lib/products/urls/normalize-url";
 import type { TImportRow } from "./parse-import-file";
-import { PRODUCT_MSG, zDescription, zProductName, zSourceName, type TFrequency } from "@/lib/products/schemas";
+import type { TImportIdentity } from "@/db/schema";
+import {
+  PRODUCT_MSG,
+  zCostPrice,
+  zDescription,
+  zMinAdvertisedPrice,
+  zProductName,
+  zReferencePrice,
+  zSourceName,
+  type TFrequency,
+} from "@/lib/products/schemas";
+import { identityFields, splitList } from "@/lib/products/identity/schemas";
 
 export type TValidImportRow = {
   line: number;
@@ -9,7 +21,37 @@ export type TValidImportRow = {
   source: string;
   url: string;
   frequency: TFrequency;
+  identity: TImportIdentity;
 };
+
+const ZIdentityCells = z.object({
+  ...identityFields,
+  cost_price: zCostPrice.optional(),
+  reference_price: zReferencePrice.optional(),
+  min_advertised_price: zMinAdvertisedPrice.optional(),
+});
+
+/** The row's identity cells by the API's rules; blank cells say nothing (they clear nothing). */
+function checkIdentity(row: TImportRow): { ok: true; identity: TImportIdentity } | { ok: false; reason: string } {
+  const cell = (v: string | undefined) => (v ? v : undefined);
+  const parsed = ZIdentityCells.safeParse({
+    sku: cell(row.sku),
+    gtins: row.ean ? splitList(row.ean) : undefined,
+    brand: cell(row.brand),
+    mpn: cell(row.mpn),
+    category: cell(row.category),
+    tags: row.tags ? splitList(row.tags) : undefined,
+    image_url: cell(row.image),
+    cost_price: cell(row.costPrice),
+    reference_price: cell(row.referencePrice),
+    min_advertised_price: cell(row.minPrice),
+  });
+  if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? PRODUCT_MSG.required };
+  const identity = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, v]) => v !== undefined && v !== null && !(Array.isArray(v) && !v.length)),
+  );
+  return { ok: true, identity: identity as TImportIdentity };
+}
 
 const FREQUENCIES: Record<string, TFrequency> = {
   "": "daily",
@@ -63,9 +105,12 @@ export function validateImportRow(
         `heures, Quotidienne, Hebdomadaire)`,
     };
   }
+  const identity = checkIdentity(row);
+  if (!identity.ok) return identity;
   return {
     ok: true,
     data: {
+      identity: identity.identity,
       line: row.line,
       product: name.data,
       description: description.data,

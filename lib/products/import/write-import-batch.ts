@@ -7,6 +7,7 @@ import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
+import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
 import { validateImportRow, type TValidImportRow } from "./validate-import-row";
 
 const IMPORT_FIRST_SCRAPES_PER_SECOND = 5;
@@ -60,13 +61,16 @@ export async function writeImportBatch(importId: string): Promise<boolean> {
               workspaceId,
               name: job.plan!.groups[g]!.name,
               description: job.plan!.groups[g]!.description,
+              ...importedColumns(job.plan!.groups[g]!.identity ?? {}),
               createdAt: sql`now() + ${j}::int * interval '1 microsecond'`,
             })),
           )
           .returning({ id: products.id });
-        inserted.forEach((row, j) => {
+        for (const [j, row] of inserted.entries()) {
           productIds[allowed[j]!] = row.id;
-        });
+          const gtins = job.plan!.groups[allowed[j]!]!.identity?.gtins;
+          if (gtins) await replaceGtins(tx, workspaceId, row.id, gtins);
+        }
         createdProducts = inserted.length;
       }
     }

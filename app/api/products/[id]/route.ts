@@ -1,9 +1,10 @@
 // GET /api/products/{id} – one product with its URLs and latest prices
-// PUT /api/products/{id} – rename / describe a product
+// PUT /api/products/{id} – rename / describe a product (absent optional fields unchanged)
+// PATCH /api/products/{id} – change some of a product's fields (identity, prices, name, description)
 // DELETE /api/products/{id} – delete a product, its URLs and their history
 import { deleteProduct } from "@/lib/products/delete-product";
 import { getProduct } from "@/lib/products/get-product";
-import { ZUpdateProduct } from "@/lib/products/schemas";
+import { ZPatchProduct, ZUpdateProduct } from "@/lib/products/schemas";
 import { updateProduct } from "@/lib/products/update-product";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
@@ -13,6 +14,11 @@ export const GET = withAuth({ params: ZProductParams }, async ({ user, params })
 );
 
 export const PUT = withAuth({ params: ZProductParams, body: ZUpdateProduct }, async ({ user, params, body }) => ({
+  ...(await updateProduct(user.workspaceId, params.id!, body)),
+  message: "Produit mis à jour avec succès",
+}));
+
+export const PATCH = withAuth({ params: ZProductParams, body: ZPatchProduct }, async ({ user, params, body }) => ({
   ...(await updateProduct(user.workspaceId, params.id!, body)),
   message: "Produit mis à jour avec succès",
 }));
