@@ -50,6 +50,7 @@ const classGroups = {
   "overflow-y": [{ "overflow-y": OVERFLOW }],
   position: ["static", "fixed", "absolute", "relative", "sticky"],
   visibility: ["visible", "invisible", "collapse"],
+  "object-fit": [{ object: ["contain", "cover", "fill", "none", "scale-down"] }],
   "flex-direction": [{ flex: ["row", "row-reverse", "col", "col-reverse"] }],
   "flex-wrap": [{ flex: ["nowrap", "wrap", "wrap-reverse"] }],
   flex: [{ flex: [isNumber, isFraction, isArbitrary, "auto", "initial", "none"] }],

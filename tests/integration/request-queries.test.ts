@@ -77,10 +77,12 @@ describe("round trips of a read with an integration token", () => {
     expect(page.json.entries).toHaveLength(11);
   });
 
-  it("comparison: the plan is read once, with the credential; the product comes with its URLs", async () => {
+  it("comparison: the plan is read once, with the credential; the product comes with its URLs; then the latest readings' offers", async () => {
     const seen = await statements(() => call(comparison, "/x", { token: secret, params: { id: productId } }));
     expect(seen.filter((q) => q.includes('"subscriptions"'))).toHaveLength(1);
-    expect(seen).toHaveLength(3);
+    // seller, shipping and stated stock of the latest readings: one primary-key probe of price_history
+    expect(seen.filter((q) => q.includes("from price_history where id = any"))).toHaveLength(1);
+    expect(seen).toHaveLength(4);
   });
 
   it("chart: the credential, the product with its URLs, the buckets and the prices in force at the start", async () => {
