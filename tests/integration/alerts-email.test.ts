@@ -10,7 +10,7 @@ vi.resetModules(); // the setup file already loaded lib/env.ts without these var
 
 const { and, eq } = await import("drizzle-orm");
 const { getDb } = await import("@/db");
-const { alertEvents, alertRules, emailOutbox, users, workspaceMembers } = await import("@/db/schema");
+const { alertEvents, alertRules, emailOutbox, workspaceMembers } = await import("@/db/schema");
 const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
 const { sendAlertDigests } = await import("@/lib/alerts/delivery/send-alert-digests");
 const { errorDetail } = await import("@/lib/http/error-table");

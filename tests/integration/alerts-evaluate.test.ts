@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, alertRules, emailOutbox, users, workspaceMembers } from "@/db/schema";
+import { alertEvents, alertRules, emailOutbox, workspaceMembers } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
 import { addPrice, addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";

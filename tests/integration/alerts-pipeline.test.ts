@@ -4,7 +4,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, productUrls, scrapeTasks, users, workspaceMembers } from "@/db/schema";
+import { alertEvents, productUrls, scrapeTasks, workspaceMembers } from "@/db/schema";
 import { functions } from "@/inngest";
 import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
