@@ -117,10 +117,6 @@ export function InvitationView() {
         <strong className="text-zinc-900">{preview.workspace_name}</strong> en tant que {role}, avec l&apos;adresse{" "}
         <strong className="text-zinc-900">{preview.email}</strong>.
       </p>
-      <p className="text-center text-xs text-zinc-500">
-        Vous ne recevrez d&apos;alertes ni de rapports par email de cet espace qu&apos;une fois choisis dans votre
-        tableau de bord.
-      </p>
       <ActionAlert message={message} onDismiss={clear} />
       {signedInAs === preview.email ? (
         <Button className="w-full" onClick={accept} loading={busy === "accept"}>
