@@ -26,6 +26,14 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text({ enum: WORKSPACE_ROLES }).notNull(),
+    /** this member's alert e-mails here; 'none' until chosen (nobody gets mail they did not choose) */
+    alertMode: text({ enum: ["instant", "digest", "none"] })
+      .notNull()
+      .default("none"),
+    /** this member's scheduled report here */
+    reportFrequency: text({ enum: ["off", "weekly", "daily"] })
+      .notNull()
+      .default("off"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user_idx").on(t.userId)],

@@ -29,7 +29,7 @@ export async function loadDashboard(user: TAuthUser): Promise<TDashboardFallback
     [API_KEYS.stats, () => getUserStats(user.workspaceId)],
     [API_KEYS.subscription, () => getCurrentSubscription(user.workspaceId)],
     [API_KEYS.alertPreferences, () => getAlertPreferences(user)],
-    [API_KEYS.reportPreferences, () => getReportPreferences(user.workspaceId)],
+    [API_KEYS.reportPreferences, () => getReportPreferences(user)],
     [API_KEYS.alertChannels, () => listAlertChannels(user.workspaceId)],
     [API_KEYS.apiTokens, () => listApiTokens(user)],
     [API_KEYS.team, () => listTeam(user)],

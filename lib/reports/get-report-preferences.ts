@@ -1,15 +1,16 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { reportPreferences } from "@/db/schema";
+import { workspaceMembers } from "@/db/schema";
+import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 
-/** { frequency, can_subscribe } of the user ('off' until chosen). */
-export async function getReportPreferences(workspaceId: string) {
+/** { frequency, can_subscribe } of the member in the current workspace ('off' until chosen). */
+export async function getReportPreferences({ id: userId, workspaceId }: Pick<TAuthUser, "id" | "workspaceId">) {
   const db = await getDb();
   const [row] = await db
-    .select({ frequency: reportPreferences.frequency })
-    .from(reportPreferences)
-    .where(eq(reportPreferences.workspaceId, workspaceId))
+    .select({ frequency: workspaceMembers.reportFrequency })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
     .limit(1);
   const plan = await getWorkspacePlan(workspaceId, db);
   return { frequency: row?.frequency ?? "off", can_subscribe: plan.hasEmailAlerts };

@@ -1,15 +1,15 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/db";
-import { reportPreferences, reportSends, users } from "@/db/schema";
+import { reportSends, users, workspaceMembers } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { sendEmail } from "@/lib/email/send-email";
-import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
+import { isFirstOwnerMember } from "@/lib/workspaces/workspace-owner";
 import { loadReportContent } from "./load-report-content";
 import { reportPeriod } from "./report-period";
 import { renderScheduledReport } from "./render-scheduled-report";
 
 /**
- * Sends each subscribed workspace (plans with alerts), to its owner, the report of the current period, once: a report_sends row
+ * Sends each workspace (plans with alerts) whose first owner chose a frequency, to that owner, the report of the current period, once: a report_sends row
  * per (workspace, period) and the e-mail keyed by it, so a re-run or a concurrent run sends nothing twice.
  * A failed send is retried by the next run of the same period; the first error is thrown after all workspaces.
  */
@@ -18,16 +18,22 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
   const now = options.now ?? new Date();
   const subscribers = await db
     .select({
-      workspaceId: reportPreferences.workspaceId,
+      workspaceId: workspaceMembers.workspaceId,
       userId: users.id,
       email: users.email,
       firstName: users.firstName,
-      frequency: reportPreferences.frequency,
+      frequency: workspaceMembers.reportFrequency,
     })
-    .from(reportPreferences)
-    .innerJoin(users, isWorkspaceOwner(reportPreferences.workspaceId))
+    .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     // an address its owner has not verified receives nothing (it may be someone else's)
-    .where(and(ne(reportPreferences.frequency, "off"), isNotNull(users.emailVerifiedAt)));
+    .where(
+      and(
+        ne(workspaceMembers.reportFrequency, "off"),
+        isNotNull(users.emailVerifiedAt),
+        isFirstOwnerMember(workspaceMembers.workspaceId),
+      ),
+    );
   let sent = 0;
   const errors: string[] = [];
   for (const sub of subscribers) {

@@ -10,3 +10,9 @@ export function isWorkspaceOwner(workspaceId: SQL | string | { getSQL(): SQL }):
     where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.role} = 'owner'
     order by ${workspaceMembers.createdAt}, ${workspaceMembers.userId} limit 1)`;
 }
+
+/** `workspace_members.user_id = <the workspace's first owner>`, for a query over workspace_members itself. */
+export function isFirstOwnerMember(workspaceId: SQL | string | { getSQL(): SQL }): SQL {
+  return sql`${workspaceMembers.userId} = (select o.user_id from ${workspaceMembers} o
+    where o.workspace_id = ${workspaceId} and o.role = 'owner' order by o.created_at, o.user_id limit 1)`;
+}

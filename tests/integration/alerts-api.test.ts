@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { alertEvents, alertRules } from "@/db/schema";
@@ -323,8 +323,11 @@ describe("unsubscribe links", () => {
     const a = await addRule(workspaceId, productId, { kind: "below", minPrice: "50" });
     await addRule(workspaceId, productId, { kind: "any_change" });
     const db = await getDb();
-    const { users } = await import("@/db/schema");
-    await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
+    const { workspaceMembers } = await import("@/db/schema");
+    await db
+      .update(workspaceMembers)
+      .set({ alertMode: "digest" })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "40.00") });
     const token = signUnsubscribeToken({ workspaceId });
     const res = await call(unsubscribe, "/api/alerts/unsubscribe", { method: "POST", query: { token } });

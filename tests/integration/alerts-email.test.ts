@@ -8,9 +8,9 @@ process.env.RESEND_API_KEY = "re_test_alertes";
 process.env.RESEND_BASE_URL = resend.url;
 vi.resetModules(); // the setup file already loaded lib/env.ts without these variables
 
-const { eq } = await import("drizzle-orm");
+const { and, eq } = await import("drizzle-orm");
 const { getDb } = await import("@/db");
-const { alertEvents, alertRules, emailOutbox, users } = await import("@/db/schema");
+const { alertEvents, alertRules, emailOutbox, workspaceMembers } = await import("@/db/schema");
 const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
 const { sendAlertDigests } = await import("@/lib/alerts/delivery/send-alert-digests");
 const { errorDetail } = await import("@/lib/http/error-table");
@@ -152,7 +152,10 @@ describe("test alert and digest through Resend", () => {
   it("sends one digest per user with an all-alerts unsubscribe header", async () => {
     const { userId, workspaceId, account } = await alertsUser();
     const db = await getDb();
-    await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
+    await db
+      .update(workspaceMembers)
+      .set({ alertMode: "digest" })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     const { productId, urlIds } = await makeProduct(workspaceId, { name: "Trottinette Xiaomi" });
     await addRule(workspaceId, productId, { kind: "below", minPrice: "300" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "289.00") });

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, alertRules, emailOutbox, users } from "@/db/schema";
+import { alertEvents, alertRules, emailOutbox, workspaceMembers } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
 import { addPrice, addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
@@ -215,7 +215,10 @@ describe("daily digest", () => {
   it("holds alerts of digest users and sends one e-mail grouped by product, once", async () => {
     const { userId, workspaceId, account } = await alertsUser();
     const db = await getDb();
-    await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
+    await db
+      .update(workspaceMembers)
+      .set({ alertMode: "digest" })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     const one = await makeProduct(workspaceId, { name: "Perceuse Bosch" });
     const two = await makeProduct(workspaceId, { name: "Aspirateur Dyson" });
     const r1 = await addRule(workspaceId, one.productId, { kind: "any_change" });

@@ -1,10 +1,10 @@
 // Alerts wired to the scrape pipeline (lib/jobs/run-scrape-task.ts triggers evaluate-alerts) and their jobs, against
 // the local merchant site: real scrapes, no mock of our code.
 import { InngestTestEngine } from "@inngest/test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db";
-import { alertEvents, productUrls, scrapeTasks, users } from "@/db/schema";
+import { alertEvents, productUrls, scrapeTasks, workspaceMembers } from "@/db/schema";
 import { functions } from "@/inngest";
 import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
@@ -127,7 +127,10 @@ describe("Inngest functions of the alerts", () => {
   it("send-alert-digest sends the daily digest", async () => {
     const { userId, workspaceId, account, productId, url } = await watchedProduct(merchant, "alerte-digest");
     const db = await getDb();
-    await db.update(users).set({ alertMode: "digest" }).where(eq(users.id, userId));
+    await db
+      .update(workspaceMembers)
+      .set({ alertMode: "digest" })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
     await addRule(workspaceId, productId, { kind: "above", maxPrice: "10" });
     const { evaluateNewPrice } = await import("@/lib/alerts/evaluation/evaluate-new-price");
     await evaluateNewPrice({ priceHistoryId: await addPrice(url.id, "12.00") });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { onQuery } from "@/db/query-log";
@@ -11,9 +11,9 @@ import {
   priceHistory,
   productUrls,
   products,
-  reportPreferences,
   scrapeTasks,
   subscriptions,
+  workspaceMembers,
 } from "@/db/schema";
 import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
 import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
@@ -288,14 +288,18 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     );
     expect(await planProblems(() => read(exportOverview(workspaceId, all, { type: "xlsx" })))).toEqual([]);
     expect(await planProblems(() => loadReportContent(workspaceId, reportPeriod("weekly", new Date())))).toEqual([]);
-    expect(await planProblems(() => updateReportPreferences(workspaceId, { frequency: "weekly" }))).toEqual([]);
-    expect(await planProblems(() => getReportPreferences(workspaceId))).toEqual([]);
+    const member = { id: who.userId, workspaceId };
+    expect(await planProblems(() => updateReportPreferences(member, { frequency: "weekly" }))).toEqual([]);
+    expect(await planProblems(() => getReportPreferences(member))).toEqual([]);
     expect(await planProblems(() => sendScheduledReports())).toEqual([]);
     expect(await planProblems(() => unsubscribeReports(signReportUnsubscribeToken(workspaceId)))).toEqual([]);
     const db = await getDb();
     expect(
-      await db.select().from(reportPreferences).where(eq(reportPreferences.workspaceId, workspaceId)),
-    ).toMatchObject([{ frequency: "off" }]);
+      await db
+        .select({ frequency: workspaceMembers.reportFrequency })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, who.userId))),
+    ).toEqual([{ frequency: "off" }]);
   });
 
   it("alert channels: list, delivery log, deliveries of a new alert and the retry job; the price picker", async () => {

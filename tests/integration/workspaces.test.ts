@@ -42,7 +42,9 @@ const NOT_WORKSPACE_WRITES = new Set([
   "/api/auth/verify-email/resend",
   "/api/users/me",
   "/api/users/me/password",
+  // the member's own alert mode and report frequency: a reader chooses theirs
   "/api/users/me/alert-preferences",
+  "/api/users/me/report-preferences",
   "/api/workspaces",
   "/api/workspaces/current",
   "/api/tokens",

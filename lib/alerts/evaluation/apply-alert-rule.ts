@@ -108,7 +108,8 @@ export async function applyRule(
         currency: ctx.entry.currency ?? "EUR",
         details,
         delivery: ctx.user.alertMode === "digest" ? "digest" : "instant",
-        status: "pending",
+        // the recipient chose no alert e-mail here: recorded, never mailed
+        status: ctx.user.alertMode === "none" ? "skipped" : "pending",
         createdAt: now,
       })
       .onConflictDoNothing({ target: alertEvents.dedupeKey })

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
-import { priceHistory, productUrls, products, users } from "@/db/schema";
+import { priceHistory, productUrls, products, users, workspaceMembers } from "@/db/schema";
 import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { pickPreviousPrice } from "./pick-previous-price";
 
@@ -28,12 +28,16 @@ export async function loadPriceContext(db: DbLike, priceHistoryId: number, earli
         referencePrice: products.referencePrice,
         workspaceId: products.workspaceId,
       },
-      user: { id: users.id, email: users.email, firstName: users.firstName, alertMode: users.alertMode },
+      user: { id: users.id, email: users.email, firstName: users.firstName, alertMode: workspaceMembers.alertMode },
     })
     .from(priceHistory)
     .innerJoin(productUrls, eq(productUrls.id, priceHistory.urlId))
     .innerJoin(products, eq(products.id, productUrls.productId))
     .innerJoin(users, isWorkspaceOwner(products.workspaceId))
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, products.workspaceId), eq(workspaceMembers.userId, users.id)),
+    )
     .where(eq(priceHistory.id, priceHistoryId))
     .limit(1);
   if (!row) return null;

@@ -4,8 +4,8 @@ import { ZAlertPreferences } from "@/lib/alerts/schemas";
 import { updateAlertPreferences } from "@/lib/alerts/preferences/update-alert-preferences";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({ scope: "account" }, async ({ user }) => getAlertPreferences(user));
+export const GET = withAuth({}, async ({ user }) => getAlertPreferences(user));
 
-export const PUT = withAuth({ body: ZAlertPreferences, scope: "account" }, async ({ user, body }) =>
+export const PUT = withAuth({ body: ZAlertPreferences, role: "reader" }, async ({ user, body }) =>
   updateAlertPreferences(user, body),
 );

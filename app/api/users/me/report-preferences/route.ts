@@ -4,8 +4,9 @@ import { getReportPreferences } from "@/lib/reports/get-report-preferences";
 import { ZReportPreferences } from "@/lib/reports/schemas";
 import { updateReportPreferences } from "@/lib/reports/update-report-preferences";
 
-export const GET = withAuth({}, async ({ user }) => getReportPreferences(user.workspaceId));
+export const GET = withAuth({}, async ({ user }) => getReportPreferences(user));
 
-export const PUT = withAuth({ body: ZReportPreferences }, async ({ user, body }) =>
-  updateReportPreferences(user.workspaceId, body),
+// the member's own choice, which changes nothing of the workspace: a reader may make it
+export const PUT = withAuth({ body: ZReportPreferences, role: "reader" }, async ({ user, body }) =>
+  updateReportPreferences(user, body),
 );
