@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiClientError, apiFetch } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import { usePlans } from "@/client/hooks/use-plans";
-import { useCurrentUser } from "@/client/use-current-user";
+import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { useSubscription } from "@/client/hooks/use-subscription";
 import { formatUnixDate } from "@/lib/format";
 import { CardPaymentDialog } from "./card-payment-dialog";
@@ -32,6 +32,7 @@ const priceOf = (p: Plan) => Number(p.limits?.price_ht ?? p.price ?? 0);
 
 export function SubscriptionsView({ config, initialPlans }: { config: TBillingConfig; initialPlans?: Plan[] }) {
   const authenticated = useCurrentUser().user !== null;
+  const { isOwner } = useWorkspaceRole();
   const wanted = useSearchParams().get("plan");
   const plansAnswer = usePlans(initialPlans);
   const subscription = useSubscription(authenticated);
@@ -133,7 +134,7 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
       <div className="mx-auto mt-6 max-w-4xl space-y-4">
         {subscription.error && !message ? <Alert tone="error">{subscription.error.message}</Alert> : null}
         <ActionAlert message={message} onDismiss={clear} />
-        {authenticated && holdsPaidPlan && current ? (
+        {authenticated && holdsPaidPlan && current && isOwner ? (
           <ManageSubscription subscription={current} config={config} onChanged={setSub} />
         ) : null}
       </div>
@@ -178,10 +179,16 @@ export function SubscriptionsView({ config, initialPlans }: { config: TBillingCo
                 actionLabel={current ? "Changer de plan" : "Choisir ce plan"}
                 busy={busyPlan === plan.id}
                 disabled={busyPlan !== null || (authenticated && sub === undefined && !subscription.error)}
-                unavailable={paid && config.mode === "unavailable" ? config.unavailable_message : null}
+                unavailable={
+                  authenticated && !isOwner && !isCurrent
+                    ? "Seul le propriétaire de l'espace change de plan."
+                    : paid && config.mode === "unavailable"
+                      ? config.unavailable_message
+                      : null
+                }
                 onChoose={() => choose(plan)}
                 onPayByCard={
-                  paid && canPayByCard && !holdsPaidPlan
+                  paid && canPayByCard && !holdsPaidPlan && isOwner
                     ? () => {
                         clear();
                         setCardPlan(plan);

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { formatAmount, formatUnixDate } from "@/lib/format";
 import { useSubscription } from "@/client/hooks/use-subscription";
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -16,6 +17,7 @@ export function planPriceHt(plan: Plan | null | undefined) {
 
 export function SubscriptionCard() {
   const { data, error, isLoading: loading } = useSubscription();
+  const { isOwner } = useWorkspaceRole();
   const sub = data ?? null;
 
   return (
@@ -55,9 +57,11 @@ export function SubscriptionCard() {
                 {formatUnixDate(sub.current_period_end)}
               </p>
             ) : null}
-            <Link href="/subscriptions" className={buttonClasses("secondary", "sm")}>
-              Gérer mon abonnement
-            </Link>
+            {isOwner ? (
+              <Link href="/subscriptions" className={buttonClasses("secondary", "sm")}>
+                Gérer mon abonnement
+              </Link>
+            ) : null}
           </div>
         ) : (
           <div className="space-y-4">

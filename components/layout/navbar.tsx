@@ -74,7 +74,7 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
           ))}
         </ul>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-2">
           {user ? <WorkspaceSwitcher user={user} /> : null}
           {user ? (
             <Suspense

@@ -109,12 +109,13 @@ export function InvitationView() {
     );
   }
   const role = ROLE_LABELS[preview.role].toLowerCase();
+  const asRole = /^[aeiouéèh]/i.test(role) ? `en tant qu'${role}` : `en tant que ${role}`;
   const signedInAs = user?.email.toLowerCase();
   return (
     <div className="space-y-5">
       <p className="text-center text-sm text-zinc-700">
         {preview.inviter_name || "Un propriétaire"} vous invite à rejoindre l&apos;espace{" "}
-        <strong className="text-zinc-900">{preview.workspace_name}</strong> en tant que {role}, avec l&apos;adresse{" "}
+        <strong className="text-zinc-900">{preview.workspace_name}</strong> {asRole}, avec l&apos;adresse{" "}
         <strong className="text-zinc-900">{preview.email}</strong>.
       </p>
       <ActionAlert message={message} onDismiss={clear} />
