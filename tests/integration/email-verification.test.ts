@@ -164,8 +164,19 @@ describe("the development outbox lists a reader's own mail only", () => {
     await verifyEmail(await verificationToken(who.userId));
     const { requestPasswordReset } = await import("@/lib/auth/request-password-reset");
     await requestPasswordReset({ email: who.account.email }, null);
+    // an invitation sent to the address before the account existed names no account: listed once verified only
+    const { sendEmail } = await import("@/lib/email/send-email");
+    await sendEmail({
+      to: who.account.email,
+      userId: null,
+      kind: "workspace_invitation",
+      subject: "Invitation",
+      html: "<p>Invitation</p>",
+      text: "Invitation",
+    });
+    expect((await listOutbox(reader)).map((m) => m.kind)).toEqual(["email_verification"]);
     const after = await listOutbox({ ...reader, emailVerified: true });
-    expect(after.map((m) => m.kind).sort()).toEqual(["email_verification", "password_reset"]);
+    expect(after.map((m) => m.kind).sort()).toEqual(["email_verification", "password_reset", "workspace_invitation"]);
     // whoever signs in, the contact form's messages are never listed
     const company = await listOutbox({ id: who.userId, email: "contact@veilleprix.fr", emailVerified: true });
     expect(company).toEqual([]);
