@@ -94,7 +94,9 @@ describe("stuck work: a lease renewed by the running task", () => {
       const row = await taskRow(task.id);
       if (row.status === "processing") {
         await recoverStuckTasks();
-        if ((await taskRow(task.id)).status !== "processing" && !finished) recovered += 1;
+        // recovery hands the task back ('retry', or 'failed' past its retries); 'completed' is the scrape ending
+        const after = (await taskRow(task.id)).status;
+        if (after === "retry" || after === "failed") recovered += 1;
       }
       await new Promise((r) => setTimeout(r, 50));
     }
