@@ -36,7 +36,11 @@ describe("members", () => {
       setRole(owner.token, editor.userId, "reader"),
       setRole(editorToken, owner.userId, "reader"),
     ]);
-    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    // the loser is refused either as the last owner (409) or, when the other's demotion committed before its
+    // request was authenticated, as a Lecteur (403): never both demoted
+    const statuses = both.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
     const listed = (await call(team, "/x", { token: owner.token })).json.members;
     expect(listed.filter((m: { role: string }) => m.role === "owner")).toHaveLength(1);
   });
