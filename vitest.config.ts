@@ -19,7 +19,10 @@ export default defineConfig({
     ...(jsonDir
       ? {
           reporters: ["default", "json"],
-          outputFile: { json: path.join(jsonDir, `${Date.now()}-${process.pid}.json`) },
+          // VITEST_JSON_LABEL names the run in the summary (e.g. "postgresql")
+          outputFile: {
+            json: path.join(jsonDir, `${process.env.VITEST_JSON_LABEL ?? "run"}-${Date.now()}-${process.pid}.json`),
+          },
         }
       : {}),
     projects: [
