@@ -61,11 +61,12 @@ async function waitFor(url, ms) {
 }
 
 /**
- * The browser scenarios whose outcome rests on what the database does across the server's connections: the work
- * the server's runner and jobs do on their own (tasks claimed under row locks, an import written in committed
- * batches, a capture started once the flag's transaction commits) and readings written straight into the
- * server's database (E2E_DATABASE_URL: PostgreSQL only). The other scenarios read and write through the lib/
- * functions that the integration tests run on both databases; PGlite runs them (`npm test`).
+ * The browser scenarios that depend on the database: those that test a mechanism resting on what the database
+ * does across the server's connections (the runner claiming tasks under row locks, an import written in
+ * committed batches, a capture started once its flag's transaction commits), and the one that runs in full only
+ * on PostgreSQL (readings written backdated into the server's database: E2E_DATABASE_URL). The other scenarios
+ * use those mechanisms only to get readings, or read and write through the lib/ functions that the integration
+ * tests run on both databases: the embedded run covers them (`npm test`).
  */
 const DATABASE_SCENARIOS = [
   "tests/e2e/scrape.test.ts",
