@@ -77,6 +77,12 @@ const DATABASE_SCENARIOS = [
 
 const args = process.argv.slice(2);
 const databaseOnly = args.includes("--database");
+// a renamed scenario must not silently leave the PostgreSQL pass
+const missing = DATABASE_SCENARIOS.filter((file) => !fs.existsSync(path.join(root, file)));
+if (databaseOnly && missing.length > 0) {
+  console.error(`[e2e] scénarios introuvables : ${missing.join(", ")}`);
+  process.exit(1);
+}
 const chosen = args.filter((_, i) => args[i - 1] === "--project");
 const projects = databaseOnly ? ["e2e"] : chosen.length > 0 ? chosen : ["e2e", "security"];
 const vitestArgs = [
