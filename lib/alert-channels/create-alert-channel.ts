@@ -1,9 +1,9 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
 import { presentAlertChannel } from "./present-alert-channel";

@@ -7,7 +7,7 @@ import { centsToDecimal, toCents } from "@/lib/history/money";
 import { analyzeInWorker } from "@/lib/scraping/analyze-in-worker";
 import { renderPage } from "@/lib/scraping/browser";
 import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
-import { EVIDENCE_MSG } from "./messages";
+import { EVIDENCE_MSG } from "./schemas";
 import { parisIso } from "./paris-iso";
 import type { TExtractedValues } from "./present-evidence";
 

@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { selectOne } from "css-select";
 import { parseDocument } from "htmlparser2";
 import { and, eq, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 import { alertLinks } from "@/lib/alerts/delivery/alert-links";
-import type { TReportLine } from "@/lib/email/templates/scheduled-report";
+import type { TReportLine } from "@/lib/email";
 import { listPriceFlags } from "@/lib/flags/list-price-flags";
 import { ZFlagsQuery } from "@/lib/flags/schemas";
 import { formatAmount, formatEuros, formatPercent } from "@/lib/format";

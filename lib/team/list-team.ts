@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { isPending } from "./invite-member";
 
 /**
