@@ -11,7 +11,7 @@ import { listInvoices, getCurrentSubscription } from "@/lib/billing";
 import { withRequestMemo } from "@/lib/core/request-memo";
 import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
-import { getReportPreferences } from "@/lib/reports/get-report-preferences";
+import { getReportPreferences } from "@/lib/reports";
 import { listTeam } from "@/lib/team/list-team";
 
 /** SWR fallback: what each GET path of the dashboard's cards would answer, as JSON. */

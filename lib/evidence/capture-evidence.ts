@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { evidenceCaptures, productUrls } from "@/db/schema";
-import { centsToDecimal, toCents } from "@/lib/history/money";
+import { centsToDecimal, toCents } from "@/lib/core/money";
 import { analyzeInWorker } from "@/lib/scraping/analyze-in-worker";
 import { renderPage } from "@/lib/scraping/browser";
 import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceFlags, priceHistory, productUrls, products } from "@/db/schema";
 import { requestFlagEvidence } from "@/lib/evidence";
-import { toCents } from "@/lib/history/money";
+import { toCents } from "@/lib/core/money";
 import { checkPromotion } from "./check-promotion";
 import type { TFlagKind, TFloorEvidence, TPromotionEvidence } from "./schemas";
 
