@@ -2,7 +2,7 @@ import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api
 import { getDb } from "@/db";
 import { getAccessSettings } from "@/lib/fetching/access-settings";
 import { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
-import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
+import { listAlertChannels } from "@/lib/alert-channels";
 import { listApiTokens } from "@/lib/api-tokens";
 import { getUserStats } from "@/lib/auth/get-user-stats";
 import { presentProfile } from "@/lib/auth/present-user";
