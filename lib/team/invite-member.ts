@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTx } from "@/db";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { lockOwnerPlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { newInvitationSecret, sendInvitation } from "./send-invitation";

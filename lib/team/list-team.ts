@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { getWorkspacePlan } from "@/lib/billing";
 import { isPending } from "./invite-member";
 

@@ -1,7 +1,7 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
 import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
-import { generateToken, hashToken } from "@/lib/auth/tokens";
+import { generateToken, hashToken } from "@/lib/auth";
 import { sendEmail, WorkspaceInvitation } from "@/lib/email";
 import { env } from "@/lib/env";
 import type { TWorkspaceRole } from "@/lib/workspaces/roles";

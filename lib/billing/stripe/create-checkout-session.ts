@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { changeStripePlan } from "./change-stripe-plan";
