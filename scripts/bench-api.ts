@@ -121,13 +121,9 @@ async function seed(PRODUCTS: number): Promise<Tenant> {
     await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.workspaceId, userId))
   ).map((r) => r.id);
   const { encode } = await import("next-auth/jwt");
-  const { authOptions } = await import("@/lib/auth/auth-options");
-  const jwt = await authOptions.callbacks!.jwt!({
-    token: { sub: userId, email: EMAIL },
-    user: { id: userId, email: EMAIL, firstName: "Banc" },
-    account: null,
-    trigger: "signIn",
-  } as never);
+  const { openSession } = await import("@/lib/auth/open-session");
+  // the browser's session as the sign-in's jwt callback writes it (auth-options.ts)
+  const jwt = { sub: userId, email: EMAIL, firstName: "Banc", sid: await openSession(userId!) };
   const cookie = `next-auth.session-token=${await encode({ token: jwt, secret: process.env.NEXTAUTH_SECRET! })}`;
   return { products: PRODUCTS, token, cookie, productIds, urlIds };
 }

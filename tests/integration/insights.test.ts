@@ -131,7 +131,8 @@ describe("GET /api/insights/overview", () => {
     expect(summaryOnly.json.summary).toEqual(all.json.summary);
     const past = await get(overviewRoute, "/api/insights/overview", { offset: "10" });
     expect(past.json).toMatchObject({ total_lines: 4, offset: 10, products: [] });
-    for (const bad of [{ limit: "501" }, { limit: "-1" }, { offset: "x" }, { offset: "1e3" }]) {
+    const bads: Record<string, string>[] = [{ limit: "501" }, { limit: "-1" }, { offset: "x" }, { offset: "1e3" }];
+    for (const bad of bads) {
       const res = await get(overviewRoute, "/api/insights/overview", bad);
       expect(res.status).toBe(422);
       expect(res.json.detail).toMatch(/entier entre/);
