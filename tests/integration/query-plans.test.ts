@@ -162,13 +162,16 @@ beforeAll(async () => {
     );
 });
 
-/** The plan nodes of each statement `run` sends (EXPLAIN without executing, sequential scans left enabled). */
+/** The plan nodes of each statement `run` sends (sequential scans disabled: the seeded tables are small). */
 async function planNodes(run: () => Promise<unknown>) {
   const db = await getDb();
   const out: TPlanNode[][] = [];
   for (const { query, params } of await capture(run)) {
-    const [row] = await queryRows<{ "QUERY PLAN": unknown }>(db, sql`explain (format json) ${bind(query, params)}`);
-    const json = row!["QUERY PLAN"];
+    const json = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [row] = await queryRows<{ "QUERY PLAN": unknown }>(tx, sql`explain (format json) ${bind(query, params)}`);
+      return row!["QUERY PLAN"];
+    });
     out.push(nodes(((typeof json === "string" ? JSON.parse(json) : json) as { Plan: TPlanNode }[])[0]!.Plan));
   }
   return out;
