@@ -42,7 +42,7 @@ async function seed(PRODUCTS: number): Promise<Tenant> {
   const PER_URL = Math.ceil(ROWS / URLS);
   const EMAIL = `bench-api-${PRODUCTS}-${ROWS}@veilleprix.test`;
   const { sql, eq } = await import("drizzle-orm");
-  const { getDb, closeDb, queryRows } = await import("@/db");
+  const { getDb, queryRows } = await import("@/db");
   const { apiTokens, plans, products, productUrls, subscriptions, users } = await import("@/db/schema");
   const { generateToken, hashToken } = await import("@/lib/auth/tokens");
   const db = await getDb();
