@@ -23,6 +23,6 @@ export function queryString(params: Record<string, string | undefined>): string 
   return text ? `?${text}` : "";
 }
 
-/** The dashboard's market card: the products where I am dearer than the market. */
-export const MARKET_SUMMARY_QUERY = { position: "dearer", sort: "gap_to_cheapest" } as const;
+/** The dashboard's market card: the summary of the products where I am dearer than the market (no lines). */
+export const MARKET_SUMMARY_QUERY = { position: "dearer", sort: "gap_to_cheapest", limit: "0" } as const;
 export const MARKET_SUMMARY_KEY = `/api/insights/overview${queryString(MARKET_SUMMARY_QUERY)}`;

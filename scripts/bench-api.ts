@@ -1,9 +1,12 @@
-// npm run bench:api [-- --rows 10000000] [--duration 5] [--connections 50,10] [--skip-build] [--only insights]
-// Seeds one Entreprise tenant of 200 products × 5 URLs with hourly readings (1,000,000 by default, generated in
-// SQL) into DATABASE_URL, or into an embedded database under .bench/ when it is unset; starts the production
-// build (`next build` first when missing) with JOBS_DISABLED=1 on a free port of 127.0.0.1; drives each read
-// route with autocannon next to /api/health in the same run and prints requests/s, p50, p99 and the ratio to
-// that floor. A measurement, not a test: nothing is asserted. Bounded: each route runs `duration` seconds.
+// npm run bench:api [-- --products 200,20000] [--rows 1000000] [--duration 5] [--connections 50,10] [--skip-build]
+//                    [--only insights]
+// Seeds one Entreprise tenant per size of `products` × 5 URLs with hourly readings (1,000,000 per tenant by
+// default, generated in SQL and interleaved in time across URLs as production writes them: the table's physical
+// order is by time, not by URL) into DATABASE_URL, or into an embedded database under .bench/ when it is unset;
+// starts the production build (`next build` first when missing) with JOBS_DISABLED=1 on a free port of
+// 127.0.0.1; drives each read route and page with autocannon next to /api/health in the same run and prints
+// requests/s, p50, p99, the answer's size and the ratio to that floor, the sizes side by side. A measurement,
+// not a test: nothing is asserted. Bounded: each route runs `duration` seconds per size and client count.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -20,24 +23,26 @@ const arg = (name: string, fallback: string) => {
 const ROWS = Number(arg("rows", "1000000"));
 const DURATION = Number(arg("duration", "5"));
 const CONNECTIONS = arg("connections", "50,10").split(",").map(Number);
-// routes whose name contains this text, next to the /api/health floor (all routes by default)
+// routes whose name contains one of these texts (comma-separated), next to the /api/health floor (all by default)
 const ONLY = arg("only", "");
-const PRODUCTS = 200;
+const SIZES = arg("products", "200").split(",").map(Number);
 const URLS_PER_PRODUCT = 5;
-const URLS = PRODUCTS * URLS_PER_PRODUCT;
-const PER_URL = Math.ceil(ROWS / URLS);
-const EMAIL = `bench-api-${ROWS}@veilleprix.test`;
 
 const databaseUrl = process.env.DATABASE_URL || "";
 const pgliteDir = path.join(root, ".bench", `pglite-${ROWS}`);
 if (!databaseUrl) process.env.PGLITE_DIR = pgliteDir;
 process.env.JOBS_DISABLED = "1";
+// the seed signs the pages' session cookie with the server's key
+process.env.NEXTAUTH_SECRET ||= randomBytes(24).toString("hex");
 
-type Tenant = { token: string; productIds: string[]; urlIds: string[] };
+type Tenant = { products: number; token: string; cookie: string; productIds: string[]; urlIds: string[] };
 
-async function seed(): Promise<Tenant> {
+async function seed(PRODUCTS: number): Promise<Tenant> {
+  const URLS = PRODUCTS * URLS_PER_PRODUCT;
+  const PER_URL = Math.ceil(ROWS / URLS);
+  const EMAIL = `bench-api-${PRODUCTS}-${ROWS}@veilleprix.test`;
   const { sql, eq } = await import("drizzle-orm");
-  const { getDb, closeDb, queryRows } = await import("@/db");
+  const { getDb, queryRows } = await import("@/db");
   const { apiTokens, plans, products, productUrls, subscriptions, users } = await import("@/db/schema");
   const { generateToken, hashToken } = await import("@/lib/auth/tokens");
   const db = await getDb();
@@ -80,12 +85,15 @@ async function seed(): Promise<Tenant> {
              now(), now() + interval '1 hour', p.created_at + make_interval(secs => m)
         from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m
        where p.workspace_id = ${userId}`);
+    // oldest hour first and, within an hour, every URL in turn (its own minute offset): the order a scheduler
+    // reading each URL hourly writes them, so that one URL's readings lie on as many pages as it has readings
     await db.execute(sql`
       insert into price_history (url_id, price, currency, available, created_at)
       select u.id, case when g % 97 = 0 then null else round((40 + (g * 7 + u.n) % 300 + 0.99)::numeric, 2) end,
-             'EUR', g % 97 <> 0, now() - make_interval(hours => g)
-        from (select id, row_number() over (order by id) as n from product_urls where workspace_id = ${userId}) u
-       cross join generate_series(1, ${PER_URL}) g`);
+             'EUR', g % 97 <> 0, now() - make_interval(hours => g) + make_interval(secs => u.n * 3000.0 / ${URLS})
+        from generate_series(${PER_URL}, 1, -1) g
+       cross join (select id, row_number() over (order by id) as n from product_urls where workspace_id = ${userId}) u
+       order by g desc, u.n`);
     await db.execute(sql`vacuum analyze price_history`);
     await db.execute(sql`analyze product_urls`);
     await db.execute(sql`analyze products`);
@@ -112,8 +120,12 @@ async function seed(): Promise<Tenant> {
   const urlIds = (
     await db.select({ id: productUrls.id }).from(productUrls).where(eq(productUrls.workspaceId, userId))
   ).map((r) => r.id);
-  await closeDb();
-  return { token, productIds, urlIds };
+  const { encode } = await import("next-auth/jwt");
+  const { openSession } = await import("@/lib/auth/open-session");
+  // the browser's session as the sign-in's jwt callback writes it (auth-options.ts)
+  const jwt = { sub: userId, email: EMAIL, firstName: "Banc", sid: await openSession(userId!) };
+  const cookie = `next-auth.session-token=${await encode({ token: jwt, secret: process.env.NEXTAUTH_SECRET! })}`;
+  return { products: PRODUCTS, token, cookie, productIds, urlIds };
 }
 
 function freePort(): Promise<number> {
@@ -148,24 +160,31 @@ async function settle(base: string) {
   }
 }
 
-type Row = { route: string; connections: number; rps: number; p50: number; p99: number; errors: number };
+type Row = { rps: number; p50: number; p99: number; bytes: number; errors: number };
 
-function drive(base: string, token: string, route: string, pick: () => string, connections: number): Promise<Row> {
+function drive(base: string, tenant: Tenant, pick: () => string, connections: number): Promise<Row> {
+  const path0 = pick();
+  // pages open with the browser's session cookie, the API with the integration token
+  const headers: Record<string, string> = path0.startsWith("/api/")
+    ? { authorization: `Bearer ${tenant.token}` }
+    : { cookie: tenant.cookie };
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: base,
         connections,
         duration: DURATION,
-        headers: { authorization: `Bearer ${token}` },
+        // a slow answer is measured, not dropped as a timeout
+        timeout: 120,
+        headers,
         requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: pick() }) }],
       },
       (err, r) => {
         if (err) return reject(err);
         resolve({
-          route,
-          connections,
-          rps: r.requests.average,
+          bytes: r.requests.total ? r.throughput.total / r.requests.total : 0,
+          // completed answers over the run (an answer slower than the run still counts once)
+          rps: r.requests.total / DURATION,
           p50: r.latency.p50,
           p99: r.latency.p99,
           errors: r.non2xx + r.errors + r.timeouts,
@@ -183,7 +202,9 @@ async function main() {
     if (res.status !== 0) process.exit(res.status ?? 1);
   }
   console.log(`base : ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embarquée (${pgliteDir})`}`);
-  const tenant = await seed();
+  const tenants: Tenant[] = [];
+  for (const size of SIZES) tenants.push(await seed(size));
+  await (await import("@/db")).closeDb();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -193,7 +214,6 @@ async function main() {
     HOSTNAME: "127.0.0.1",
     APP_URL: base,
     NEXTAUTH_URL: base,
-    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET || randomBytes(24).toString("hex"),
     JOBS_DISABLED: "1",
     NEXT_TELEMETRY_DISABLED: "1",
   };
@@ -213,43 +233,61 @@ async function main() {
   try {
     await waitFor(`${base}/api/health`, 120_000);
     const any = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-    const routes: [string, () => string][] = [
+    const routes: [string, (t: Tenant) => string][] = [
       ["GET /api/health", () => "/api/health"],
       ["GET /api/products", () => "/api/products"],
-      ["GET /api/products/{id}", () => `/api/products/${any(tenant.productIds)}`],
-      ["GET /api/scraping/urls/{id}/history", () => `/api/scraping/urls/${any(tenant.urlIds)}/history`],
+      ["GET /api/products/{id}", (t) => `/api/products/${any(t.productIds)}`],
+      ["GET /api/scraping/urls/{id}/history", (t) => `/api/scraping/urls/${any(t.urlIds)}/history`],
       [
         "  … ?limit=11&include=total (écran)",
-        () => `/api/scraping/urls/${any(tenant.urlIds)}/history?limit=11&include=total`,
+        (t) => `/api/scraping/urls/${any(t.urlIds)}/history?limit=11&include=total`,
       ],
-      ["GET /api/products/{id}/history (graphe 30 j)", () => `/api/products/${any(tenant.productIds)}/history`],
-      ["  … ?range=all", () => `/api/products/${any(tenant.productIds)}/history?range=all`],
-      ["GET /api/products/{id}/comparison", () => `/api/products/${any(tenant.productIds)}/comparison`],
+      ["GET /api/products/{id}/history (graphe 30 j)", (t) => `/api/products/${any(t.productIds)}/history`],
+      ["  … ?range=all", (t) => `/api/products/${any(t.productIds)}/history?range=all`],
+      ["GET /api/products/{id}/comparison", (t) => `/api/products/${any(t.productIds)}/comparison`],
       ["GET /api/insights/overview", () => "/api/insights/overview"],
       ["GET /api/insights/merchants", () => "/api/insights/merchants"],
       ["GET /api/insights/changes", () => "/api/insights/changes?period=week"],
+      ["GET /api/insights/flags", () => "/api/insights/flags"],
       ["GET /api/users/me/stats", () => "/api/users/me/stats"],
       ["GET /api/users/me", () => "/api/users/me"],
+      ["GET /api/exports/products.csv (derniers prix)", () => "/api/exports/products.csv?type=latest"],
+      ["page /market", () => "/market"],
+      ["page /dashboard", () => "/dashboard"],
     ];
-    if (ONLY) routes.splice(0, routes.length, ...routes.filter(([name], i) => i === 0 || name.includes(ONLY)));
+    const only = ONLY ? ONLY.split(",") : [];
+    if (only.length)
+      routes.splice(0, routes.length, ...routes.filter(([name], i) => i === 0 || only.some((o) => name.includes(o))));
     // warm-up: compile each route's code paths and fill caches before measuring
-    for (const [name, pick] of routes) await drive(base, tenant.token, name, pick, 4).catch(() => undefined);
+    for (const [, pick] of routes) {
+      for (const t of tenants) await drive(base, t, () => pick(t), 2).catch(() => undefined);
+    }
+    const kb = (b: number) => (b >= 1e6 ? `${(b / 1e6).toFixed(1)} MB` : `${(b / 1e3).toFixed(0)} KB`);
     for (const connections of CONNECTIONS) {
-      const rows: Row[] = [];
-      for (const [name, pick] of routes) {
-        rows.push(await drive(base, tenant.token, name, pick, connections));
-        await settle(base);
+      const rows: Row[][] = [];
+      for (const [, pick] of routes) {
+        const row: Row[] = [];
+        for (const t of tenants) {
+          row.push(await drive(base, t, () => pick(t), connections));
+          await settle(base);
+        }
+        rows.push(row);
       }
-      const floor = rows[0]!.rps || 1;
+      const sizes = tenants.map((t) => `${t.products.toLocaleString("fr-FR")} produits`);
       console.log(
-        `\n${(PER_URL * URLS).toLocaleString("fr-FR")} relevés, ${connections} clients, ${DURATION} s par route`,
+        `\n${ROWS.toLocaleString("fr-FR")} relevés par locataire, ${connections} clients, ${DURATION} s par route (${sizes.join(" | ")})`,
       );
-      console.log("| route | req/s | p50 | p99 | vs plancher | erreurs |");
-      console.log("|---|---:|---:|---:|---:|---:|");
-      for (const r of rows) {
-        const ratio = `${((100 * r.rps) / floor).toFixed(1)} %`;
-        console.log(`| ${r.route} | ${r.rps.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${ratio} | ${r.errors || ""} |`);
-      }
+      console.log(`| route | ${sizes.map((s) => `${s} : req/s, p50, p99, taille, vs plancher`).join(" | ")} |`);
+      console.log(`|---|${sizes.map(() => "---|").join("")}`);
+      routes.forEach(([name], r) => {
+        const cells = rows[r]!.map((x, k) => {
+          const floor = rows[0]![k]!.rps || 1;
+          const ratio = `${((100 * x.rps) / floor).toFixed(1)} %`;
+          const errors = x.errors ? `, ${x.errors} erreurs` : "";
+          return `${x.rps.toFixed(0)}, ${x.p50} ms, ${x.p99} ms, ${kb(x.bytes)}, ${ratio}${errors}`;
+        });
+        console.log(`| ${name} | ${cells.join(" | ")} |`);
+      });
     }
   } finally {
     stop();

@@ -16,7 +16,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { BASES, BASIS_LABELS, POSITION_LABELS, POSITIONS, type TBasis } from "@/lib/insights/schemas";
+import { BASES, BASIS_LABELS, OVERVIEW_PAGE, POSITION_LABELS, POSITIONS, type TBasis } from "@/lib/insights/schemas";
 import { ChangesList } from "./changes-list";
 import { MarketSummary } from "./market-summary";
 import { MerchantsTable } from "./merchants-table";
@@ -70,6 +70,38 @@ function EmptyOverview({ products }: { products: number }) {
   );
 }
 
+/** Below the table when the lines do not fit one page: which ones are shown, and the way to the others. */
+function OverviewPager(props: { offset: number; shown: number; total: number; onPage: (offset: number) => void }) {
+  const { offset, shown, total, onPage } = props;
+  if (offset === 0 && shown >= total) return null;
+  const fmt = (n: number) => n.toLocaleString("fr-FR");
+  return (
+    <nav aria-label="Pages du positionnement" className="flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-zinc-600">
+        Produits {fmt(offset + 1)} à {fmt(offset + shown)} sur {fmt(total)} : affinez avec la recherche ou la position.
+      </p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          className={buttonClasses("secondary", "sm")}
+          disabled={offset === 0}
+          onClick={() => onPage(Math.max(0, offset - OVERVIEW_PAGE))}
+        >
+          Précédents
+        </button>
+        <button
+          type="button"
+          className={buttonClasses("secondary", "sm")}
+          disabled={offset + shown >= total}
+          onClick={() => onPage(offset + OVERVIEW_PAGE)}
+        >
+          Suivants
+        </button>
+      </div>
+    </nav>
+  );
+}
+
 export function MarketView({ initial }: { initial: TMarketInitial }) {
   const [position, setPosition] = useState("all");
   const [search, setSearch] = useState("");
@@ -77,6 +109,7 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
   const [period, setPeriod] = useState<"day" | "week">("day");
   const [merchantSort, setMerchantSort] = useState<keyof typeof MERCHANT_SORTS>("cheapest_rate");
   const [basis, setBasis] = useState<TBasis>(initial.basis);
+  const [offset, setOffset] = useState(0);
 
   const [sort, order] = sortKey.split(":");
   const filters = {
@@ -86,7 +119,7 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
     order,
     basis: basis === "price" ? undefined : basis,
   };
-  const overviewQuery = queryString(filters);
+  const overviewQuery = queryString({ ...filters, offset: offset ? String(offset) : undefined });
   const initialOverview = queryString({
     sort: "gap_to_cheapest",
     order: "desc",
@@ -105,6 +138,13 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
 
   const data = overview.data ?? initial.overview;
   const exportQuery = queryString({ ...filters });
+  // a new filter, sort or basis starts again from the first page
+  const refine =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setOffset(0);
+    };
   const hasLines = data.summary.with_reference_price > 0;
 
   return (
@@ -129,13 +169,13 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
                   <Input
                     type="search"
                     value={search}
-                    onChange={(e) => setSearch(e.target.value)}
+                    onChange={(e) => refine(setSearch)(e.target.value)}
                     placeholder="Nom du produit"
                   />
                 </label>
                 <label className="text-sm">
                   <span className="mb-1 block font-medium text-zinc-700">Position</span>
-                  <Select value={position} onChange={(e) => setPosition(e.target.value)}>
+                  <Select value={position} onChange={(e) => refine(setPosition)(e.target.value)}>
                     <option value="all">Toutes</option>
                     {POSITIONS.map((p) => (
                       <option key={p} value={p}>
@@ -146,7 +186,7 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
                 </label>
                 <label className="text-sm">
                   <span className="mb-1 block font-medium text-zinc-700">Trier par</span>
-                  <Select value={sortKey} onChange={(e) => setSortKey(e.target.value as keyof typeof SORTS)}>
+                  <Select value={sortKey} onChange={(e) => refine(setSortKey)(e.target.value as keyof typeof SORTS)}>
                     {Object.entries(SORTS).map(([k, label]) => (
                       <option key={k} value={k}>
                         {label}
@@ -160,7 +200,7 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
                     value={basis}
                     onChange={(e) => {
                       const next = e.target.value as TBasis;
-                      setBasis(next);
+                      refine(setBasis)(next);
                       keepBasisInUrl(next);
                     }}
                   >
@@ -194,7 +234,15 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
                 </a>
               </div>
               {data.products.length ? (
-                <OverviewTable lines={data.products} />
+                <>
+                  <OverviewTable lines={data.products} />
+                  <OverviewPager
+                    offset={data.offset}
+                    shown={data.products.length}
+                    total={data.total_lines}
+                    onPage={setOffset}
+                  />
+                </>
               ) : (
                 <p className="text-sm text-zinc-500">Aucun produit ne correspond à ces filtres.</p>
               )}

@@ -146,6 +146,8 @@ export const productUrls = pgTable(
   (t) => [
     unique("product_urls_product_url_unique").on(t.productId, t.url),
     index("product_urls_workspace_idx").on(t.workspaceId),
+    // the dashboard's count of tracked URLs: an index-only count, not a read of every URL row
+    index("product_urls_workspace_active_idx").on(t.workspaceId).where(sql`${t.paused} = false`),
     index("product_urls_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
   ],
 );
@@ -183,7 +185,9 @@ export const priceHistory = pgTable(
     correctedBy: bigint({ mode: "number" }).references((): AnyPgColumn => priceHistory.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  // matches "order by created_at desc, id desc" per URL exactly: the latest reading is one index probe
+  // matches "order by created_at desc, id desc" per URL exactly: the latest reading is one index probe. Migration
+  // 0023 rebuilt it INCLUDE (price, currency, available, corrected_by): the market's and the changes' readings of
+  // a URL are one index-only range however the readings of all URLs are interleaved in the table.
   (t) => [
     index("price_history_url_latest_idx").on(t.urlId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the foreign key's lookups when readings are purged; almost no reading is corrected

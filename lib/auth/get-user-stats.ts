@@ -1,14 +1,17 @@
-import { and, count, eq } from "drizzle-orm";
-import { getDb } from "@/db";
-import { productUrls, products } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
 
-/** Dashboard statistics: the user's products and the URLs being tracked (not paused). */
+/**
+ * Dashboard statistics: the user's products and the URLs being tracked (not paused), in one statement of two
+ * index-only counts (product_urls_workspace_active_idx holds only the tracked URLs).
+ */
 export async function getUserStats(workspaceId: string) {
   const db = await getDb();
-  const [p] = await db.select({ n: count() }).from(products).where(eq(products.workspaceId, workspaceId));
-  const [u] = await db
-    .select({ n: count() })
-    .from(productUrls)
-    .where(and(eq(productUrls.workspaceId, workspaceId), eq(productUrls.paused, false)));
-  return { products: p?.n ?? 0, active_urls: u?.n ?? 0 };
+  const [row] = await queryRows<{ products: string | number; active_urls: string | number }>(
+    db,
+    sql`select (select count(*) from products where workspace_id = ${workspaceId}) as products,
+               (select count(*) from product_urls where workspace_id = ${workspaceId} and paused = false)
+                 as active_urls`,
+  );
+  return { products: Number(row?.products ?? 0), active_urls: Number(row?.active_urls ?? 0) };
 }

@@ -64,7 +64,7 @@ export async function exportOverview(
   query: TOverviewQuery,
   format: { type: "csv"; dialect: TCsvDialect } | { type: "xlsx" },
 ): Promise<Response> {
-  const { products, basis } = await getOverview(workspaceId, query);
+  const { products, basis } = await getOverview(workspaceId, { ...query, limit: undefined, offset: 0 });
   const rows = products.map((l) => cells(l, basis));
   if (format.type === "xlsx") {
     const stream = createCellsXlsxStream("Vue marché", COLUMNS, rows);

@@ -11,7 +11,7 @@ const money = (cents: number | null) => (cents === null ? null : centsToDecimal(
 
 const TREND_DAYS = [7, 30];
 
-function productLine(p: TPositionRow & { myCents: number }, sellers: Map<number, TReadingOffer>) {
+function productLine(p: TPositionRow & { myCents: number }) {
   const market = p.market;
   const gapCheapest = market ? p.myCents - market.min : null;
   const gapAverage = market ? p.myCents - market.avg : null;
@@ -30,7 +30,8 @@ function productLine(p: TPositionRow & { myCents: number }, sellers: Map<number,
       url_id: o.urlId,
       name: o.name,
       domain: o.domain,
-      seller: sellers.get(o.readingId)?.seller ?? null,
+      seller: null as string | null,
+      reading_id: o.readingId,
     })),
     // comparable offers without stated shipping (on the total basis, counted at their price alone)
     shipping_unknown: p.shippingUnknown,
@@ -45,9 +46,25 @@ function productLine(p: TPositionRow & { myCents: number }, sellers: Map<number,
   };
 }
 
-export type TOverviewLine = ReturnType<typeof productLine>;
+type TLineWithReadings = ReturnType<typeof productLine>;
 
-const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | string | null> = {
+async function withSellers(lines: TLineWithReadings[]) {
+  const sellers: Map<number, TReadingOffer> = await readReadingOffers(
+    await getDb(),
+    lines.flatMap((l) => l.cheapest_merchants.map((m) => m.reading_id)),
+  );
+  return lines.map((l) => ({
+    ...l,
+    cheapest_merchants: l.cheapest_merchants.map(({ reading_id, ...m }) => ({
+      ...m,
+      seller: sellers.get(reading_id)?.seller ?? null,
+    })),
+  }));
+}
+
+export type TOverviewLine = Awaited<ReturnType<typeof withSellers>>[number];
+
+const SORT_KEY: Record<TOverviewQuery["sort"], (l: TLineWithReadings) => number | string | null> = {
   gap_to_cheapest: (l) => basisPoints(l.gap_to_cheapest_percent),
   gap_to_average: (l) => basisPoints(l.gap_to_average_percent),
   price_index: (l) => basisPoints(l.price_index),
@@ -64,11 +81,7 @@ const SORT_KEY: Record<TOverviewQuery["sort"], (l: TOverviewLine) => number | st
 export async function getOverview(workspaceId: string, query: TOverviewQuery, now: Date = new Date()) {
   const products = await loadPositions(workspaceId, TREND_DAYS, now, query.basis ?? "price");
   const priced = products.filter((p): p is TPositionRow & { myCents: number } => p.myCents !== null);
-  const sellers = await readReadingOffers(
-    await getDb(),
-    priced.flatMap((p) => p.cheapest.map((o) => o.readingId)),
-  );
-  const all = priced.map((p) => productLine(p, sellers));
+  const all = priced.map(productLine);
 
   const positions = Object.fromEntries(POSITIONS.map((k) => [k, all.filter((l) => l.position === k).length]));
   const needle = query.q?.toLocaleLowerCase("fr");
@@ -78,6 +91,13 @@ export async function getOverview(workspaceId: string, query: TOverviewQuery, no
       (!needle || l.name.toLocaleLowerCase("fr").includes(needle)),
   );
   const order = query.order ?? (query.sort === "name" || query.sort === "position" ? "asc" : "desc");
+  const offset = query.offset ?? 0;
+  const page = sortLines(lines, SORT_KEY[query.sort], order, (l) => l.name).slice(
+    offset,
+    query.limit === undefined ? undefined : offset + query.limit,
+  );
+  // the cheapest offers' marketplace sellers: read for the lines of the page only
+  const sellers = await withSellers(page);
 
   return {
     currency: MARKET_CURRENCY,
@@ -96,7 +116,10 @@ export async function getOverview(workspaceId: string, query: TOverviewQuery, no
         ),
       ),
     },
-    products: sortLines(lines, SORT_KEY[query.sort], order, (l) => l.name),
+    // the lines matching the filters, of which `products` is the page from `offset`
+    total_lines: lines.length,
+    offset,
+    products: sellers,
   };
 }
 

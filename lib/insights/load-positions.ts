@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { type DbLike, getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
 import { domainOf, MARKET_CURRENCY } from "./market-rules";
 import type { TBasis } from "./schemas";
@@ -40,10 +40,21 @@ type Row = {
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
+/** Whether a latest reading counted in the workspace's product_market rows is older than the retention cutoff. */
+async function rollupOutdated(db: DbLike, workspaceId: string, basis: TBasis, cutoff: Date) {
+  const [row] = await queryRows<{ outdated: boolean }>(
+    db,
+    sql`select exists (select 1 from product_market where workspace_id = ${workspaceId} and basis = ${basis}
+                          and oldest_at < ${cutoff.toISOString()}::timestamptz) as outdated`,
+  );
+  return row?.outdated === true;
+}
+
 /**
  * The owner's products (by name) with, per product, the market of the comparable offers (market-rules.ts: each
  * URL's latest retained reading, available, priced, in euros) as count, min, average rounded half away from zero
- * and max in integer cents, the cheapest offers (URLs by name), the out-of-stock and other-currency counts, and
+ * and max in integer cents (read from the product_market rollup, or computed live from product_urls' latest_*
+ * copy when the retention cutoff drops a reading the rollup counts), the cheapest offers (URLs by name), the out-of-stock and other-currency counts, and
  * for products with 'mon prix' the market average at the end of the Paris day `days` before `now`: from
  * market_trend when its row still holds (db/schema/market-trend.ts), else one price_daily probe per URL and date,
  * kept there by the same statement. One statement: about one row per product reaches Node. On the "total" basis
@@ -56,9 +67,10 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
     cutoff ? sql`and ${sql.raw(column)} >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const cutoffAt = sql`${cutoff?.toISOString() ?? null}::timestamptz`;
   const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date`;
-  const rows = await queryRows<Row>(
-    db,
-    sql`with o as (
+  // the rollup holds every URL's latest reading: usable unless the retention cutoff drops one of them
+  const live = cutoff !== null && (await rollupOutdated(db, workspaceId, basis, cutoff));
+  const market = live
+    ? sql`o as (
           select u.product_id, u.id as url_id, u.name, u.url, u.latest_at as at,
                  coalesce(u.latest_available, false) as available, u.latest_reading_id,
                  ((u.latest_price + ${basis === "total" ? sql`coalesce(u.latest_shipping, 0)` : sql`0`}) * 100)::bigint
@@ -89,7 +101,17 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
                    as other_currency,
                  max(c.at) as checked_at
             from c group by c.product_id
-        ), k as (
+        )`
+    : sql`m as (
+          select r.product_id, r.n, r.min_cents as min, round(r.sum_cents::numeric / nullif(r.n, 0)) as avg,
+                 r.max_cents as max, round(r.price_sum_cents::numeric / nullif(r.n, 0)) as price_avg,
+                 r.shipping_unknown, r.cheapest, r.out_of_stock, r.other_currency, r.checked_at
+            from product_market r
+           where r.workspace_id = ${workspaceId} and r.basis = ${basis}
+        )`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`with ${market}, k as (
           -- the trend's products (with 'mon prix') and days, and the market_trend row when it still holds
           select k.days, p.id as product_id, p.trend_version, c.avg_cents, c.product_id is not null as kept
             from unnest(${`{${days.join(",")}}`}::int[]) as k(days)

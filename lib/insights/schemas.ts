@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zLimit } from "@/lib/core/limit-param";
+import { digitsToNumber, zLimit } from "@/lib/core/limit-param";
 
 // Shared by the 'Vue marché' filters and the route handlers; French messages shown as they are.
 export const POSITIONS = ["cheapest", "aligned", "dearer", "no_market"] as const;
@@ -30,6 +30,11 @@ export const BASES = ["price", "total"] as const;
 export type TBasis = (typeof BASES)[number];
 export const BASIS_LABELS: Record<TBasis, string> = { price: "Prix seul", total: "Prix livraison comprise" };
 
+/** The lines of one page of the positioning table: a small catalogue fits in one. */
+export const OVERVIEW_PAGE = 100;
+const OVERVIEW_LIMIT = "La limite doit être un entier entre 0 et 500";
+const OFFSET = "Le décalage doit être un entier entre 0 et 1000000";
+
 export const ZOverviewQuery = z.object({
   position: z
     .enum(["all", ...POSITIONS], { error: "La position doit être all, cheapest, aligned, dearer ou no_market" })
@@ -42,10 +47,27 @@ export const ZOverviewQuery = z.object({
     .default("gap_to_cheapest"),
   order,
   basis: z.enum(BASES, { error: "La base de comparaison doit être price ou total" }).default("price"),
+  // a page of the lines (0: the summary alone, as the dashboard shows it); the export takes them all
+  limit: z
+    .preprocess(
+      digitsToNumber,
+      z.number({ error: OVERVIEW_LIMIT }).int(OVERVIEW_LIMIT).min(0, OVERVIEW_LIMIT).max(500, OVERVIEW_LIMIT),
+    )
+    .default(OVERVIEW_PAGE),
+  offset: z
+    .preprocess(digitsToNumber, z.number({ error: OFFSET }).int(OFFSET).min(0, OFFSET).max(1_000_000, OFFSET))
+    .default(0),
 });
-export type TOverviewQuery = Omit<z.output<typeof ZOverviewQuery>, "basis"> & { basis?: TBasis };
+export type TOverviewQuery = Omit<z.output<typeof ZOverviewQuery>, "basis" | "limit" | "offset"> & {
+  basis?: TBasis;
+  limit?: number;
+  offset?: number;
+};
 
-export const ZOverviewExportQuery = ZOverviewQuery.extend({
+/** The files take every line matching the filters, in the table's order. */
+export const ZOverviewFileQuery = ZOverviewQuery.omit({ limit: true, offset: true });
+
+export const ZOverviewExportQuery = ZOverviewFileQuery.extend({
   dialect: z.enum(["excel", "standard"], { error: "Le dialecte doit être excel ou standard" }).default("excel"),
 });
 

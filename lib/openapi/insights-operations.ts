@@ -56,7 +56,7 @@ export const INSIGHTS_OPERATIONS: TOperation[] = [
     tag: "Marché",
     summary: "Vue marché en Excel",
     description: "Le tableau de la vue marché avec les mêmes filtres et tri, vraies cellules nombre.",
-    query: insights.ZOverviewQuery,
+    query: insights.ZOverviewFileQuery,
     ok: { content: "xlsx", description: "Fichier vue_marche.xlsx" },
   },
 ];

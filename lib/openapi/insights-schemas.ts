@@ -49,6 +49,11 @@ export const ROverview = z.object({
       checked_at: iso.nullable(),
     }),
   ),
+  total_lines: z
+    .number()
+    .int()
+    .describe("Lignes correspondant aux filtres ; `products` en est la page à partir de `offset`"),
+  offset: z.number().int(),
 });
 
 export const RMerchants = z.object({

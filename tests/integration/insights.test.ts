@@ -116,6 +116,37 @@ describe("GET /api/insights/overview", () => {
     expect(named.json.products.map((p: { name: string }) => p.name)).toEqual(["Grille-pain"]);
   });
 
+  it("pages the lines (limit, offset, total_lines) over the same summary; limit=0 is the summary alone", async () => {
+    const all = await get(overviewRoute, "/api/insights/overview");
+    expect(all.json).toMatchObject({ total_lines: 4, offset: 0 });
+    const page = await get(overviewRoute, "/api/insights/overview", { limit: "2", offset: "1" });
+    expect(page.status).toBe(200);
+    expect(page.json).toMatchObject({ total_lines: 4, offset: 1 });
+    expect(page.json.products.map((p: { name: string }) => p.name)).toEqual(["Grille-pain", "Bouilloire"]);
+    expect(page.json.summary).toEqual(all.json.summary);
+    // the cheapest offers' sellers are read for the page's lines, with the same answer as on the whole table
+    expect(page.json.products[0]).toEqual(all.json.products[1]);
+    const summaryOnly = await get(overviewRoute, "/api/insights/overview", { limit: "0", position: "dearer" });
+    expect(summaryOnly.json).toMatchObject({ total_lines: 1, products: [] });
+    expect(summaryOnly.json.summary).toEqual(all.json.summary);
+    const past = await get(overviewRoute, "/api/insights/overview", { offset: "10" });
+    expect(past.json).toMatchObject({ total_lines: 4, offset: 10, products: [] });
+    const bads: Record<string, string>[] = [{ limit: "501" }, { limit: "-1" }, { offset: "x" }, { offset: "1e3" }];
+    for (const bad of bads) {
+      const res = await get(overviewRoute, "/api/insights/overview", bad);
+      expect(res.status).toBe(422);
+      expect(res.json.detail).toMatch(/entier entre/);
+    }
+    // the files take every line whatever the page
+    const csv = await get(overviewCsv, "/api/insights/overview.csv", { limit: "1" });
+    expect(
+      csv.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n"),
+    ).toHaveLength(5);
+  });
+
   it("exports the table as CSV (Excel dialect) and XLSX", async () => {
     const csv = await get(overviewCsv, "/api/insights/overview.csv", { sort: "name" });
     expect(csv.status).toBe(200);

@@ -55,7 +55,7 @@ import { signUp } from "../helpers/api";
 // Every statement a hot path sends is EXPLAINed (sequential scans disabled, so one shows only where no index
 // can serve the query): none may scan price_history sequentially nor sort a URL's whole history.
 
-type TPlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: TPlanNode[] };
+type TPlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: TPlanNode[] };
 
 const PRODUCTS = 8;
 const URLS_PER_PRODUCT = 5;
@@ -162,6 +162,21 @@ beforeAll(async () => {
     );
 });
 
+/** The plan nodes of each statement `run` sends (sequential scans disabled: the seeded tables are small). */
+async function planNodes(run: () => Promise<unknown>) {
+  const db = await getDb();
+  const out: TPlanNode[][] = [];
+  for (const { query, params } of await capture(run)) {
+    const json = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [row] = await queryRows<{ "QUERY PLAN": unknown }>(tx, sql`explain (format json) ${bind(query, params)}`);
+      return row!["QUERY PLAN"];
+    });
+    out.push(nodes(((typeof json === "string" ? JSON.parse(json) : json) as { Plan: TPlanNode }[])[0]!.Plan));
+  }
+  return out;
+}
+
 describe("query plans of the hot paths (no sequential scan of price_history, no sort of a URL's history)", () => {
   it("authentication: a token or a session cookie, with the workspace and role, one indexed query", async () => {
     const auth = ["api_tokens", "sessions", "users", "workspace_members", "subscriptions"];
@@ -179,6 +194,28 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => listProducts(workspaceId), ["products", "product_urls"])).toEqual([]);
     expect(await planProblems(() => getProduct(workspaceId, productIds[0]!))).toEqual([]);
     expect(await planProblems(() => getUserStats(workspaceId))).toEqual([]);
+  });
+
+  it("dashboard counts: the tracked URLs counted from their own partial index, without reading the URL rows", async () => {
+    const db = await getDb();
+    await db.execute(sql`vacuum analyze product_urls`);
+    await db.execute(sql`vacuum analyze products`);
+    const [statement, ...others] = await planNodes(() => getUserStats(workspaceId));
+    expect(others).toEqual([]);
+    const scans = statement!.filter((n) => n["Relation Name"] === "product_urls");
+    expect(scans.map((n) => [n["Node Type"], n["Index Name"]])).toEqual([
+      ["Index Only Scan", "product_urls_workspace_active_idx"],
+    ]);
+    expect(await getUserStats(workspaceId)).toEqual({ products: PRODUCTS, active_urls: PRODUCTS * URLS_PER_PRODUCT });
+  });
+
+  it("changes: each URL's baseline is one index-only range of the covering latest-reading index", async () => {
+    const db = await getDb();
+    await db.execute(sql`vacuum analyze price_history`);
+    const plans = await planNodes(() => getChanges(workspaceId, { period: "week", kind: "all", limit: 100 }));
+    const probes = plans.flat().filter((n) => n["Index Name"] === "price_history_url_latest_idx");
+    expect(probes.length).toBeGreaterThan(0);
+    expect(probes.map((n) => n["Node Type"])).toEqual(probes.map(() => "Index Only Scan"));
   });
 
   it("history page (first page and with a cursor), chart, comparison", async () => {

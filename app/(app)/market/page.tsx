@@ -5,7 +5,7 @@ import { getPageUser } from "@/lib/auth/get-page-user";
 import { getChanges } from "@/lib/insights/get-changes";
 import { getMerchants } from "@/lib/insights/get-merchants";
 import { getOverview } from "@/lib/insights/get-overview";
-import type { TBasis } from "@/lib/insights/schemas";
+import { OVERVIEW_PAGE, type TBasis } from "@/lib/insights/schemas";
 
 export const metadata: Metadata = { title: "Vue marché" };
 
@@ -15,7 +15,14 @@ export default async function MarketPage({ searchParams }: { searchParams: Promi
   const user = await getPageUser();
   if (!user) return redirectToLogin(basis === "total" ? "/market?basis=total" : "/market");
   const [overview, merchants, changes] = await Promise.all([
-    getOverview(user.workspaceId, { position: "all", sort: "gap_to_cheapest", order: "desc", basis }),
+    getOverview(user.workspaceId, {
+      position: "all",
+      sort: "gap_to_cheapest",
+      order: "desc",
+      basis,
+      limit: OVERVIEW_PAGE,
+      offset: 0,
+    }),
     getMerchants(user.workspaceId, { sort: "cheapest_rate" }),
     getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50 }),
   ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "product_urls_workspace_active_idx" ON "product_urls" USING btree ("workspace_id") WHERE "product_urls"."paused" = false;

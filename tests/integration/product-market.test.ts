@@ -1,0 +1,166 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, queryRows } from "@/db";
+import { priceHistory, products, productUrls } from "@/db/schema";
+import { getOverview } from "@/lib/insights/get-overview";
+import { signUp } from "../helpers/api";
+import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
+
+// product_market is kept by product_urls' triggers: after every kind of write it must equal what a recomputation
+// from scratch gives (product_market_refresh over the whole catalogue, rolled back), and the overview read from it
+// must show the new market.
+
+type TRow = Record<string, unknown>;
+let workspaceId: string;
+
+async function rollup(): Promise<TRow[]> {
+  const db = await getDb();
+  return queryRows<TRow>(
+    db,
+    sql`select product_id, basis, n, min_cents, sum_cents, max_cents, price_sum_cents, shipping_unknown, cheapest,
+               out_of_stock, other_currency, checked_at, oldest_at
+          from product_market where workspace_id = ${workspaceId} order by product_id, basis`,
+  );
+}
+
+/** The rows a recomputation of every product of the workspace gives, without keeping it. */
+async function recomputed(): Promise<TRow[]> {
+  const db = await getDb();
+  let rows: TRow[] = [];
+  await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`delete from product_market where workspace_id = ${workspaceId}`);
+      await tx.execute(
+        sql`select product_market_refresh(array(select id from products where workspace_id = ${workspaceId}))`,
+      );
+      rows = await queryRows<TRow>(
+        tx,
+        sql`select product_id, basis, n, min_cents, sum_cents, max_cents, price_sum_cents, shipping_unknown, cheapest,
+                   out_of_stock, other_currency, checked_at, oldest_at
+              from product_market where workspace_id = ${workspaceId} order by product_id, basis`,
+      );
+      throw new Error("rollback");
+    })
+    .catch((e: Error) => {
+      if (e.message !== "rollback") throw e;
+    });
+  return rows;
+}
+
+async function line(name: string) {
+  const overview = await getOverview(workspaceId, { position: "all", sort: "name" });
+  return overview.products.find((l) => l.name === name);
+}
+
+async function expectConsistent() {
+  const kept = await rollup();
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept).toEqual(await recomputed());
+}
+
+let cafetiere: string;
+let fnac: string;
+let darty: string;
+
+beforeAll(async () => {
+  ({ workspaceId } = await signUp());
+  await subscribe(workspaceId, "professionnel");
+  cafetiere = (await seedProduct(workspaceId, "Cafetière", "100.00")).id;
+  fnac = (await seedUrl(workspaceId, cafetiere, "Fnac", "https://www.fnac.com/a")).id;
+  darty = (await seedUrl(workspaceId, cafetiere, "Darty", "https://www.darty.com/a")).id;
+  await seedHistory(fnac, [{ price: "110.00", at: daysAgo(3) }]);
+  await seedHistory(darty, [{ price: "120.00", at: daysAgo(2) }]);
+});
+
+describe("product_market rollup", () => {
+  it("follows new readings: the market moves with each URL's latest reading", async () => {
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { count: 2, min: "110.00", avg: "115.00" } });
+    await seedHistory(fnac, [{ price: "95.00", at: daysAgo(0, 1) }]);
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({
+      market: { count: 2, min: "95.00", avg: "107.50", max: "120.00" },
+      cheapest_merchants: [{ name: "Fnac", domain: "fnac.com" }],
+    });
+    // an older reading arriving late is not the latest: nothing moves
+    await seedHistory(darty, [{ price: "10.00", at: daysAgo(5) }]);
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { min: "95.00", max: "120.00" } });
+  });
+
+  it("a correction replaces the wrong value; deleting the latest reading falls back to the one before", async () => {
+    const db = await getDb();
+    const [wrong] = await db
+      .insert(priceHistory)
+      .values({ urlId: darty, price: "12.99", currency: "EUR", available: true, createdAt: daysAgo(0, 1) })
+      .returning();
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { min: "12.99" } });
+    const [fix] = await db
+      .insert(priceHistory)
+      .values({ urlId: darty, price: "119.00", currency: "EUR", available: true, kind: "correction" })
+      .returning();
+    await db.update(priceHistory).set({ correctedBy: fix!.id }).where(eq(priceHistory.id, wrong!.id));
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { min: "95.00", max: "119.00" } });
+    await db.delete(priceHistory).where(eq(priceHistory.id, fix!.id));
+    await db.delete(priceHistory).where(eq(priceHistory.id, wrong!.id));
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { max: "120.00" } });
+  });
+
+  it("out of stock, other currencies, a new URL, a paused URL, a moved URL, a deleted URL", async () => {
+    const db = await getDb();
+    const boulanger = (await seedUrl(workspaceId, cafetiere, "Boulanger", "https://www.boulanger.com/a")).id;
+    await expectConsistent();
+    await seedHistory(boulanger, [{ price: null, available: false, at: daysAgo(0, 2) }]);
+    const uk = (await seedUrl(workspaceId, cafetiere, "Amazon UK", "https://www.amazon.co.uk/a")).id;
+    await seedHistory(uk, [{ price: "80.00", currency: "GBP", at: daysAgo(0, 2) }]);
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { count: 2 }, out_of_stock: 1, other_currency: 1 });
+    // pausing stops the scrapes, not the market of what was read
+    await db.update(productUrls).set({ paused: true }).where(eq(productUrls.id, fnac));
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { min: "95.00" } });
+    const other = (await seedProduct(workspaceId, "Grille-pain", "50.00")).id;
+    await db.update(productUrls).set({ productId: other }).where(eq(productUrls.id, fnac));
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { count: 1, min: "120.00" } });
+    expect(await line("Grille-pain")).toMatchObject({ market: { count: 1, min: "95.00" }, position: "cheapest" });
+    await db.delete(productUrls).where(eq(productUrls.id, darty));
+    await expectConsistent();
+    expect(await line("Cafetière")).toMatchObject({ market: { count: 0, min: null }, position: "no_market" });
+  });
+
+  it("a deleted product takes its rows with it; status updates of the scheduler recompute nothing", async () => {
+    const db = await getDb();
+    const before = await rollup();
+    await db
+      .update(productUrls)
+      .set({ lastStatus: "error", lastCheckedAt: new Date() })
+      .where(eq(productUrls.workspaceId, workspaceId));
+    expect(await rollup()).toEqual(before);
+    const doomed = await seedProduct(workspaceId, "Robot", "60.00");
+    const url = (await seedUrl(workspaceId, doomed.id, "Fnac", "https://www.fnac.com/r")).id;
+    await seedHistory(url, [{ price: "59.00", at: daysAgo(0, 1) }]);
+    expect((await rollup()).filter((r) => r.product_id === doomed.id)).toHaveLength(2);
+    await db.delete(products).where(eq(products.id, doomed.id));
+    expect((await rollup()).filter((r) => r.product_id === doomed.id)).toEqual([]);
+    await expectConsistent();
+  });
+
+  it("past the retention, a reading the rollup counts is left out: the overview computes that market live", async () => {
+    const db = await getDb();
+    const old = (await seedProduct(workspaceId, "Mixeur", "40.00")).id;
+    const stale = (await seedUrl(workspaceId, old, "Darty", "https://www.darty.com/m")).id;
+    const fresh = (await seedUrl(workspaceId, old, "Fnac", "https://www.fnac.com/m")).id;
+    await seedHistory(stale, [{ price: "30.00", at: daysAgo(100) }]); // professionnel: 90 days
+    await seedHistory(fresh, [{ price: "45.00", at: daysAgo(1) }]);
+    const [kept] = await queryRows<{ n: number }>(
+      db,
+      sql`select n from product_market where product_id = ${old} and basis = 'price'`,
+    );
+    expect(kept!.n).toBe(2);
+    expect(await line("Mixeur")).toMatchObject({ market: { count: 1, min: "45.00" }, position: "cheapest" });
+  });
+});
