@@ -32,11 +32,11 @@ export async function loadRecipients(db: DbLike, pairs: { workspaceId: string; u
   return map;
 }
 
-/** The events' own status follows their e-mails: 'sent' once a member received one. */
-export async function markEventsSent(db: DbLike, eventIds: string[]) {
+/** The events' own status follows their e-mails: 'sent' once a member received one, 'failed' while none has. */
+export async function markEvents(db: DbLike, eventIds: string[], status: "sent" | "failed") {
   if (eventIds.length === 0) return;
   await db
     .update(alertEvents)
-    .set({ status: "sent", sentAt: sql`coalesce(${alertEvents.sentAt}, now())` })
+    .set(status === "sent" ? { status, sentAt: sql`coalesce(${alertEvents.sentAt}, now())` } : { status })
     .where(and(inArray(alertEvents.id, eventIds), ne(alertEvents.status, "sent")));
 }

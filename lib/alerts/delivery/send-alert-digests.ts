@@ -11,7 +11,7 @@ import {
   UNVERIFIED_RECIPIENT,
 } from "./claim-email-deliveries";
 import { deliverAlertEvents } from "./deliver-alert-events";
-import { loadRecipients, markEventsSent } from "./load-recipients";
+import { loadRecipients, markEvents } from "./load-recipients";
 import { renderAlertDigest } from "./render-alert-digest";
 
 /**
@@ -66,16 +66,14 @@ export async function sendAlertDigests(now = new Date()) {
         .slice(0, 32)}`;
       await sendEmail({ to: user.email, userId, ...email, kind: "alert_digest", idempotencyKey: key });
       await releaseEmailDeliveries(db, ids, null);
-      await markEventsSent(
-        db,
-        rows.map((e) => e.id),
-      );
+      await markEvents(db, rows.map((e) => e.id), "sent");
       emails += 1;
       events += ids.length;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       errors.push(message);
       await releaseEmailDeliveries(db, ids, message);
+      await markEvents(db, [...new Set(claimed.map((d) => d.eventId))], "failed");
     }
   }
   const swept = await deliverAlertEvents({ olderThanMinutes: 10 });
