@@ -27,12 +27,7 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     // an address its owner has not verified receives nothing (it may be someone else's)
-    .where(
-      and(
-        ne(workspaceMembers.reportFrequency, "off"),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    );
+    .where(and(ne(workspaceMembers.reportFrequency, "off"), isNotNull(users.emailVerifiedAt)));
   let sent = 0;
   const errors: string[] = [];
   for (const sub of subscribers) {

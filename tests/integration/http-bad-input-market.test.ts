@@ -154,7 +154,10 @@ describe("market view, report preferences and price picker: bad input", () => {
         params: { id: productId },
         body: { name: "A", min_advertised_price: `5${nul}` },
       }),
-      call(unsubscribe, "/x", { method: "POST", query: { token: `${signReportUnsubscribeToken({ workspaceId, userId })}${nul}` } }),
+      call(unsubscribe, "/x", {
+        method: "POST",
+        query: { token: `${signReportUnsubscribeToken({ workspaceId, userId })}${nul}` },
+      }),
       call(changes, "/x", { token, query: { period: `day${nul}` } }),
       call(flags, "/x", { token, query: { kind: nul } }),
     ];

@@ -20,7 +20,10 @@ export async function claimEmailDeliveries(db: DbLike, delivery: "instant" | "di
         eq(alertEmailDeliveries.delivery, delivery),
         inArray(alertEmailDeliveries.status, ["pending", "failed"]),
         lt(alertEmailDeliveries.attempts, MAX_DELIVERY_ATTEMPTS),
-        or(isNull(alertEmailDeliveries.claimedAt), lt(alertEmailDeliveries.claimedAt, sql`now() - interval '2 minutes'`)),
+        or(
+          isNull(alertEmailDeliveries.claimedAt),
+          lt(alertEmailDeliveries.claimedAt, sql`now() - interval '2 minutes'`),
+        ),
         where,
       ),
     )

@@ -3,7 +3,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEmailDeliveries, alertEvents } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
-import { claimEmailDeliveries, NOT_A_MEMBER, releaseEmailDeliveries, UNVERIFIED_RECIPIENT } from "./claim-email-deliveries";
+import {
+  claimEmailDeliveries,
+  NOT_A_MEMBER,
+  releaseEmailDeliveries,
+  UNVERIFIED_RECIPIENT,
+} from "./claim-email-deliveries";
 import { loadRecipients, markEvents } from "./load-recipients";
 import { renderAlertEmail } from "./render-alert-email";
 
@@ -68,13 +73,21 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
         : `${event.dedupeKey}:${userId}`;
       await sendEmail({ to: user.email, userId, ...email, kind: "alert", idempotencyKey });
       await releaseEmailDeliveries(db, ids, null);
-      await markEvents(db, group.map((e) => e.id), "sent");
+      await markEvents(
+        db,
+        group.map((e) => e.id),
+        "sent",
+      );
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       errors.push(message);
       await releaseEmailDeliveries(db, ids, message);
-      await markEvents(db, group.map((e) => e.id), "failed");
+      await markEvents(
+        db,
+        group.map((e) => e.id),
+        "failed",
+      );
     }
   }
   if (errors.length > 0) throw new Error(`Envoi d'alerte impossible (${errors.length}) : ${errors[0]}`);

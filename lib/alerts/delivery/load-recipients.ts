@@ -24,7 +24,11 @@ export async function loadRecipients(db: DbLike, pairs: { workspaceId: string; u
     .where(
       and(
         ne(workspaceMembers.alertMode, "none"),
-        or(...pairs.map((p) => and(eq(workspaceMembers.workspaceId, p.workspaceId), eq(workspaceMembers.userId, p.userId)))),
+        or(
+          ...pairs.map((p) =>
+            and(eq(workspaceMembers.workspaceId, p.workspaceId), eq(workspaceMembers.userId, p.userId)),
+          ),
+        ),
       ),
     );
   for (const r of rows)

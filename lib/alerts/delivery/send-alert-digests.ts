@@ -66,7 +66,11 @@ export async function sendAlertDigests(now = new Date()) {
         .slice(0, 32)}`;
       await sendEmail({ to: user.email, userId, ...email, kind: "alert_digest", idempotencyKey: key });
       await releaseEmailDeliveries(db, ids, null);
-      await markEvents(db, rows.map((e) => e.id), "sent");
+      await markEvents(
+        db,
+        rows.map((e) => e.id),
+        "sent",
+      );
       emails += 1;
       events += ids.length;
     } catch (error) {
