@@ -18,7 +18,7 @@ export function TeamView() {
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Équipe</h1>
         <p className="mt-1 text-sm text-zinc-500">
           {data
-            ? `Espace ${data.workspace.name} · votre rôle : ${ROLE_LABELS[data.workspace.role]}`
+            ? `Espace « ${data.workspace.name} » · votre rôle : ${ROLE_LABELS[data.workspace.role]}`
             : "Les membres de votre espace et leurs rôles."}
         </p>
       </div>

@@ -64,6 +64,11 @@ export async function deliverAlertEvents(filter: TFilter = {}) {
       const user = recipients.get(`${event.workspaceId} ${userId}`);
       if (!user || !user.verified) {
         await releaseEmailDeliveries(db, ids, user ? UNVERIFIED_RECIPIENT : NOT_A_MEMBER, true);
+        await markEvents(
+          db,
+          group.map((e) => e.id),
+          "skipped",
+        );
         continue;
       }
       const email = await renderAlertEmail({ event, others, firstName: user.firstName, userId });

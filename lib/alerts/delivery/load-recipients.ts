@@ -36,8 +36,11 @@ export async function loadRecipients(db: DbLike, pairs: { workspaceId: string; u
   return map;
 }
 
-/** The events' own status follows their e-mails: 'sent' once a member received one, 'failed' while none has. */
-export async function markEvents(db: DbLike, eventIds: string[], status: "sent" | "failed") {
+/**
+ * The events' own status follows their e-mails: 'sent' once a member received one; until then 'failed' or
+ * 'skipped' as the latest attempt went.
+ */
+export async function markEvents(db: DbLike, eventIds: string[], status: "sent" | "failed" | "skipped") {
   if (eventIds.length === 0) return;
   await db
     .update(alertEvents)

@@ -48,6 +48,7 @@ export async function sendAlertDigests(now = new Date()) {
       const user = recipients.get(`${workspaceId} ${userId}`);
       if (!user || !user.verified) {
         await releaseEmailDeliveries(db, ids, user ? UNVERIFIED_RECIPIENT : NOT_A_MEMBER, true);
+        await markEvents(db, [...new Set(claimed.map((d) => d.eventId))], "skipped");
         continue;
       }
       const rows = await db
