@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ROLE_LABELS } from "@/lib/team/schemas";
 import { AuditCard } from "./audit-card";
+import { DeleteWorkspaceCard } from "./delete-workspace-card";
 import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
 
@@ -36,6 +37,7 @@ export function TeamView() {
             <>
               <InvitationsCard team={data} reload={reload} />
               <AuditCard />
+              <DeleteWorkspaceCard name={data.workspace.name} />
             </>
           ) : null}
         </div>
