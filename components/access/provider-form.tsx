@@ -64,7 +64,8 @@ export function ProviderForm({ data, isOwner }: { data: TAccessSettingsView; isO
         description="Les clés et identifiants sont chiffrés et ne sont jamais réaffichés."
       />
       <CardBody>
-        <form onSubmit={(e) => void save(e)} className="space-y-4">
+        {isOwner ? null : <ProviderSummary data={data} />}
+        <form hidden={!isOwner} onSubmit={(e) => void save(e)} className="space-y-4">
           <fieldset disabled={!isOwner} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <Field label="API de scraping">
               <Select value={provider} onChange={(e) => setProvider(e.target.value)}>
@@ -126,5 +127,27 @@ export function ProviderForm({ data, isOwner }: { data: TAccessSettingsView; isO
         </form>
       </CardBody>
     </Card>
+  );
+}
+
+/** What a non-owner sees instead of the form: the settings, without a control (only the owner changes them). */
+function ProviderSummary({ data }: { data: TAccessSettingsView }) {
+  const rows: [string, string][] = [
+    ["API de scraping", data.provider ? PROVIDER_LABELS[data.provider as keyof typeof PROVIDER_LABELS] : "Aucune"],
+    ["Plafond mensuel (crédits)", String(data.monthlyCap)],
+    ["Proxies", data.proxies.length > 0 ? data.proxies.join(", ") : "Aucun"],
+  ];
+  return (
+    <div className="space-y-3">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-zinc-500">{label}</dt>
+            <dd className="break-words text-zinc-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-zinc-500">Seul le propriétaire de l&apos;espace modifie ces réglages.</p>
+    </div>
   );
 }

@@ -47,7 +47,9 @@ export function ShopsTable({ data, isOwner }: { data: TAccessSettingsView; isOwn
                   <Th>Stratégie</Th>
                   <Th>Dernier chemin réussi</Th>
                   <Th numeric>Réussite</Th>
-                  <Th numeric>Crédits du mois</Th>
+                  <Th numeric className="whitespace-nowrap">
+                    Crédits du mois
+                  </Th>
                 </Tr>
               </THead>
               <TBody>
@@ -55,23 +57,28 @@ export function ShopsTable({ data, isOwner }: { data: TAccessSettingsView; isOwn
                   <Tr key={s.host}>
                     <Td className="font-medium whitespace-nowrap">{s.host}</Td>
                     <Td>
-                      <Select
-                        className="min-w-40"
-                        aria-label={`Stratégie pour ${s.host}`}
-                        value={s.strategy}
-                        disabled={!isOwner}
-                        onChange={(e) => void change(s.host, e.target.value)}
-                      >
-                        {(Object.keys(STRATEGY_LABELS) as (typeof SHOP_STRATEGIES)[number][]).map((v) => (
-                          <option key={v} value={v}>
-                            {STRATEGY_LABELS[v]}
-                          </option>
-                        ))}
-                      </Select>
+                      {isOwner ? (
+                        <Select
+                          className="min-w-36"
+                          aria-label={`Stratégie pour ${s.host}`}
+                          value={s.strategy}
+                          onChange={(e) => void change(s.host, e.target.value)}
+                        >
+                          {(Object.keys(STRATEGY_LABELS) as (typeof SHOP_STRATEGIES)[number][]).map((v) => (
+                            <option key={v} value={v}>
+                              {STRATEGY_LABELS[v]}
+                            </option>
+                          ))}
+                        </Select>
+                      ) : (
+                        <span className="whitespace-nowrap">{STRATEGY_LABELS[s.strategy]}</span>
+                      )}
                     </Td>
                     <Td>{s.lastPath ? PATH_LABELS[s.lastPath] : "—"}</Td>
                     <Td numeric>{s.successRate === null ? "—" : `${s.successRate} %`}</Td>
-                    <Td numeric>{formatCredits(credits.get(s.host) ?? 0)}</Td>
+                    <Td numeric className="whitespace-nowrap">
+                      {formatCredits(credits.get(s.host) ?? 0)}
+                    </Td>
                   </Tr>
                 ))}
               </TBody>

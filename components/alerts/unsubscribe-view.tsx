@@ -39,7 +39,8 @@ export function UnsubscribeView() {
           Désactiver vos {data.active_rules > 1 ? `${data.active_rules} alertes` : "alertes"} ? Vous ne recevrez plus
           aucune alerte de prix par email.
         </>
-      )}
+      )}{" "}
+      (espace <strong className="text-zinc-900">« {data.workspace_name} »</strong>)
     </UnsubscribeConfirm>
   );
 }

@@ -1,20 +1,25 @@
+"use client";
+
 import Link from "next/link";
+import { useWorkspaceRole } from "@/client/use-current-user";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 
 const LINKS = [
   { href: "/products", label: "Produits surveillés", hint: "Vos produits et leurs prix" },
   { href: "/subscriptions", label: "Abonnements", hint: "Plans et facturation" },
   { href: "/access", label: "Accès aux sites", hint: "Proxies, API de scraping et plafond" },
-  { href: "/products", label: "Ajouter un produit", hint: "Suivre un nouveau produit" },
+  { href: "/products", label: "Ajouter un produit", hint: "Suivre un nouveau produit", write: true },
 ];
 
+/** The dashboard's shortcuts; a Lecteur, who adds nothing, gets no 'Ajouter un produit'. */
 export function QuickLinks() {
+  const { canEdit } = useWorkspaceRole();
   return (
     <Card>
       <CardHeader title="Accès rapides" />
       <CardBody className="p-2 sm:p-2">
         <ul>
-          {LINKS.map((l) => (
+          {LINKS.filter((l) => canEdit || !l.write).map((l) => (
             <li key={l.label}>
               <Link
                 href={l.href}

@@ -13,7 +13,7 @@ export function TeamCard() {
   const n = data?.members.length ?? 0;
   return (
     <Card>
-      <CardHeader title="Équipe" description={data ? `Espace ${data.workspace.name}` : undefined} />
+      <CardHeader title="Équipe" description={data ? `Espace « ${data.workspace.name} »` : undefined} />
       <CardBody className="space-y-3">
         {data ? (
           <p className="text-sm text-zinc-700">

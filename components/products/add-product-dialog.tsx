@@ -120,7 +120,11 @@ export function AddProductDialog({ open, limits, onClose, onCreated }: Props) {
       }
     >
       <form id="add-product-form" onSubmit={onSubmit} noValidate className="space-y-5">
-        {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+        {serverError ? (
+          <div ref={(el) => el?.scrollIntoView({ block: "nearest" })}>
+            <Alert tone="error">{serverError}</Alert>
+          </div>
+        ) : null}
         <Field label="Nom du produit" error={errors.name?.message}>
           <Input autoComplete="off" maxLength={200} required {...register("name")} />
         </Field>

@@ -16,11 +16,15 @@ type Props = {
 /** The product forms' collapsible 'Identification' section: closed, the form is the SPEC's one. */
 export function IdentitySection({ register, errors, children }: Props) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const invalid = Object.keys(errors).length > 0;
-  // an error inside the closed section is shown, not hidden
+  const firstInvalid = Object.keys(errors)[0];
+  // an error inside the section is shown, not hidden: the section opens and its field comes into view, focused
   useEffect(() => {
-    if (invalid && ref.current) ref.current.open = true;
-  }, [invalid]);
+    if (!firstInvalid || !ref.current) return;
+    ref.current.open = true;
+    const input = ref.current.querySelector<HTMLElement>(`[name="${firstInvalid}"]`);
+    input?.scrollIntoView({ block: "center" });
+    input?.focus({ preventScroll: true });
+  }, [firstInvalid]);
 
   return (
     <details ref={ref} className="group rounded-xl border border-zinc-200" data-testid="identity-section">

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { useState } from "react";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { useWorkspaceRole } from "@/client/use-current-user";
 import { useReportPreferences } from "@/client/hooks/use-report-preferences";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,7 +23,6 @@ const CHOICES: [TReportFrequency, string][] = [
 /** Dashboard card: the scheduled report e-mail (off, weekly or daily), on plans with alerts. */
 export function ReportPreferencesCard() {
   const { data, error, isLoading, mutate } = useReportPreferences();
-  const { canEdit } = useWorkspaceRole();
   const [selected, setSelected] = useState<TReportFrequency | null>(null);
   const [saving, setSaving] = useState(false);
   const [banner, setBanner] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -73,11 +71,7 @@ export function ReportPreferencesCard() {
             ) : (
               <div className="flex flex-wrap items-end gap-3">
                 <Field label="Fréquence" className="min-w-56 flex-1">
-                  <Select
-                    value={current}
-                    disabled={!canEdit}
-                    onChange={(e) => setSelected(e.target.value as TReportFrequency)}
-                  >
+                  <Select value={current} onChange={(e) => setSelected(e.target.value as TReportFrequency)}>
                     {CHOICES.map(([value, label]) => (
                       <option key={value} value={value}>
                         {label}
@@ -85,11 +79,9 @@ export function ReportPreferencesCard() {
                     ))}
                   </Select>
                 </Field>
-                {canEdit ? (
-                  <Button onClick={() => void save()} loading={saving} disabled={current === data.frequency}>
-                    {saving ? "Enregistrement..." : "Enregistrer"}
-                  </Button>
-                ) : null}
+                <Button onClick={() => void save()} loading={saving} disabled={current === data.frequency}>
+                  {saving ? "Enregistrement..." : "Enregistrer"}
+                </Button>
               </div>
             )}
             {banner ? (

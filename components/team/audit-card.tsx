@@ -68,9 +68,7 @@ export function AuditCard() {
               <li key={e.id} className="px-3 py-2.5 text-sm">
                 <p className="font-medium text-zinc-900">
                   {ACTIONS[e.action] ?? e.action}
-                  {typeof e.summary.name === "string" || typeof e.summary.email === "string"
-                    ? ` · ${String(e.summary.name ?? e.summary.email)}`
-                    : ""}
+                  {auditTarget(e.summary) ? ` · ${auditTarget(e.summary)}` : ""}
                 </p>
                 <p className="num text-xs break-words text-zinc-500">
                   {formatDateTime(e.created_at)} · {e.actor_email ?? "système"}
@@ -93,4 +91,10 @@ export function AuditCard() {
       </CardBody>
     </Card>
   );
+}
+
+/** What an audit line is about, from its summary: a name, an address or a URL. */
+function auditTarget(summary: Record<string, unknown>): string | null {
+  for (const key of ["name", "email", "url"]) if (typeof summary[key] === "string") return summary[key] as string;
+  return null;
 }

@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ROLE_LABELS } from "@/lib/team/schemas";
 import { AuditCard } from "./audit-card";
+import { DeleteWorkspaceCard } from "./delete-workspace-card";
 import { InvitationsCard } from "./invitations-card";
 import { MembersCard } from "./members-card";
 
@@ -18,7 +19,7 @@ export function TeamView() {
         <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl">Équipe</h1>
         <p className="mt-1 text-sm text-zinc-500">
           {data
-            ? `Espace ${data.workspace.name} · votre rôle : ${ROLE_LABELS[data.workspace.role]}`
+            ? `Espace « ${data.workspace.name} » · votre rôle : ${ROLE_LABELS[data.workspace.role]}`
             : "Les membres de votre espace et leurs rôles."}
         </p>
       </div>
@@ -36,6 +37,7 @@ export function TeamView() {
             <>
               <InvitationsCard team={data} reload={reload} />
               <AuditCard />
+              <DeleteWorkspaceCard name={data.workspace.name} />
             </>
           ) : null}
         </div>

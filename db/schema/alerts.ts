@@ -7,11 +7,13 @@ import {
   jsonb,
   numeric,
   pgTable,
+  unique,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { priceHistory, productUrls, products } from "./products";
+import { users } from "./users";
 import { workspaces } from "./workspaces";
 
 export const ALERT_KINDS = [
@@ -89,5 +91,39 @@ export const alertEvents = pgTable(
   (t) => [
     index("alert_events_product_created_idx").on(t.productId, t.createdAt.desc()),
     index("alert_events_workspace_status_idx").on(t.workspaceId, t.status),
+  ],
+);
+
+/**
+ * One alert e-mail owed to one member: enqueued with the event for every member whose mode is not 'none', in
+ * that member's mode. Claimed with a lease like channel deliveries; unique per (event, member): sent once.
+ */
+export const alertEmailDeliveries = pgTable(
+  "alert_email_deliveries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid()
+      .notNull()
+      .references(() => alertEvents.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    workspaceId: uuid()
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    delivery: text({ enum: ["instant", "digest"] }).notNull(),
+    status: text({ enum: ["pending", "sent", "failed", "skipped"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer().notNull().default(0),
+    claimedAt: timestamp({ withTimezone: true }),
+    error: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("alert_email_deliveries_event_user_uq").on(t.eventId, t.userId),
+    index("alert_email_deliveries_due_idx").on(t.delivery, t.status),
+    index("alert_email_deliveries_member_idx").on(t.workspaceId, t.userId),
   ],
 );

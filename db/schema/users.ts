@@ -10,9 +10,6 @@ export const users = pgTable("users", {
   firstName: text().notNull().default(""),
   lastName: text().notNull().default(""),
   roles: text().array().notNull().default(sql`'{}'::text[]`),
-  alertMode: text({ enum: ["instant", "digest"] })
-    .notNull()
-    .default("instant"),
   /** the workspace opened by a new session (the last one chosen); stale when the user left it */
   lastWorkspaceId: uuid().references((): AnyPgColumn => workspaces.id, { onDelete: "set null" }),
   passwordChangedAt: timestamp({ withTimezone: true }),

@@ -113,6 +113,9 @@ export const ERROR_CODES = [
   // workspaces
   "forbidden_role",
   "workspace_not_found",
+  "workspace_name_mismatch",
+  "last_workspace",
+  "workspace_subscription_active",
   // team: members and invitations
   "member_not_found",
   "last_owner",

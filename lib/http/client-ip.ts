@@ -38,6 +38,8 @@ export function addressGroup(address: string): string {
   if (mapped) return mapped;
   if (isIP(address) !== 6) return address;
   const bare = address.split("%")[0]!.toLowerCase();
+  // the loopback is one host, not a subscriber's network: shown as itself (the audit log's "::1")
+  if (/^(0{0,4}:){7}0{0,3}1$|^::1$/.test(bare)) return "::1";
   const [head = "", tail] = bare.split("::");
   const groups = (part: string) => (part ? part.split(":") : []);
   const left = groups(head);

@@ -934,6 +934,19 @@ export const OPERATIONS: TOperation[] = [
     ok: { schema: R.RAny, description: "id, role et message" },
     errors: [404],
   },
+  {
+    method: "delete",
+    path: "/api/workspaces/current",
+    tag: "Espaces de travail",
+    summary: "Supprimer l'espace de travail ouvert",
+    description:
+      "Propriétaire seulement, le nom de l'espace saisi en confirmation (422 sinon). Tout ce que l'espace possède " +
+      "est supprimé. Refusé (409) s'il est le seul espace du Propriétaire ou si un abonnement payant s'y renouvelle " +
+      "encore ; un membre qui n'avait que cet espace en reçoit un nouveau, vide.",
+    body: pick(workspaces, "ZDeleteWorkspace"),
+    ok: { schema: R.RAny, description: "message" },
+    errors: [403, 409, 422],
+  },
 
   // Équipe : membres, invitations, journal d'activité
   {

@@ -10,6 +10,8 @@ import type { TReportPeriod } from "./report-period";
 /** Subject, HTML, text and List-Unsubscribe headers of one scheduled report. */
 export async function renderScheduledReport(args: {
   workspaceId: string;
+  /** the member it is sent to: its unsubscribe link names them */
+  userId: string;
   firstName: string;
   period: TReportPeriod;
   content: TReportContent;
@@ -30,7 +32,7 @@ export async function renderScheduledReport(args: {
     attachmentName: content.attachment?.filename ?? null,
     overviewUrl: reportLinks.overview(),
     preferencesUrl: reportLinks.preferences(),
-    unsubscribeUrl: reportLinks.unsubscribePage(args.workspaceId),
+    unsubscribeUrl: reportLinks.unsubscribePage(args),
   });
   const [html, text] = await Promise.all([render(element), render(element, EMAIL_TEXT_OPTIONS)]);
   return {
@@ -38,7 +40,7 @@ export async function renderScheduledReport(args: {
     html,
     text,
     headers: {
-      "List-Unsubscribe": `<${reportLinks.unsubscribeOneClick(args.workspaceId)}>`,
+      "List-Unsubscribe": `<${reportLinks.unsubscribeOneClick(args)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };

@@ -6,20 +6,22 @@ import { env } from "@/lib/env";
 // The alerts' signed unsubscribe tokens under a key of their own: an alerts link cannot stop reports, nor the reverse.
 const reportSecret = () => `${getAuthSecret()}:scheduled-reports`;
 
-export const signReportUnsubscribeToken = (workspaceId: string) =>
-  signUnsubscribeToken({ workspaceId }, reportSecret());
+type TMember = { workspaceId: string; userId: string };
 
-/** The user a genuine report unsubscribe token names, else null. */
-export function verifyReportUnsubscribeToken(token: string): string | null {
+export const signReportUnsubscribeToken = ({ workspaceId, userId }: TMember) =>
+  signUnsubscribeToken({ workspaceId, userId }, reportSecret());
+
+/** The workspace and member (null in links sent before members had their own report) a genuine token names. */
+export function verifyReportUnsubscribeToken(token: string) {
   const scope = verifyUnsubscribeToken(token, reportSecret());
-  return scope && !scope.ruleId ? scope.workspaceId : null;
+  return scope && !scope.ruleId ? { workspaceId: scope.workspaceId, userId: scope.userId ?? null } : null;
 }
 
 export const reportLinks = {
   overview: () => `${env.appUrl}/market`,
   preferences: () => `${env.appUrl}/dashboard#rapports`,
-  unsubscribePage: (workspaceId: string) =>
-    `${env.appUrl}/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(workspaceId))}`,
-  unsubscribeOneClick: (workspaceId: string) =>
-    `${env.appUrl}/api/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(workspaceId))}`,
+  unsubscribePage: (member: TMember) =>
+    `${env.appUrl}/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(member))}`,
+  unsubscribeOneClick: (member: TMember) =>
+    `${env.appUrl}/api/reports/unsubscribe?token=${encodeURIComponent(signReportUnsubscribeToken(member))}`,
 };

@@ -3,14 +3,14 @@ import { type Db, getDb } from "@/db";
 import { reportSends, users, workspaceMembers } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing";
 import { sendEmail } from "@/lib/email";
-import { isFirstOwnerMember } from "@/lib/workspaces/workspace-owner";
 import { loadReportContent } from "./load-report-content";
 import { reportPeriod } from "./report-period";
 import { renderScheduledReport } from "./render-scheduled-report";
 
 /**
- * Sends each workspace (plans with alerts) whose first owner chose a frequency, to that owner, the report of the current period, once: a report_sends row
- * per (workspace, period) and the e-mail keyed by it, so a re-run or a concurrent run sends nothing twice.
+ * Sends each member who chose a frequency in a workspace (plans with alerts) the report of the current period, once:
+ * a report_sends row per (workspace, member, period) and the e-mail keyed by it, so a re-run or a concurrent run
+ * sends nothing twice. A removed member has no membership left, so gets nothing more.
  * A failed send is retried by the next run of the same period; the first error is thrown after all workspaces.
  */
 export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}) {
@@ -27,13 +27,7 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     // an address its owner has not verified receives nothing (it may be someone else's)
-    .where(
-      and(
-        ne(workspaceMembers.reportFrequency, "off"),
-        isNotNull(users.emailVerifiedAt),
-        isFirstOwnerMember(workspaceMembers.workspaceId),
-      ),
-    );
+    .where(and(ne(workspaceMembers.reportFrequency, "off"), isNotNull(users.emailVerifiedAt)));
   let sent = 0;
   const errors: string[] = [];
   for (const sub of subscribers) {
@@ -41,16 +35,26 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
     const plan = await getWorkspacePlan(sub.workspaceId, db);
     if (!plan.hasEmailAlerts) continue;
     const period = reportPeriod(sub.frequency, now);
-    await db.insert(reportSends).values({ workspaceId: sub.workspaceId, periodKey: period.key }).onConflictDoNothing();
+    await db
+      .insert(reportSends)
+      .values({ workspaceId: sub.workspaceId, userId: sub.userId, periodKey: period.key })
+      .onConflictDoNothing();
     const [row] = await db
       .select()
       .from(reportSends)
-      .where(and(eq(reportSends.workspaceId, sub.workspaceId), eq(reportSends.periodKey, period.key)));
+      .where(
+        and(
+          eq(reportSends.workspaceId, sub.workspaceId),
+          eq(reportSends.userId, sub.userId),
+          eq(reportSends.periodKey, period.key),
+        ),
+      );
     if (!row || row.status === "sent") continue;
     try {
       const content = await loadReportContent(sub.workspaceId, period);
       const email = await renderScheduledReport({
         workspaceId: sub.workspaceId,
+        userId: sub.userId,
         firstName: sub.firstName,
         period,
         content,
@@ -60,7 +64,7 @@ export async function sendScheduledReports(options: { now?: Date; db?: Db } = {}
         userId: sub.userId,
         ...email,
         kind: "scheduled_report",
-        idempotencyKey: `report:${sub.workspaceId}:${period.key}`,
+        idempotencyKey: `report:${sub.workspaceId}:${sub.userId}:${period.key}`,
         attachments: content.attachment ? [content.attachment] : undefined,
       });
       await db

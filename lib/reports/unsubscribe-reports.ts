@@ -1,22 +1,24 @@
 import { and, eq } from "drizzle-orm";
-import { isFirstOwnerMember } from "@/lib/workspaces/workspace-owner";
 import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
+import { findUnsubscribeMember } from "@/lib/alerts/unsubscribe/unsubscribe-member";
 import { AppError } from "@/lib/errors/app-error";
 import { verifyReportUnsubscribeToken } from "./report-links";
 import { REPORT_MSG } from "./schemas";
 
 /**
- * Stops the scheduled report of the member it was sent to (the workspace's first owner) in the workspace a signed
- * link names. Idempotent; the signature is the only credential.
+ * Stops the scheduled report of the member a signed link names (older links: the workspace's first owner), in that
+ * workspace only. Idempotent; the signature is the only credential.
  */
 export async function unsubscribeReports(token: string) {
-  const workspaceId = verifyReportUnsubscribeToken(token);
-  if (!workspaceId) throw new AppError("invalid_token");
+  const scope = verifyReportUnsubscribeToken(token);
+  if (!scope) throw new AppError("invalid_token");
   const db = await getDb();
-  await db
-    .update(workspaceMembers)
-    .set({ reportFrequency: "off" })
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), isFirstOwnerMember(workspaceId)));
+  const member = await findUnsubscribeMember(db, scope);
+  if (member)
+    await db
+      .update(workspaceMembers)
+      .set({ reportFrequency: "off" })
+      .where(and(eq(workspaceMembers.workspaceId, scope.workspaceId), eq(workspaceMembers.userId, member.userId)));
   return { message: REPORT_MSG.unsubscribed };
 }

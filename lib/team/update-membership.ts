@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTx } from "@/db";
-import { apiTokens, workspaceMembers, workspaces } from "@/db/schema";
+import { apiTokens, users, workspaceMembers, workspaces } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
@@ -13,8 +13,9 @@ import type { TWorkspaceRole } from "@/lib/workspaces/roles";
 async function lockMember(tx: DbTx, workspaceId: string, userId: string) {
   await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("no key update");
   const [member] = await tx
-    .select({ role: workspaceMembers.role })
+    .select({ role: workspaceMembers.role, email: users.email })
     .from(workspaceMembers)
+    .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
   if (!member) throw new AppError("member_not_found");
   return member;
@@ -46,7 +47,7 @@ export async function changeMemberRole(owner: TAuthUser, userId: string, role: T
       owner.workspaceId,
       "member.role",
       { type: "member", id: userId },
-      { from: member.role, to: role },
+      { email: member.email, from: member.role, to: role },
     );
   });
   return { ok: true };
@@ -73,7 +74,16 @@ export async function removeMember(actor: TAuthUser, userId: string) {
         and(eq(apiTokens.workspaceId, actor.workspaceId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)),
       );
     const action = actor.id === userId ? "member.leave" : "member.remove";
-    await recordAudit(tx, actor.workspaceId, action, { type: "member", id: userId }, { role: member.role });
+    await recordAudit(
+      tx,
+      actor.workspaceId,
+      action,
+      { type: "member", id: userId },
+      {
+        email: member.email,
+        role: member.role,
+      },
+    );
   });
   return { ok: true };
 }

@@ -7,7 +7,17 @@ export const WORKSPACE_MSG = {
   nameRequired: "Le nom de l'espace est obligatoire",
   nameTooLong: "Le nom de l'espace ne doit pas dépasser 100 caractères",
   created: "Espace de travail créé",
+  deleted: (name: string) => `L'espace « ${name} » est supprimé, avec tout ce qu'il contenait.`,
+  nameMismatch: "Saisissez exactement le nom de l'espace pour confirmer sa suppression",
+  lastWorkspace: "Vous devez garder au moins un espace : créez-en un autre avant de supprimer celui-ci.",
+  subscriptionActive:
+    "Cet espace a un abonnement payant en cours : résiliez-le d'abord (page Abonnements), puis supprimez l'espace.",
 } as const;
+
+export const ZDeleteWorkspace = z.object({
+  name: z.string({ error: WORKSPACE_MSG.nameMismatch }).max(200, WORKSPACE_MSG.nameMismatch),
+});
+export type TDeleteWorkspace = z.input<typeof ZDeleteWorkspace>;
 
 export const ZSwitchWorkspace = z.object({
   workspaceId: z.string({ error: WORKSPACE_MSG.idRequired }).min(1, WORKSPACE_MSG.idRequired),

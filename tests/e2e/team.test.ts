@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 import {
   baseUrl,
   E2E_PASSWORD,
@@ -7,12 +8,14 @@ import {
   registerUser,
   signIn,
   subscribeThroughDemo,
+  waitForReadings,
   watchErrors,
 } from "../helpers/browser";
 
 type TUser = Awaited<ReturnType<typeof registerUser>>;
 
 let browser: Browser;
+let merchant: TMerchantServer;
 const contexts: BrowserContext[] = [];
 let owner: TUser;
 let editor: TUser;
@@ -51,6 +54,7 @@ const bearer = (token: string, path: string, init: RequestInit = {}) =>
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  merchant = await startMerchantServer();
   [owner, editor, reader] = await Promise.all([registerUser("owner"), registerUser("editor"), registerUser("reader")]);
   await subscribeThroughDemo(owner.api, "professionnel");
   productId = (await owner.ok<{ id: string }>("/api/products", { name: "Cafetière de l'équipe", urls: [] })).id;
@@ -59,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of contexts) await c.close();
   await browser?.close();
+  await merchant?.close();
 });
 
 describe("a team in the browser", () => {
@@ -116,6 +121,48 @@ describe("a team in the browser", () => {
     expect(write.status).toBe(403);
     const del = await bearer(token, `/api/products/${productId}`, { method: "DELETE" });
     expect(del.status).toBe(403);
+  });
+
+  it("the editor and the reader each receive the alert e-mail they chose, once; the owner chose the digest", async () => {
+    const SUBJECT = "Changement de prix détecté : Cafetière de l'équipe chez Boutique";
+    // each member chooses for themself (a Lecteur too: the choice changes nothing in the workspace)
+    for (const [who, mode] of [
+      [editor, "instant"],
+      [reader, "instant"],
+      [owner, "digest"],
+    ] as const) {
+      const res = await bearer(await loginToken(who.email), "/api/users/me/alert-preferences", {
+        method: "PUT",
+        body: JSON.stringify({ alert_mode: mode }),
+      });
+      expect(res.status).toBe(200);
+    }
+    merchant.setPrice("e2e-equipe", "100.00");
+    const added = await owner.api<{ id: string }>(`/api/products/${productId}/urls`, {
+      name: "Boutique",
+      url: `${merchant.url}/product/e2e-equipe`,
+    });
+    expect(added.status).toBe(201);
+    await waitForReadings(owner.api, added.json.id, 1);
+    expect((await owner.api(`/api/products/${productId}/alerts`, { kind: "any_change" })).status).toBe(201);
+    merchant.setPrice("e2e-equipe", "90.00");
+    expect((await owner.api(`/api/scraping/urls/${added.json.id}/scrape`, {})).status).toBeLessThan(300);
+    await waitForReadings(owner.api, added.json.id, 2);
+
+    for (const who of [editor, reader]) {
+      const page = await newPage();
+      let count = 0;
+      for (let i = 0; i < 60 && count === 0; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 500));
+        await signIn(page, who.email, "/dev/outbox");
+        // one line per mail in the outbox list (the newest is shown beside it too)
+        count = await page.getByRole("listitem").filter({ hasText: SUBJECT }).count();
+      }
+      expect(count).toBe(1);
+    }
+    const ownerOutbox = await newPage();
+    await signIn(ownerOutbox, owner.email, "/dev/outbox");
+    expect(await ownerOutbox.getByRole("listitem").filter({ hasText: SUBJECT }).count()).toBe(0);
   });
 
   it("removing the editor ends its access at once: live page, live token", async () => {

@@ -318,7 +318,7 @@ describe("unsubscribe links", () => {
     expect(twice.status).toBe(200);
   });
 
-  it("an all-alerts link switches every rule off and drops alerts waiting for the digest", async () => {
+  it("an all-alerts link stops the member's alert e-mails there (rules stay on) and drops theirs waiting for the digest", async () => {
     const { userId, workspaceId, productId, urlIds } = await setup();
     const a = await addRule(workspaceId, productId, { kind: "below", minPrice: "50" });
     await addRule(workspaceId, productId, { kind: "any_change" });
@@ -333,9 +333,16 @@ describe("unsubscribe links", () => {
     const res = await call(unsubscribe, "/api/alerts/unsubscribe", { method: "POST", query: { token } });
     expect(res.json).toMatchObject({ scope: "all" });
     const rules = await db.select().from(alertRules).where(eq(alertRules.workspaceId, workspaceId));
-    expect(rules.every((r) => !r.active)).toBe(true);
-    const events = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, a.id));
-    expect(events.map((e) => e.status)).toEqual(["skipped"]);
+    expect(rules.every((r) => r.active)).toBe(true);
+    const [member] = await db
+      .select({ alertMode: workspaceMembers.alertMode })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    expect(member!.alertMode).toBe("none");
+    const { alertEmailDeliveries } = await import("@/db/schema");
+    const [event] = await db.select().from(alertEvents).where(eq(alertEvents.ruleId, a.id));
+    const mails = await db.select().from(alertEmailDeliveries).where(eq(alertEmailDeliveries.eventId, event!.id));
+    expect(mails.map((m) => [m.userId, m.status])).toEqual([[userId, "skipped"]]);
   });
 
   it("refuses tampered, forged or truncated tokens with 400 and changes nothing", async () => {

@@ -36,7 +36,7 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
 describe("instant alert e-mail through Resend", () => {
   it("carries product, merchant, prices, variation, product link and one-click unsubscribe", async () => {
-    const { workspaceId, account } = await alertsUser();
+    const { workspaceId, account, userId } = await alertsUser();
     const { productId, urlIds } = await makeProduct(workspaceId, { name: "Casque <Pro> & Co" });
     const rule = await addRule(workspaceId, productId, { kind: "drop", thresholdAmount: "5.00" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "129.99") });
@@ -47,7 +47,7 @@ describe("instant alert e-mail through Resend", () => {
     expect(resend.emails).toHaveLength(1);
     const mail = resend.emails[0]!;
     expect(mail.authorization).toBe("Bearer re_test_alertes");
-    expect(mail.idempotencyKey).toBe(`alert:${rule.id}:${entry}`);
+    expect(mail.idempotencyKey).toBe(`alert:${rule.id}:${entry}:${userId}`);
     expect(mail.to).toBe(account.email);
     expect(mail.from).toBe("VeillePrix <alertes@veilleprix.fr>");
     expect(mail.subject).toBe("Baisse de prix détectée : Casque <Pro> & Co chez Marchand 1 (119,99\u00a0€)");
@@ -88,14 +88,14 @@ describe("instant alert e-mail through Resend", () => {
   });
 
   it("sends exactly one e-mail when the evaluation runs concurrently and is retried", async () => {
-    const { workspaceId } = await alertsUser();
+    const { workspaceId, userId } = await alertsUser();
     const { productId, urlIds } = await makeProduct(workspaceId);
     const rule = await addRule(workspaceId, productId, { kind: "any_change" });
     await evaluateNewPrice({ priceHistoryId: await addPrice(urlIds[0]!, "50.00") });
     const entry = await addPrice(urlIds[0]!, "51.00");
     await Promise.all([0, 1, 2, 3].map(() => evaluateNewPrice({ priceHistoryId: entry })));
     await evaluateNewPrice({ priceHistoryId: entry });
-    const key = `alert:${rule.id}:${entry}`;
+    const key = `alert:${rule.id}:${entry}:${userId}`;
     expect(resend.emails.filter((m) => m.idempotencyKey === key)).toHaveLength(1);
     expect(resend.requests.filter((r) => r.idempotencyKey === key)).toHaveLength(1);
   });

@@ -37,7 +37,7 @@ describe("evaluateNewPrice", () => {
     const mails = await mailsTo(account.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.kind).toBe("alert");
-    expect(mails[0]!.idempotencyKey).toBe(events[0]!.dedupeKey);
+    expect(mails[0]!.idempotencyKey).toBe(`${events[0]!.dedupeKey}:${mails[0]!.userId}`);
     expect(events[0]!.dedupeKey).toBe(`alert:${rule.id}:${events[0]!.priceHistoryId}`);
     expect(mails[0]!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });

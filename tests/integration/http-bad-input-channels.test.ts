@@ -118,9 +118,9 @@ describe("alert channels and report links: bad input", () => {
     const victim = await alertsUser();
     const attacker = await alertsUser();
     await call(putPrefs, "/x", { method: "PUT", token: victim.token, body: { frequency: "weekly" } });
-    const genuine = signReportUnsubscribeToken(victim.workspaceId);
+    const genuine = signReportUnsubscribeToken(victim);
     const [payload, signature] = genuine.split(".") as [string, string];
-    const attackerSignature = signReportUnsubscribeToken(attacker.workspaceId).split(".")[1]!;
+    const attackerSignature = signReportUnsubscribeToken(attacker).split(".")[1]!;
     const flipped = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "AB" : "AA"}`;
     for (const token of [
       signUnsubscribeToken({ workspaceId: victim.workspaceId }), // an alerts link is no report link

@@ -134,7 +134,7 @@ describe("market view, report preferences and price picker: bad input", () => {
   });
 
   it("refuses a NUL byte in every text field of the new bodies and queries, changing nothing", async () => {
-    const { token, workspaceId } = await alertsUser();
+    const { token, workspaceId, userId } = await alertsUser();
     const { productId, urlIds } = await makeProduct(workspaceId);
     const nul = "x\u0000y";
     const attempts = [
@@ -154,7 +154,10 @@ describe("market view, report preferences and price picker: bad input", () => {
         params: { id: productId },
         body: { name: "A", min_advertised_price: `5${nul}` },
       }),
-      call(unsubscribe, "/x", { method: "POST", query: { token: `${signReportUnsubscribeToken(workspaceId)}${nul}` } }),
+      call(unsubscribe, "/x", {
+        method: "POST",
+        query: { token: `${signReportUnsubscribeToken({ workspaceId, userId })}${nul}` },
+      }),
       call(changes, "/x", { token, query: { period: `day${nul}` } }),
       call(flags, "/x", { token, query: { kind: nul } }),
     ];

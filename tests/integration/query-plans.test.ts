@@ -329,7 +329,9 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => updateReportPreferences(member, { frequency: "weekly" }))).toEqual([]);
     expect(await planProblems(() => getReportPreferences(member))).toEqual([]);
     expect(await planProblems(() => sendScheduledReports())).toEqual([]);
-    expect(await planProblems(() => unsubscribeReports(signReportUnsubscribeToken(workspaceId)))).toEqual([]);
+    expect(
+      await planProblems(() => unsubscribeReports(signReportUnsubscribeToken({ workspaceId, userId: who.userId }))),
+    ).toEqual([]);
     const db = await getDb();
     expect(
       await db

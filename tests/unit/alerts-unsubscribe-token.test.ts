@@ -8,8 +8,35 @@ const ruleId = randomUUID();
 
 describe("unsubscribe tokens", () => {
   it("round-trip a user scope and a rule scope", () => {
-    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId }))).toEqual({ workspaceId, ruleId: null });
-    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId, ruleId }))).toEqual({ workspaceId, ruleId });
+    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId }))).toEqual({
+      workspaceId,
+      ruleId: null,
+      userId: null,
+    });
+    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId, ruleId }))).toEqual({
+      workspaceId,
+      ruleId,
+      userId: null,
+    });
+  });
+
+  it("round-trip a member's scopes (all alerts of a workspace, one rule)", () => {
+    const userId = randomUUID();
+    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId, userId }))).toEqual({
+      workspaceId,
+      ruleId: null,
+      userId,
+    });
+    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId, ruleId, userId }))).toEqual({
+      workspaceId,
+      ruleId,
+      userId,
+    });
+  });
+
+  it("refuse a member token whose member part is not an id", () => {
+    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId, userId: "x" }))).toBeNull();
+    expect(verifyUnsubscribeToken(signUnsubscribeToken({ workspaceId, ruleId: "x", userId: randomUUID() }))).toBeNull();
   });
 
   it("are URL-safe", () => {

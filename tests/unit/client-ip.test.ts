@@ -39,7 +39,9 @@ describe("addressGroup", () => {
     expect(addressGroup("2001:DB8:1:2::ffff")).toBe("2001:db8:1:2::/64");
     expect(addressGroup("2001:0db8:0001:0002:0:0:0:1")).toBe("2001:db8:1:2::/64");
     expect(addressGroup("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(addressGroup("::1")).toBe("0:0:0:0::/64");
+    // the loopback is one host: shown as itself in the audit log, not as "0:0:0:0::/64"
+    expect(addressGroup("::1")).toBe("::1");
+    expect(addressGroup("0:0:0:0:0:0:0:1")).toBe("::1");
     expect(addressGroup("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
     expect(addressGroup("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
     expect(addressGroup("1:2:3:4:5:6:192.0.2.1")).toBe("1:2:3:4::/64");

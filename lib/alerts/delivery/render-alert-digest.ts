@@ -8,9 +8,10 @@ import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
 
 type TDigestEvent = Parameters<typeof buildAlertItem>[0] & { createdAt: Date };
 
-/** The daily digest e-mail of one user: events grouped by product (products and events in time order). */
+/** The daily digest e-mail of one member in one workspace: events grouped by product (products and events in time order). */
 export async function renderAlertDigest(args: {
   workspaceId: string;
+  userId: string;
   firstName: string;
   events: TDigestEvent[];
   now: Date;
@@ -27,7 +28,7 @@ export async function renderAlertDigest(args: {
     group.items.push(item);
     groups.set(event.productId, group);
   }
-  const scope = { workspaceId: args.workspaceId };
+  const scope = { workspaceId: args.workspaceId, userId: args.userId };
   const dateLabel = formatDate(args.now);
   const element = createElement(AlertDigestEmail, {
     firstName: args.firstName,

@@ -11,27 +11,30 @@ type TRenderAlert = {
   /** the other rules the same reading matched: one message lists them all */
   others?: TEvent[];
   firstName: string;
+  /** the member the message is for: its unsubscribe links name that member and the workspace */
+  userId: string;
   test?: boolean;
 };
 
 /** Subject, html, text and List-Unsubscribe headers of one alert e-mail (instant or test), for one or more rules. */
-export async function renderAlertEmail({ event, others = [], firstName, test = false }: TRenderAlert) {
+export async function renderAlertEmail({ event, others = [], firstName, userId, test = false }: TRenderAlert) {
   const otherItems = others.map(buildAlertItem);
   const item = {
     ...buildAlertItem(event),
     ...(otherItems.length ? { otherRules: otherItems.map((o) => `${o.headline} : ${o.ruleDescription}`) } : {}),
   };
-  const ruleScope = { workspaceId: event.workspaceId, ruleId: event.ruleId };
+  const ruleScope = { workspaceId: event.workspaceId, ruleId: event.ruleId, userId };
+  const allScope = { workspaceId: event.workspaceId, userId };
   const ruleLinks = [event, ...others].map((e, i) => ({
     label: (i === 0 ? item : otherItems[i - 1]!).ruleDescription,
-    url: alertLinks.unsubscribePage({ workspaceId: e.workspaceId, ruleId: e.ruleId }),
+    url: alertLinks.unsubscribePage({ workspaceId: e.workspaceId, ruleId: e.ruleId, userId }),
   }));
   const element = createElement(AlertPriceEmail, {
     firstName,
     item,
     test,
     unsubscribeRuleUrl: others.length ? ruleLinks : alertLinks.unsubscribePage(ruleScope),
-    unsubscribeAllUrl: alertLinks.unsubscribePage({ workspaceId: event.workspaceId }),
+    unsubscribeAllUrl: alertLinks.unsubscribePage(allScope),
     preferencesUrl: alertLinks.preferences(),
   });
   const [html, text] = await Promise.all([render(element), render(element, EMAIL_TEXT_OPTIONS)]);
@@ -42,6 +45,6 @@ export async function renderAlertEmail({ event, others = [], firstName, test = f
     subject,
     html,
     text,
-    headers: unsubscribeHeaders(others.length ? { workspaceId: event.workspaceId } : ruleScope),
+    headers: unsubscribeHeaders(others.length ? allScope : ruleScope),
   };
 }

@@ -84,7 +84,7 @@ export async function sendTestAlert(user: TUser, input: TSendTestAlert) {
     .returning();
 
   try {
-    const email = await renderAlertEmail({ event: event!, firstName: user.firstName, test: true });
+    const email = await renderAlertEmail({ event: event!, firstName: user.firstName, userId: user.id, test: true });
     await sendEmail({ to: user.email, userId: user.id, ...email, kind: "alert_test", idempotencyKey: dedupeKey });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules } from "@/db/schema";
 import { enqueueChannelDeliveries } from "@/lib/alert-channels";
+import { enqueueEmailDeliveries } from "@/lib/alerts/delivery/enqueue-email-deliveries";
 import { describeFlag } from "@/lib/flags";
 import type { TFlagEvidence, TFlagKind } from "@/lib/flags/schemas";
 import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item";
@@ -116,6 +117,7 @@ export async function applyRule(
       .returning();
     if (!event) return null; // already recorded by an earlier run: nothing more to do
     await enqueueChannelDeliveries(tx, event);
+    await enqueueEmailDeliveries(tx, event);
     await setArmed(tx, rule.id, ctx.url.id, armed, now);
     return event.id;
   });

@@ -1,42 +1,42 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { alertRules, products, workspaces } from "@/db/schema";
+import { alertRules, products } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { roleAtLeast } from "@/lib/workspaces/roles";
+import { findUnsubscribeMember } from "./unsubscribe-member";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 
 /**
- * What an unsubscribe link points at, without changing anything (GET must stay harmless: mail
- * scanners follow links). Forged or altered tokens, and unknown workspaces: 400 invalid_token.
+ * What an unsubscribe link points at, for the member it names, without changing anything (GET must stay
+ * harmless: mail scanners follow links). Forged or altered tokens, and unknown workspaces: 400 invalid_token.
  */
 export async function readUnsubscribeToken(token: string) {
   const scope = verifyUnsubscribeToken(token);
   if (!scope) throw new AppError("invalid_token");
   const db = await getDb();
-  const [workspace] = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(eq(workspaces.id, scope.workspaceId))
-    .limit(1);
-  if (!workspace) throw new AppError("invalid_token");
-  if (!scope.ruleId) {
+  const member = await findUnsubscribeMember(db, scope);
+  if (!member) throw new AppError("invalid_token");
+  const workspace_name = member.workspaceName;
+  if (!scope.ruleId || !roleAtLeast(member.role, "editor")) {
     const rules = await db
       .select({ id: alertRules.id })
       .from(alertRules)
-      .where(and(eq(alertRules.workspaceId, workspace.id), eq(alertRules.active, true)));
+      .where(and(eq(alertRules.workspaceId, scope.workspaceId), eq(alertRules.active, true)));
     return {
       scope: "all" as const,
-      active: rules.length > 0,
+      active: member.alertMode !== "none" && rules.length > 0,
       active_rules: rules.length,
       product_name: null,
       rule_description: null,
+      workspace_name,
     };
   }
   const [row] = await db
     .select({ rule: alertRules, productName: products.name })
     .from(alertRules)
     .innerJoin(products, eq(products.id, alertRules.productId))
-    .where(and(eq(alertRules.id, scope.ruleId), eq(alertRules.workspaceId, workspace.id)))
+    .where(and(eq(alertRules.id, scope.ruleId), eq(alertRules.workspaceId, scope.workspaceId)))
     .limit(1);
   return {
     scope: "rule" as const,
@@ -44,5 +44,6 @@ export async function readUnsubscribeToken(token: string) {
     active_rules: row?.rule.active ? 1 : 0,
     product_name: row?.productName ?? null,
     rule_description: row ? presentAlertRule(row.rule).description : null,
+    workspace_name,
   };
 }

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { getAuthSecret } from "@/lib/auth";
 
-export type TUnsubscribeScope = { workspaceId: string; ruleId?: string | null };
+/** userId: the member the mail was sent to (null in links sent before members had their own mail: the first owner). */
+export type TUnsubscribeScope = { workspaceId: string; ruleId?: string | null; userId?: string | null };
 
 /** The HMAC key for unsubscribe links, derived from the app secret (never the secret itself). */
 export function unsubscribeKey(secret = getAuthSecret()): Buffer {
@@ -9,13 +10,17 @@ export function unsubscribeKey(secret = getAuthSecret()): Buffer {
 }
 
 /**
- * A tamper-proof, non-expiring token naming a user (all alerts) or one of their rules:
- * base64url("<workspaceId>[:<ruleId>]") + "." + base64url(HMAC-SHA256).
+ * A tamper-proof, non-expiring token naming a member of a workspace (all alerts) or one rule there:
+ * base64url("<workspaceId>:<ruleId or empty>:<userId>") + "." + base64url(HMAC-SHA256). Older links carry
+ * "<workspaceId>[:<ruleId>]" and still verify.
  */
 export function signUnsubscribeToken(scope: TUnsubscribeScope, secret?: string): string {
-  const payload = Buffer.from(scope.ruleId ? `${scope.workspaceId}:${scope.ruleId}` : scope.workspaceId).toString(
-    "base64url",
-  );
+  const text = scope.userId
+    ? `${scope.workspaceId}:${scope.ruleId ?? ""}:${scope.userId}`
+    : scope.ruleId
+      ? `${scope.workspaceId}:${scope.ruleId}`
+      : scope.workspaceId;
+  const payload = Buffer.from(text).toString("base64url");
   const signature = createHmac("sha256", unsubscribeKey(secret)).update(payload).digest("base64url");
   return `${payload}.${signature}`;
 }

@@ -1,39 +1,58 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
-import { alertEvents, alertRules } from "@/db/schema";
+import { alertEmailDeliveries, alertEvents, alertRules, workspaceMembers } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { roleAtLeast } from "@/lib/workspaces/roles";
+import { findUnsubscribeMember } from "./unsubscribe-member";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
 
 export const UNSUBSCRIBED_RULE = "Cette alerte est désactivée : vous ne recevrez plus d'email pour elle.";
 export const UNSUBSCRIBED_ALL = "Vous êtes désabonné : vous ne recevrez plus aucune alerte par email.";
 
 /**
- * Switches off the rule (or every rule of the workspace) a signed link names, and drops its alerts still
- * waiting to be sent. Idempotent; the signature is the only credential (RFC 8058 one-click).
+ * What a signed link names, for the member it was sent to: one rule is switched off (a member who may edit
+ * rules; a Lecteur's rule link stops their own alert e-mails instead), or the member's alert e-mails in that
+ * workspace stop (alert mode 'none'; other members and other workspaces are untouched). Their e-mails still
+ * waiting are dropped. Idempotent; the signature is the only credential (RFC 8058 one-click).
  */
 export async function unsubscribeAlerts(token: string) {
   const scope = verifyUnsubscribeToken(token);
   if (!scope) throw new AppError("invalid_token");
   const db = await getDb();
-  const ruleFilter = scope.ruleId
-    ? and(eq(alertRules.workspaceId, scope.workspaceId), eq(alertRules.id, scope.ruleId))
-    : eq(alertRules.workspaceId, scope.workspaceId);
+  const member = await findUnsubscribeMember(db, scope);
+  // a removed member already gets nothing: the link has nothing left to stop
+  if (!member) return { scope: "all" as const, message: UNSUBSCRIBED_ALL };
+  const ruleOnly = scope.ruleId !== null && scope.ruleId !== undefined && roleAtLeast(member.role, "editor");
   await db.transaction(async (tx) => {
-    await tx.update(alertRules).set({ active: false, updatedAt: sql`now()` }).where(ruleFilter);
+    if (ruleOnly)
+      await tx
+        .update(alertRules)
+        .set({ active: false, updatedAt: sql`now()` })
+        .where(and(eq(alertRules.workspaceId, scope.workspaceId), eq(alertRules.id, scope.ruleId!)));
+    else
+      await tx
+        .update(workspaceMembers)
+        .set({ alertMode: "none" })
+        .where(and(eq(workspaceMembers.workspaceId, scope.workspaceId), eq(workspaceMembers.userId, member.userId)));
     await tx
-      .update(alertEvents)
-      .set({ status: "skipped" })
+      .update(alertEmailDeliveries)
+      .set({ status: "skipped", error: "Désabonné", claimedAt: null })
       .where(
         and(
-          eq(alertEvents.workspaceId, scope.workspaceId),
-          scope.ruleId ? eq(alertEvents.ruleId, scope.ruleId) : undefined,
-          inArray(alertEvents.status, ["pending", "failed"]),
-          inArray(alertEvents.delivery, ["instant", "digest"]),
+          eq(alertEmailDeliveries.workspaceId, scope.workspaceId),
+          ruleOnly ? undefined : eq(alertEmailDeliveries.userId, member.userId),
+          ruleOnly
+            ? inArray(
+                alertEmailDeliveries.eventId,
+                tx.select({ id: alertEvents.id }).from(alertEvents).where(eq(alertEvents.ruleId, scope.ruleId!)),
+              )
+            : undefined,
+          inArray(alertEmailDeliveries.status, ["pending", "failed"]),
         ),
       );
   });
   return {
-    scope: scope.ruleId ? ("rule" as const) : ("all" as const),
-    message: scope.ruleId ? UNSUBSCRIBED_RULE : UNSUBSCRIBED_ALL,
+    scope: ruleOnly ? ("rule" as const) : ("all" as const),
+    message: ruleOnly ? UNSUBSCRIBED_RULE : UNSUBSCRIBED_ALL,
   };
 }

@@ -12,8 +12,11 @@ export function verifyUnsubscribeToken(token: string, secret?: string): TUnsubsc
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   // base64url decoding is lenient: re-encode to refuse non-canonical variants of a signed payload
   if (Buffer.from(signature, "base64url").toString("base64url") !== signature) return null;
-  const [workspaceId, ruleId, extra] = Buffer.from(payload, "base64url").toString("utf8").split(":");
-  if (extra !== undefined || !workspaceId || !isUuid(workspaceId) || (ruleId !== undefined && !isUuid(ruleId)))
+  const fields = Buffer.from(payload, "base64url").toString("utf8").split(":");
+  const [workspaceId, rawRuleId, userId] = fields;
+  const ruleId = rawRuleId === "" && fields.length === 3 ? undefined : rawRuleId;
+  if (fields.length > 3 || !workspaceId || !isUuid(workspaceId) || (ruleId !== undefined && !isUuid(ruleId)))
     return null;
-  return { workspaceId, ruleId: ruleId ?? null };
+  if (fields.length === 3 && !isUuid(userId!)) return null;
+  return { workspaceId, ruleId: ruleId ?? null, userId: userId ?? null };
 }
