@@ -14,3 +14,4 @@ export * from "./imports";
 export * from "./team";
 export * from "./evidence";
 export * from "./fetch-access";
+export * from "./feeds";
