@@ -26,6 +26,7 @@ export const FEED_MSG = {
   duplicateSku: (line: number) => `Référence (SKU) en double dans le fichier (déjà ligne ${line})`,
   overLimit: (max: number) =>
     `Limite de ${max.toLocaleString("fr-FR")} produits de votre plan atteinte : produit non créé`,
+  tooLarge: "Le fichier dépasse la taille maximale autorisée (25 Mo)",
   failed: "L'exécution du flux a échoué : les lignes déjà traitées sont conservées",
 } as const;
 

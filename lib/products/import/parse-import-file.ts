@@ -10,7 +10,7 @@ type Column = Exclude<keyof TImportRow, "line">;
 export const MAX_IMPORT_ROWS = 10_000;
 
 /** Header names, compared without case, accents, spaces or punctuation. */
-const ALIASES: Record<Column, string[]> = {
+export const IMPORT_ALIASES: Record<Column, string[]> = {
   product: ["produit", "produits", "product", "nomproduit", "nomduproduit", "productname"],
   description: ["description", "desc"],
   source: ["source", "nomsource", "nomdelasource", "sourcename", "site", "marchand", "enseigne"],
@@ -70,7 +70,7 @@ function mapHeader(cells: string[]): Map<Column, number> {
   const map = new Map<Column, number>();
   cells.forEach((cell, index) => {
     const key = headerKey(cell);
-    for (const [column, names] of Object.entries(ALIASES) as [Column, string[]][]) {
+    for (const [column, names] of Object.entries(IMPORT_ALIASES) as [Column, string[]][]) {
       if (names.includes(key) && !map.has(column)) map.set(column, index);
     }
   });
