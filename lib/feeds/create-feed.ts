@@ -25,11 +25,17 @@ async function insertFeed(workspaceId: string, values: Omit<typeof catalogFeeds.
       .insert(catalogFeeds)
       .values({ workspaceId, ...values })
       .returning();
-    await recordAudit(tx, workspaceId, "feed.created", { type: "feed", id: feed!.id }, {
-      name: feed!.name,
-      source: feed!.source,
-      ...(feed!.url ? { url: feed!.url } : {}),
-    });
+    await recordAudit(
+      tx,
+      workspaceId,
+      "feed.created",
+      { type: "feed", id: feed!.id },
+      {
+        name: feed!.name,
+        source: feed!.source,
+        ...(feed!.url ? { url: feed!.url } : {}),
+      },
+    );
     return feed!;
   });
 }

@@ -1,29 +1,7 @@
 import { FEED_FIELDS, type TFeedField, type TFeedFormat, type TFeedMapping } from "@/db/schema";
 import { headerKey, IMPORT_ALIASES } from "@/lib/products/import/parse-import-file";
 
-export const FORMAT_LABELS: Record<TFeedFormat, string> = {
-  google_xml: "Google Merchant Center (XML RSS/Atom)",
-  google_csv: "Google Merchant Center (TSV/CSV)",
-  shopify: "Shopify (export CSV des produits)",
-  woocommerce: "WooCommerce (export CSV)",
-  prestashop: "PrestaShop (export CSV)",
-  veilleprix: "VeillePrix (CSV/XLSX)",
-};
-
-export const FIELD_LABELS: Record<TFeedField, string> = {
-  sku: "Référence (SKU)",
-  name: "Nom du produit",
-  description: "Description",
-  ean: "EAN / GTIN",
-  brand: "Marque",
-  mpn: "Référence fabricant (MPN)",
-  category: "Catégorie",
-  tags: "Étiquettes",
-  image: "Image",
-  cost_price: "Prix d'achat HT",
-  reference_price: "Mon prix",
-  min_price: "Prix minimum annoncé",
-};
+export { FIELD_LABELS, FORMAT_LABELS } from "./labels";
 
 const GOOGLE: Partial<Record<TFeedField, string[]>> = {
   sku: ["gid", "id"],

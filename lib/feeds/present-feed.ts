@@ -1,5 +1,5 @@
 import type { catalogFeedRuns, catalogFeeds } from "@/db/schema";
-import { FIELD_LABELS, FORMAT_LABELS } from "./formats";
+import { FIELD_LABELS, FORMAT_LABELS } from "./labels";
 import { FEED_MSG } from "./messages";
 
 type TFeed = typeof catalogFeeds.$inferSelect;

@@ -9,7 +9,10 @@ export const MAX_FEED_ROWS = 50_000;
 export const MAX_FEED_BYTES = 25 * 1024 * 1024;
 
 function looksXml(bytes: Uint8Array): boolean {
-  const head = new TextDecoder("utf-8").decode(bytes.subarray(0, 512)).replace(/^\uFEFF/, "").trimStart();
+  const head = new TextDecoder("utf-8")
+    .decode(bytes.subarray(0, 512))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return head.startsWith("<");
 }
 

@@ -20,9 +20,16 @@ import { type TValidFeedRow, validateFeedRow } from "./validate-feed-row";
 export const FEED_BATCH = 500;
 
 type TProduct = typeof products.$inferSelect;
-type TResult = { idx: number; outcome: TFeedOutcome; reason: string | null; changes: string | null; productId: string | null };
+type TResult = {
+  idx: number;
+  outcome: TFeedOutcome;
+  reason: string | null;
+  changes: string | null;
+  productId: string | null;
+};
 
-const sameAmount = (a: string | null, b: string | undefined) => b === undefined || (a !== null && Number(a) === Number(b));
+const sameAmount = (a: string | null, b: string | undefined) =>
+  b === undefined || (a !== null && Number(a) === Number(b));
 const sameText = (a: string | null, b: string | null | undefined) => b === undefined || a === b;
 
 /** The fields the row would change on the product (French labels), none when it is unchanged. */
@@ -121,7 +128,13 @@ export async function writeFeedBatch(runId: string): Promise<boolean> {
         })
         .where(and(eq(products.id, existing.id), eq(products.workspaceId, workspaceId)));
       if (p.row.identity.gtins) await replaceGtins(tx, workspaceId, existing.id, p.row.identity.gtins);
-      results.push({ idx: p.idx, outcome: "changed", reason: null, changes: changes.join(", "), productId: existing.id });
+      results.push({
+        idx: p.idx,
+        outcome: "changed",
+        reason: null,
+        changes: changes.join(", "),
+        productId: existing.id,
+      });
     }
     if (fresh.length > 0) {
       let room = fresh.length;

@@ -49,10 +49,19 @@ export const runFeedJob = defineJob<{ runId: string; workspaceId: string }>({
         throw error;
       }
     };
-    const loaded = await io.step("load", guarded(() => loadFeedRun(runId)));
+    const loaded = await io.step(
+      "load",
+      guarded(() => loadFeedRun(runId)),
+    );
     let batches = 0;
     if (loaded !== false) {
-      while (await io.step(`lot-${batches}`, guarded(() => writeFeedBatch(runId)))) batches++;
+      while (
+        await io.step(
+          `lot-${batches}`,
+          guarded(() => writeFeedBatch(runId)),
+        )
+      )
+        batches++;
       await io.step(
         "finish",
         guarded(async () => {

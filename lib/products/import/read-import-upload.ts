@@ -30,6 +30,7 @@ export async function readImportUpload(req: Request, maxBytes = MAX_IMPORT_BYTES
   if (file.size === 0) throw new AppError("empty_file");
   // the form's other text fields (a feed's name)
   const fields: Record<string, string> = {};
-  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value.replaceAll("\u0000", "");
+  for (const [key, value] of form.entries())
+    if (typeof value === "string") fields[key] = value.replaceAll("\u0000", "");
   return { name: file.name || "import", bytes: new Uint8Array(await file.arrayBuffer()), fields };
 }
