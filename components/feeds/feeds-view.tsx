@@ -40,7 +40,10 @@ export function FeedsView() {
               ) : data && data.length > 0 ? (
                 <ul className="divide-y divide-zinc-100" aria-label="Flux catalogue">
                   {data.map((feed) => (
-                    <li key={feed.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+                    <li
+                      key={feed.id}
+                      className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between"
+                    >
                       <div className="min-w-0">
                         <Link
                           href={`/feeds/${feed.id}`}

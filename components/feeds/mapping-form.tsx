@@ -51,11 +51,7 @@ export function MappingForm({ feed, canEdit }: { feed: TFeedDetail; canEdit: boo
       <CardBody className="space-y-4">
         {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
         <Field label="Format">
-          <Select
-            value={format}
-            disabled={!canEdit}
-            onChange={(e) => setFormat(e.target.value as typeof format)}
-          >
+          <Select value={format} disabled={!canEdit} onChange={(e) => setFormat(e.target.value as typeof format)}>
             {Object.entries(FORMAT_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
