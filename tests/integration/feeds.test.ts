@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { auditEvents, products } from "@/db/schema";
+import { auditEvents, catalogFeeds, products } from "@/db/schema";
 import { GET as listFeeds, POST as createFeed } from "@/app/api/feeds/route";
 import { DELETE as deleteFeed, GET as getFeed, PATCH as patchFeed } from "@/app/api/feeds/[feedId]/route";
 import { POST as runFeed } from "@/app/api/feeds/[feedId]/runs/route";
@@ -11,7 +11,8 @@ import { GET as getReport } from "@/app/api/feeds/[feedId]/runs/[runId]/report/r
 import { POST as uploadFeed } from "@/app/api/feeds/upload/route";
 import { POST as createProduct } from "@/app/api/products/route";
 import { fetchFeed } from "@/lib/feeds/fetch-feed";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { runLocalJob, settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { JOBS } from "@/lib/jobs/registry";
 import { FILES, FORMULA, googleXml } from "../fixtures/feed-files";
 import { startFeedServer, type TFeedServer } from "../fixtures/feed-server";
 import { call, signUp } from "../helpers/api";
@@ -188,6 +189,30 @@ describe("catalogue feeds", () => {
       "Limite de 5 produits de votre plan atteinte : produit non créé",
       "Limite de 5 produits de votre plan atteinte : produit non créé",
     ]);
+  });
+
+  it("a URL feed runs on its schedule: the sweep starts the due feed once and moves its next date", async () => {
+    const who = await workspace();
+    server.serve("/planned.xml", googleXml());
+    const created = await call(createFeed, "/api/feeds", {
+      token: who.token,
+      body: { name: "Planifié", url: `${server.url}/planned.xml`, frequency: "weekly" },
+    });
+    const feedId = created.json.id;
+    const db = await getDb();
+    const due = () => db.select().from(catalogFeeds).where(eq(catalogFeeds.id, feedId));
+    expect((await due())[0]!.nextRunAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+    expect((await runLocalJob(JOBS.sweepFeeds, {})) as object).toMatchObject({ scheduled: 0 });
+    await db.update(catalogFeeds).set({ nextRunAt: new Date(Date.now() - 1000) }).where(eq(catalogFeeds.id, feedId));
+    expect((await runLocalJob(JOBS.sweepFeeds, {})) as object).toMatchObject({ scheduled: 1 });
+    expect((await runLocalJob(JOBS.sweepFeeds, {})) as object).toMatchObject({ scheduled: 0 });
+    await settleLocalJobs();
+    const feed = await call(getFeed, "/x", { token: who.token, params: { feedId } });
+    expect(feed.json.runs.map((r: { trigger: string; status: string }) => `${r.trigger} ${r.status}`)).toEqual([
+      "schedule done",
+    ]);
+    expect(feed.json.last_run.counts).toMatchObject({ new: 2, changed: 1, gone: 1, invalid: 3 });
+    expect(new Date(feed.json.next_run_at).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
   });
 
   it("a feed URL answering 404 or garbage: the run fails with a clear French error", async () => {
