@@ -26,7 +26,7 @@ export function MappingForm({ feed, canEdit }: { feed: TFeedDetail; canEdit: boo
     await run(
       "save",
       async () => {
-        const saved = await apiFetch("/api/feeds/" + feed.id, {
+        const saved = await apiFetch(`/api/feeds/${feed.id}`, {
           method: "PATCH",
           body: format !== feed.format ? { format } : { mapping },
           fallback: "Erreur lors de l'enregistrement de la correspondance",

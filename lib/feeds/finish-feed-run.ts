@@ -14,7 +14,7 @@ export const GONE_REASON = "Absent du flux : le produit est conservé (rien n'es
 export async function finishFeedRun(runId: string): Promise<void> {
   await inTransaction(async (tx) => {
     const [run] = await tx.select().from(catalogFeedRuns).where(eq(catalogFeedRuns.id, runId)).for("update");
-    if (!run || run.status !== "running") return;
+    if (run?.status !== "running") return;
     const gone = await queryRows<{ idx: number }>(
       tx,
       sql`insert into catalog_feed_run_rows (run_id, workspace_id, idx, sku, name, outcome, reason, product_id)

@@ -24,4 +24,3 @@ export const FIELD_LABELS: Record<TFeedField, string> = {
   reference_price: "Mon prix",
   min_price: "Prix minimum annoncé",
 };
-

@@ -86,7 +86,7 @@ async function loadExisting(tx: DbTx, workspaceId: string, skus: string[]) {
 export async function writeFeedBatch(runId: string): Promise<boolean> {
   const more = await inTransaction(async (tx) => {
     const [run] = await tx.select().from(catalogFeedRuns).where(eq(catalogFeedRuns.id, runId)).for("update");
-    if (!run || run.status !== "running" || !run.loaded) return false;
+    if (run?.status !== "running" || !run.loaded) return false;
     const workspaceId = run.workspaceId;
     const rows = await tx
       .select()

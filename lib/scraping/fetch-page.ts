@@ -241,7 +241,17 @@ export async function fetchPage(input: string, options: TFetchPageOptions = {}):
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers))
         if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-      return { url: checked.url.href, status, contentType, headers, html, charset, bytes: body.length, redirects, body };
+      return {
+        url: checked.url.href,
+        status,
+        contentType,
+        headers,
+        html,
+        charset,
+        bytes: body.length,
+        redirects,
+        body,
+      };
     }
   } catch (error) {
     throw networkError(error, timedOut, Boolean(options.signal?.aborted));

@@ -203,7 +203,10 @@ describe("catalogue feeds", () => {
     const due = () => db.select().from(catalogFeeds).where(eq(catalogFeeds.id, feedId));
     expect((await due())[0]!.nextRunAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
     expect((await runLocalJob(JOBS.sweepFeeds, {})) as object).toMatchObject({ scheduled: 0 });
-    await db.update(catalogFeeds).set({ nextRunAt: new Date(Date.now() - 1000) }).where(eq(catalogFeeds.id, feedId));
+    await db
+      .update(catalogFeeds)
+      .set({ nextRunAt: new Date(Date.now() - 1000) })
+      .where(eq(catalogFeeds.id, feedId));
     expect((await runLocalJob(JOBS.sweepFeeds, {})) as object).toMatchObject({ scheduled: 1 });
     expect((await runLocalJob(JOBS.sweepFeeds, {})) as object).toMatchObject({ scheduled: 0 });
     await settleLocalJobs();

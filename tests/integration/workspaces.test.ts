@@ -123,7 +123,13 @@ async function furnishedWorkspace() {
     .returning();
   const [feed] = await db
     .insert(catalogFeeds)
-    .values({ workspaceId: ws, name: "Flux", source: "url", url: "https://shop.exemple.fr/flux.xml", frequency: "daily" })
+    .values({
+      workspaceId: ws,
+      name: "Flux",
+      source: "url",
+      url: "https://shop.exemple.fr/flux.xml",
+      frequency: "daily",
+    })
     .returning();
   const [feedRun] = await db
     .insert(catalogFeedRuns)
@@ -167,9 +173,7 @@ async function contents(ws: string) {
       invoices,
       catalogFeeds,
       catalogFeedRuns,
-    ].map(
-      (table) => db.select().from(table).where(eq(table.workspaceId, ws)).orderBy(asc(table.id)),
-    ),
+    ].map((table) => db.select().from(table).where(eq(table.workspaceId, ws)).orderBy(asc(table.id))),
   );
   const tokens = await db.select().from(apiTokens).where(eq(apiTokens.workspaceId, ws)).orderBy(asc(apiTokens.id));
   return JSON.stringify([...rows, tokens.map((t) => ({ ...t, lastUsedAt: null }))]);
