@@ -1,7 +1,7 @@
 import { catalogFeeds, type TFeedTable } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError } from "@/lib/errors/app-error";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "./in-feed-transaction";
 import { readImportUpload } from "@/lib/products/import/read-import-upload";
 import { nextFeedRun } from "./feed-schedule";
 import { assertFeedUrl, fetchFeed } from "./fetch-feed";

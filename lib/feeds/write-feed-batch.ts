@@ -10,7 +10,7 @@ import {
   type TFeedRow,
 } from "@/db/schema";
 import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "./in-feed-transaction";
 import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
 import { FIELD_LABELS } from "./formats";
 import { FEED_MSG } from "./messages";

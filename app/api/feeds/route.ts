@@ -4,7 +4,7 @@ import { createUrlFeed } from "@/lib/feeds/create-feed";
 import { listFeeds } from "@/lib/feeds/list-feeds";
 import { ZCreateUrlFeed } from "@/lib/feeds/schemas";
 import { json } from "@/lib/http/json";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const maxDuration = 60;

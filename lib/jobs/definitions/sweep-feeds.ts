@@ -27,7 +27,8 @@ export const sweepFeedsJob = defineJob({
             () => new Date(Date.now() + 24 * 3_600_000),
           );
           await tx.execute(sql`update catalog_feeds set next_run_at = ${next.toISOString()} where id = ${feed.id}`);
-          await queueFeedRun(tx, feed.workspace_id, feed.id, "schedule");
+          const run = await queueFeedRun(tx, feed.workspace_id, feed.id, "schedule");
+          if (run) await triggerJob("runFeed", { runId: run.id, workspaceId: feed.workspace_id }, { tx });
         });
       }
       const stalled = await queryRows<{ id: string; workspace_id: string }>(

@@ -2,7 +2,7 @@
 // the format and column mapping proposed from its header
 import { createFileFeed } from "@/lib/feeds/create-feed";
 import { json } from "@/lib/http/json";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const maxDuration = 60;
