@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useProducts } from "@/client/hooks/use-products";
@@ -7,7 +8,7 @@ import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limits/limit-messages";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
 import dynamic from "next/dynamic";
 import { ProductCard } from "./product-card";
@@ -72,6 +73,11 @@ export function ProductsView() {
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
           {authenticated && list.length > 0 ? <ExportAllButton /> : null}
+          {authenticated ? (
+            <Link href="/feeds" className={buttonClasses("secondary")}>
+              Flux catalogue
+            </Link>
+          ) : null}
           {authenticated && canEdit ? (
             <Button variant="secondary" onClick={() => setImporting(true)}>
               Importer un fichier

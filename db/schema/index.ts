@@ -15,3 +15,4 @@ export * from "./team";
 export * from "./evidence";
 export * from "./fetch-access";
 export * from "./product-market";
+export * from "./feeds";

@@ -54,6 +54,12 @@ export const ERROR_CODES = [
   "invalid_columns",
   "too_many_rows",
   "unsupported_format",
+  // catalogue feeds
+  "feed_not_found",
+  "feed_run_not_found",
+  "feed_unreadable",
+  "feed_url_refused",
+  "feed_running",
   // queue
   "task_not_found",
   "task_running",

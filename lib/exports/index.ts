@@ -1,5 +1,5 @@
 // The public face of lib/exports: other domains import from here only (DESIGN §10).
-export { contentDisposition } from "./build-export-filename";
+export { buildExportFilename, contentDisposition } from "./build-export-filename";
 export { createCsvStream } from "./create-csv-stream";
 export { createCellsXlsxStream } from "./create-xlsx-stream";
 export { decimal, money, text } from "./csv-dialects";

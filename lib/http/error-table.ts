@@ -4,6 +4,7 @@ import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
 import { MISSING_PRICE, PAYMENTS_UNAVAILABLE } from "@/lib/billing/schemas";
 import type { AppError, TErrorCode } from "@/lib/errors/app-error";
 import { EVIDENCE_MSG } from "@/lib/evidence/schemas";
+import { FEED_MSG } from "@/lib/feeds/messages";
 import { LIMIT_DETAIL } from "@/lib/products/import/read-import-upload";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
@@ -95,6 +96,11 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   invalid_selector: { status: 422, detail: "Sélecteur CSS invalide" },
   stale_candidate: { status: 409, detail: "Ce prix ne figure plus parmi ceux de la page : rechargez la liste" },
   import_not_found: { status: 404, detail: "Import introuvable" },
+  feed_not_found: { status: 404, detail: FEED_MSG.notFound, code: "not_found" },
+  feed_run_not_found: { status: 404, detail: FEED_MSG.runNotFound, code: "not_found" },
+  feed_unreadable: { status: 422, detail: FEED_MSG.unreadable },
+  feed_url_refused: { status: 422, detail: "Adresse du flux refusée" },
+  feed_running: { status: 409, detail: FEED_MSG.running },
   upload_not_multipart: {
     status: 400,
     detail: "Envoyez le fichier CSV ou XLSX dans le champ « file » d'un formulaire multipart",

@@ -5,3 +5,4 @@ export const PRICE_RECORDED = "veilleprix/price.recorded";
 export const CHANNEL_DELIVERY_REQUESTED = "veilleprix/channel-delivery.requested";
 export const IMPORT_REQUESTED = "veilleprix/import.requested";
 export const EVIDENCE_REQUESTED = "veilleprix/evidence.requested";
+export const FEED_RUN_REQUESTED = "veilleprix/feed-run.requested";

@@ -7,11 +7,13 @@ import { importProductsJob } from "./definitions/import-products";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
 import { resumeImportsJob } from "./definitions/resume-imports";
+import { runFeedJob } from "./definitions/run-feed";
 import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
 import { scrapeTaskJob } from "./definitions/scrape-task";
 import { sendAlertDigestJob } from "./definitions/send-alert-digest";
 import { sendScheduledReportsJob } from "./definitions/send-scheduled-reports";
 import { sweepDueUrlsJob } from "./definitions/sweep-due-urls";
+import { sweepFeedsJob } from "./definitions/sweep-feeds";
 
 export const JOBS = {
   sweepDueUrls: sweepDueUrlsJob,
@@ -26,6 +28,8 @@ export const JOBS = {
   importProducts: importProductsJob,
   resumeImports: resumeImportsJob,
   captureEvidence: captureEvidenceJob,
+  runFeed: runFeedJob,
+  sweepFeeds: sweepFeedsJob,
 };
 
 export type TJobName = keyof typeof JOBS;

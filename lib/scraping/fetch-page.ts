@@ -24,6 +24,8 @@ export type TFetchPageOptions = {
   resolve?: TResolver;
   /** Sends one hop (a GET of a checked URL to its pinned address); a proxy replaces the direct connection. */
   send?: TSendHop;
+  /** Any content type is read (a catalogue feed: CSV, XML, XLSX), not only pages. */
+  anyContentType?: boolean;
 };
 
 export type TSendHop = (
@@ -42,6 +44,8 @@ export type TFetchedPage = {
   charset: string;
   bytes: number;
   redirects: string[];
+  /** The body as received (decompressed). */
+  body: Buffer;
 };
 
 export const BROWSER_USER_AGENT =
@@ -223,7 +227,7 @@ export async function fetchPage(input: string, options: TFetchPageOptions = {}):
         continue;
       }
       const contentType = String(res.headers["content-type"] ?? "");
-      if (contentType && !HTML_TYPES.test(contentType)) {
+      if (contentType && !options.anyContentType && !HTML_TYPES.test(contentType)) {
         res.destroy();
         throw new ScrapeError(
           "invalid_page",
@@ -237,7 +241,17 @@ export async function fetchPage(input: string, options: TFetchPageOptions = {}):
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers))
         if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-      return { url: checked.url.href, status, contentType, headers, html, charset, bytes: body.length, redirects };
+      return {
+        url: checked.url.href,
+        status,
+        contentType,
+        headers,
+        html,
+        charset,
+        bytes: body.length,
+        redirects,
+        body,
+      };
     }
   } catch (error) {
     throw networkError(error, timedOut, Boolean(options.signal?.aborted));

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users, workspaceMembers, workspaces } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { createWorkspace } from "./create-workspace";
 import { WORKSPACE_MSG } from "./schemas";

@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import {
   alertChannels,
+  catalogFeedRuns,
+  catalogFeeds,
   alertRules,
   apiTokens,
   invoices,
@@ -119,7 +121,23 @@ async function furnishedWorkspace() {
     .insert(invoices)
     .values({ workspaceId: ws, provider: "demo", status: "paid", stripeInvoiceId: `demo_${randomUUID()}` })
     .returning();
+  const [feed] = await db
+    .insert(catalogFeeds)
+    .values({
+      workspaceId: ws,
+      name: "Flux",
+      source: "url",
+      url: "https://shop.exemple.fr/flux.xml",
+      frequency: "daily",
+    })
+    .returning();
+  const [feedRun] = await db
+    .insert(catalogFeedRuns)
+    .values({ workspaceId: ws, feedId: feed!.id, trigger: "manual", status: "done" })
+    .returning();
   const params: Record<string, string> = {
+    feedId: feed!.id,
+    runId: feedRun!.id,
     urlId: url.id,
     ruleId: rule.id,
     taskId: task!.id,
@@ -144,9 +162,18 @@ async function furnishedWorkspace() {
 async function contents(ws: string) {
   const db = await getDb();
   const rows = await Promise.all(
-    [products, productUrls, alertRules, alertChannels, scrapeTasks, productImports, subscriptions, invoices].map(
-      (table) => db.select().from(table).where(eq(table.workspaceId, ws)).orderBy(asc(table.id)),
-    ),
+    [
+      products,
+      productUrls,
+      alertRules,
+      alertChannels,
+      scrapeTasks,
+      productImports,
+      subscriptions,
+      invoices,
+      catalogFeeds,
+      catalogFeedRuns,
+    ].map((table) => db.select().from(table).where(eq(table.workspaceId, ws)).orderBy(asc(table.id))),
   );
   const tokens = await db.select().from(apiTokens).where(eq(apiTokens.workspaceId, ws)).orderBy(asc(apiTokens.id));
   return JSON.stringify([...rows, tokens.map((t) => ({ ...t, lastUsedAt: null }))]);

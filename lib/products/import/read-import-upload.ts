@@ -6,18 +6,18 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 const ENVELOPE = 64 * 1024;
 
 export const LIMIT_DETAIL = "Le fichier dépasse la taille maximale autorisée (5 Mo)";
-const tooLarge = () => new AppError("import_too_large");
+const tooLarge = (detail: string) => new AppError("import_too_large", { detail });
 
 /**
  * The file of a multipart upload (field `file`), read with a hard byte cap so an oversized or endless
  * body is refused (413) without being buffered whole.
  */
-export async function readImportUpload(req: Request, maxBytes = MAX_IMPORT_BYTES) {
+export async function readImportUpload(req: Request, maxBytes = MAX_IMPORT_BYTES, limitDetail = LIMIT_DETAIL) {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
     throw new AppError("upload_not_multipart");
   }
-  const body = await readLimitedBody(req, maxBytes + ENVELOPE, LIMIT_DETAIL);
+  const body = await readLimitedBody(req, maxBytes + ENVELOPE, limitDetail);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": type } }).formData();
@@ -26,7 +26,11 @@ export async function readImportUpload(req: Request, maxBytes = MAX_IMPORT_BYTES
   }
   const file = form.get("file");
   if (!file || typeof file === "string") throw new AppError("upload_missing_file");
-  if (file.size > maxBytes) throw tooLarge();
+  if (file.size > maxBytes) throw tooLarge(limitDetail);
   if (file.size === 0) throw new AppError("empty_file");
-  return { name: file.name || "import", bytes: new Uint8Array(await file.arrayBuffer()) };
+  // the form's other text fields (a feed's name)
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries())
+    if (typeof value === "string") fields[key] = value.replaceAll("\u0000", "");
+  return { name: file.name || "import", bytes: new Uint8Array(await file.arrayBuffer()), fields };
 }

@@ -32,7 +32,9 @@ const ZIdentityCells = z.object({
 });
 
 /** The row's identity cells by the API's rules; blank cells say nothing (they clear nothing). */
-function checkIdentity(row: TImportRow): { ok: true; identity: TImportIdentity } | { ok: false; reason: string } {
+export function checkIdentity(
+  row: TImportRow,
+): { ok: true; identity: TImportIdentity } | { ok: false; reason: string } {
   const cell = (v: string | undefined) => (v ? v : undefined);
   const parsed = ZIdentityCells.safeParse({
     sku: cell(row.sku),
