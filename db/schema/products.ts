@@ -146,6 +146,8 @@ export const productUrls = pgTable(
   (t) => [
     unique("product_urls_product_url_unique").on(t.productId, t.url),
     index("product_urls_workspace_idx").on(t.workspaceId),
+    // the data-health list: a workspace's URLs in id order, paged by id
+    index("product_urls_workspace_id_idx").on(t.workspaceId, t.id),
     index("product_urls_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
   ],
 );

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
+import { summarizeBrokenUrls } from "@/lib/health/summarize-broken-urls";
 import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { claimAlertEvents, MAX_DELIVERY_ATTEMPTS } from "./claim-alert-events";
 import { deliverAlertEvents } from "./deliver-alert-events";
@@ -43,7 +44,8 @@ export async function sendAlertDigests(now = new Date()) {
         await releaseAlertEvents(db, ids, UNVERIFIED_RECIPIENT, true);
         continue;
       }
-      const email = await renderAlertDigest({ workspaceId, firstName: user.firstName, events: claimed, now });
+      const broken = await summarizeBrokenUrls(db, workspaceId);
+      const email = await renderAlertDigest({ workspaceId, firstName: user.firstName, events: claimed, now, broken });
       const key = `digest:${workspaceId}:${createHash("sha256")
         .update([...ids].sort().join(","))
         .digest("hex")
