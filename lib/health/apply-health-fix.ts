@@ -31,7 +31,12 @@ export async function applyHealthFix(workspaceId: string, role: TWorkspaceRole, 
   const ids = [...new Set(fix.url_ids)];
   return inTransaction(async (tx) => {
     const urls = await tx
-      .select({ id: productUrls.id, productId: productUrls.productId, url: productUrls.url, paused: productUrls.paused })
+      .select({
+        id: productUrls.id,
+        productId: productUrls.productId,
+        url: productUrls.url,
+        paused: productUrls.paused,
+      })
       .from(productUrls)
       .where(and(eq(productUrls.workspaceId, workspaceId), inArray(productUrls.id, ids)))
       .orderBy(productUrls.id)

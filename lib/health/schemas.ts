@@ -4,7 +4,15 @@ import { zLimit } from "@/lib/http/limit-param";
 
 // Browser-safe (zod only): the data-health screen's states, filters and bulk fixes, shared by forms and routes.
 
-export const HEALTH_STATES = ["up_to_date", "late", "blocked", "not_found", "uncertain", "rule_lost", "paused"] as const;
+export const HEALTH_STATES = [
+  "up_to_date",
+  "late",
+  "blocked",
+  "not_found",
+  "uncertain",
+  "rule_lost",
+  "paused",
+] as const;
 export type THealthState = (typeof HEALTH_STATES)[number];
 
 export const HEALTH_STATE_LABELS: Record<THealthState, string> = {
@@ -51,10 +59,16 @@ export type THealthListQuery = z.output<typeof ZHealthListQuery>;
 export const ZHealthFix = z
   .object({
     action: z.enum(HEALTH_FIXES, { error: HEALTH_MSG.fix }),
-    url_ids: z.array(uuid(HEALTH_MSG.urlId), { error: HEALTH_MSG.urlIds }).min(1, HEALTH_MSG.urlIds).max(500, HEALTH_MSG.urlIds),
+    url_ids: z
+      .array(uuid(HEALTH_MSG.urlId), { error: HEALTH_MSG.urlIds })
+      .min(1, HEALTH_MSG.urlIds)
+      .max(500, HEALTH_MSG.urlIds),
     strategy: z.enum(SHOP_STRATEGIES, { error: HEALTH_MSG.strategy }).optional(),
   })
-  .refine((b) => b.action !== "strategy" || b.strategy !== undefined, { message: HEALTH_MSG.strategy, path: ["strategy"] });
+  .refine((b) => b.action !== "strategy" || b.strategy !== undefined, {
+    message: HEALTH_MSG.strategy,
+    path: ["strategy"],
+  });
 export type THealthFix = z.output<typeof ZHealthFix>;
 
 export const ZMonitoringAlert = z

@@ -169,7 +169,12 @@ async function recordFailure(
         .where(eq(productUrls.id, task.urlId))
         .returning({ failures: productUrls.consecutiveFailures });
       if (url) {
-        const input = { workspaceId: task.workspaceId, urlId: task.urlId, failures: url.failures, error: error.message };
+        const input = {
+          workspaceId: task.workspaceId,
+          urlId: task.urlId,
+          failures: url.failures,
+          error: error.message,
+        };
         return { alertEventId: await evaluateMonitoringStopped(tx, input) };
       }
     }

@@ -97,10 +97,7 @@ export async function evaluateMonitoringStopped(
     .returning();
   if (!event) return null;
   await enqueueChannelDeliveries(tx, event);
-  await tx
-    .update(alertRules)
-    .set({ lastFiredAt: now })
-    .where(eq(alertRules.id, rule.id));
+  await tx.update(alertRules).set({ lastFiredAt: now }).where(eq(alertRules.id, rule.id));
   return event.id;
 }
 
