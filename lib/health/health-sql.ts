@@ -32,3 +32,8 @@ export function stateOf(pu: string, hasAutomation: boolean) {
       then 'late'
     else 'up_to_date' end)`;
 }
+
+/** States found only among the URLs of product_urls_workspace_broken_idx (its predicate, repeated for the planner). */
+export const BROKEN_INDEX_STATES = ["paused", "blocked", "not_found", "uncertain", "rule_lost"];
+export const inBrokenIndex = (pu: string) =>
+  sql.raw(`(${pu}.paused or ${pu}.last_status not in ('ok', 'pending') or ${pu}.selector_lost_at is not null)`);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { shopOf, stateOf } from "./health-sql";
+import { BROKEN_INDEX_STATES, inBrokenIndex, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, type THealthListQuery, type THealthState } from "./schemas";
 
 type TRow = {
@@ -34,13 +34,15 @@ export async function listHealthUrls(db: DbLike, workspaceId: string, query: THe
   const state = stateOf("pu", plan.hasAutomation);
   const rows = await queryRows<TRow>(
     db,
-    sql`select pu.id, pu.product_id, p.name as product_name, pu.name, pu.url, ${shopOf(sql`pu.url`)} as shop,
-        ${state} as state, pu.last_status, pu.last_error, pu.paused_reason, pu.consecutive_failures,
-        pu.tracking_frequency, pu.last_checked_at, pu.latest_price, pu.latest_currency, pu.latest_at
-      from product_urls pu join products p on p.id = pu.product_id
+    sql`select pu.id, pu.product_id, (select p.name from products p where p.id = pu.product_id) as product_name,
+        pu.name, pu.url, ${shopOf(sql`pu.url`)} as shop, ${state} as state, pu.last_status, pu.last_error,
+        pu.paused_reason, pu.consecutive_failures, pu.tracking_frequency, pu.last_checked_at, pu.latest_price,
+        pu.latest_currency, pu.latest_at
+      from product_urls pu
       where pu.workspace_id = ${workspaceId}
         ${query.cursor ? sql`and pu.id > ${query.cursor}::uuid` : sql``}
         ${query.state ? sql`and ${state} = ${query.state}` : sql``}
+        ${query.state && BROKEN_INDEX_STATES.includes(query.state) ? sql`and ${inBrokenIndex("pu")}` : sql``}
         ${query.shop ? sql`and ${shopOf(sql`pu.url`)} = ${query.shop}` : sql``}
       order by pu.workspace_id, pu.id
       limit ${query.limit + 1}`,
