@@ -1,16 +1,15 @@
 import type { Jsonify } from "@/client/jsonify";
 import type { getHealthSummary } from "@/lib/health/get-health-summary";
 import type { listHealthUrls } from "@/lib/health/list-health-urls";
+import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 
 export type THealthSummaryView = Jsonify<Awaited<ReturnType<typeof getHealthSummary>>>;
 export type THealthUrlsView = Jsonify<Awaited<ReturnType<typeof listHealthUrls>>>;
 
-export const HEALTH_KEY = "/api/data-health";
-
 /** Counts per state, the freshness figure and the per-shop table. */
 export function useHealthSummary() {
-  return useResource<THealthSummaryView>(HEALTH_KEY, "Erreur lors de la récupération de la santé des données");
+  return useResource<THealthSummaryView>(API_KEYS.dataHealth, "Erreur lors de la récupération de la santé des données");
 }
 
 /** One page of URLs with their state (`path` carries the filters and the cursor). */

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { apiFetch, errorMessage } from "@/client/api-client";
-import { HEALTH_KEY, useHealthUrls } from "@/client/hooks/use-data-health";
+import { API_KEYS } from "@/client/api-keys";
+import { useHealthUrls } from "@/client/hooks/use-data-health";
 import { useWorkspaceRole } from "@/client/use-current-user";
 import { STRATEGY_LABELS } from "@/components/access/labels";
 import { Alert } from "@/components/ui/alert";
@@ -72,7 +73,7 @@ export function HealthUrlList({ state, shop, shops, onStateChange, onShopChange 
       setMessage({ tone: "success", text: res.message });
       setSelected(new Set());
       setConfirmDelete(false);
-      await Promise.all([mutate(path), mutate(HEALTH_KEY)]);
+      await Promise.all([mutate(path), mutate(API_KEYS.dataHealth)]);
     } catch (err) {
       setMessage({ tone: "error", text: errorMessage(err, FIX_ERROR) });
     } finally {

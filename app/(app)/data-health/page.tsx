@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SWRConfig } from "swr";
-import { HEALTH_KEY } from "@/client/hooks/use-data-health";
+import { API_KEYS } from "@/client/api-keys";
 import { HealthView } from "@/components/health/health-view";
 import { getDb } from "@/db";
 import { getPageUser } from "@/lib/auth/get-page-user";
@@ -13,7 +13,7 @@ export default async function DataHealthPage() {
   const user = await getPageUser();
   if (!user) return redirectToLogin("/data-health");
   const summary = await getHealthSummary(await getDb(), user.workspaceId).catch(() => undefined);
-  const fallback = summary ? { [HEALTH_KEY]: JSON.parse(JSON.stringify(summary)) } : {};
+  const fallback = summary ? { [API_KEYS.dataHealth]: JSON.parse(JSON.stringify(summary)) } : {};
   return (
     <SWRConfig value={{ fallback }}>
       <HealthView />
