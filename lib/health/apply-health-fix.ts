@@ -1,8 +1,8 @@
 import { and, eq, inArray, notLike, or, isNull, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { productUrls } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { PLAN_PAUSE_PREFIX } from "@/lib/billing/plans/apply-plan-limits";
+import { recordAudit } from "@/lib/audit";
+import { PLAN_PAUSE_PREFIX } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { setShopStrategy } from "@/lib/fetching/access-settings";
 import { shopHost } from "@/lib/fetching/plan-access";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { currentMonth } from "@/lib/fetching/provider-budget";
 import { GRACE_FRACTION, periodOf, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, HEALTH_STATES, type THealthState } from "./schemas";

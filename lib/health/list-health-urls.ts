@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { BROKEN_INDEX_STATES, inBrokenIndex, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, type THealthListQuery, type THealthState } from "./schemas";
 

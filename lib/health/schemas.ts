@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SHOP_STRATEGIES } from "@/db/schema";
-import { zLimit } from "@/lib/http/limit-param";
+import { zLimit } from "@/lib/core/limit-param";
 
 // Browser-safe (zod only): the data-health screen's states, filters and bulk fixes, shared by forms and routes.
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { env } from "@/lib/env";
 import { countHealthStates } from "./get-health-summary";
 import { stateOf } from "./health-sql";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { parisDay } from "@/lib/exports/paris-wall-clock";
+import { parisDay } from "@/lib/core/paris-wall-clock";
 import { presentIdentity } from "./present-product";
 
 /** Days of a product card's sparkline, today (Europe/Paris) included. */

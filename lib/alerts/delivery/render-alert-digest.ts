@@ -1,8 +1,8 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
-import { AlertDigestEmail, type TAlertDigestGroup } from "@/lib/email/templates/alert-digest";
+import { AlertDigestEmail, type TAlertDigestGroup } from "@/lib/email";
 import { formatDate } from "@/lib/format";
-import type { TBrokenUrlsSummary } from "@/lib/health/summarize-broken-urls";
+import type { TBrokenUrlsSummary } from "@/lib/health";
 import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
 import { EMAIL_TEXT_OPTIONS } from "./email-text-options";

@@ -1,12 +1,12 @@
 import { and, eq, gte, ne } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls, products, users, workspaceMembers } from "@/db/schema";
-import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
+import { enqueueChannelDeliveries } from "@/lib/alert-channels";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item";
 import { ensureMonitoringRule } from "@/lib/alerts/rules/monitoring-rule";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { triggerJob } from "@/lib/jobs/trigger-job";
 import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 

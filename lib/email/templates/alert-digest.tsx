@@ -2,7 +2,7 @@ import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text }
 import { AlertDetails } from "./alert-price";
 import { s } from "./alert-styles";
 import type { TAlertEmailItem } from "./alert-types";
-import type { TBrokenUrlsSummary } from "@/lib/health/summarize-broken-urls";
+import type { TBrokenUrlsSummary } from "@/lib/health";
 
 export type TAlertDigestGroup = { productName: string; productLink: string; items: TAlertEmailItem[] };
 
