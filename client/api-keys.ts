@@ -13,6 +13,7 @@ export const API_KEYS = {
   invoices: "/api/payments/invoices",
   team: "/api/workspaces/current/members",
   access: "/api/access",
+  dataHealth: "/api/data-health",
 } as const;
 
 /** `?a=1&b=2` from the set values, in a stable order (one SWR key per filter state). */

@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/products", label: "Produits surveillés", hint: "Vos produits et leurs prix" },
   { href: "/subscriptions", label: "Abonnements", hint: "Plans et facturation" },
   { href: "/access", label: "Accès aux sites", hint: "Proxies, API de scraping et plafond" },
+  { href: "/data-health", label: "Santé des données", hint: "URLs bloquées, en retard, à corriger" },
   { href: "/products", label: "Ajouter un produit", hint: "Suivre un nouveau produit", write: true },
 ];
 

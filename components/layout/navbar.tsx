@@ -18,6 +18,7 @@ const PRIVATE_LINKS: NavLink[] = [
   { href: "/", label: "Accueil" },
   { href: "/products", label: "Produits surveillés" },
   { href: "/market", label: "Vue marché" },
+  { href: "/data-health", label: "Santé des données" },
   { href: "/dashboard", label: "Tableau de bord" },
 ];
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatEuros } from "@/lib/format";
 import { usePriceCandidates } from "@/client/hooks/use-price-candidates";
@@ -149,6 +149,10 @@ export function PricePicker({
   onChanged: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  // '#prix-<url id>' (the data-health screen's link) opens it
+  useEffect(() => {
+    if (window.location.hash === `#prix-${url.id}`) setOpen(true);
+  }, [url.id]);
   const uncertain = url.last_status === "uncertain";
   // correcting a price needs one; an uncertain page offers its candidates to choose from instead
   if (!uncertain && url.latest?.price == null) return null;

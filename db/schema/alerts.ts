@@ -10,8 +10,10 @@ import {
   unique,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { priceHistory, productUrls, products } from "./products";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
@@ -28,6 +30,7 @@ export const ALERT_KINDS = [
   "below_reference",
   "suspect_promotion",
   "below_min_advertised",
+  "monitoring_stopped",
 ] as const;
 
 export const alertRules = pgTable(
@@ -37,9 +40,8 @@ export const alertRules = pgTable(
     workspaceId: uuid()
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    // null only for the workspace's built-in 'monitoring_stopped' rule, which watches the whole catalogue
+    productId: uuid().references(() => products.id, { onDelete: "cascade" }),
     // null = every URL of the product
     urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
     kind: text({ enum: ALERT_KINDS }).notNull(),
@@ -47,6 +49,8 @@ export const alertRules = pgTable(
     thresholdPercent: numeric({ precision: 6, scale: 2 }),
     minPrice: numeric({ precision: 12, scale: 2 }),
     maxPrice: numeric({ precision: 12, scale: 2 }),
+    // 'monitoring_stopped': the failed or blocked checks in a row that fire it
+    failureThreshold: integer(),
     cooldownMinutes: integer().notNull().default(60),
     active: boolean().notNull().default(true),
     // per-URL arming state of threshold rules: { [urlId]: boolean }
@@ -55,7 +59,14 @@ export const alertRules = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("alert_rules_product_idx").on(t.productId), index("alert_rules_workspace_idx").on(t.workspaceId)],
+  (t) => [
+    index("alert_rules_product_idx").on(t.productId),
+    index("alert_rules_workspace_idx").on(t.workspaceId),
+    // one built-in 'Surveillance interrompue' rule per workspace
+    uniqueIndex("alert_rules_workspace_monitoring_unique")
+      .on(t.workspaceId)
+      .where(sql`${t.kind} = 'monitoring_stopped'`),
+  ],
 );
 
 export const alertEvents = pgTable(

@@ -148,6 +148,12 @@ export const productUrls = pgTable(
     index("product_urls_workspace_idx").on(t.workspaceId),
     // the dashboard's count of tracked URLs: an index-only count, not a read of every URL row
     index("product_urls_workspace_active_idx").on(t.workspaceId).where(sql`${t.paused} = false`),
+    // the data-health list: a workspace's URLs in id order, paged by id
+    index("product_urls_workspace_id_idx").on(t.workspaceId, t.id),
+    // the same for the URLs that need a fix (paused, failing, rule lost): a state filter reads only those
+    index("product_urls_workspace_broken_idx")
+      .on(t.workspaceId, t.id)
+      .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
     index("product_urls_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { alertEvents } from "@/db/schema";
-import { ALERT_KIND_LABELS, type TAlertKind } from "@/lib/alerts/schemas";
+import { ALERT_KIND_LABELS, type TAnyAlertKind } from "@/lib/alerts/schemas";
 import { env } from "@/lib/env";
 
 type TEventRow = Pick<
@@ -13,7 +13,7 @@ export type TChannelPayload = {
   id: string;
   created_at: string;
   alert: {
-    kind: TAlertKind;
+    kind: TAnyAlertKind;
     kind_label: string;
     rule_description: string;
     product_id: string;
@@ -30,7 +30,7 @@ export type TChannelPayload = {
 };
 
 type TDetails = {
-  kind?: TAlertKind;
+  kind?: TAnyAlertKind;
   rule_description?: string;
   product_name?: string;
   url_name?: string;

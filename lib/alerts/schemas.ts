@@ -19,8 +19,11 @@ export const ALERT_KINDS = [
   "below_min_advertised",
 ] as const;
 export type TAlertKind = (typeof ALERT_KINDS)[number];
+/** Kinds no member creates: the workspace's built-in 'Surveillance interrompue' (one per workspace, catalogue-wide). */
+export const BUILT_IN_ALERT_KINDS = ["monitoring_stopped"] as const;
+export type TAnyAlertKind = TAlertKind | (typeof BUILT_IN_ALERT_KINDS)[number];
 
-export const ALERT_KIND_LABELS: Record<TAlertKind, string> = {
+export const ALERT_KIND_LABELS: Record<TAnyAlertKind, string> = {
   any_change: "Tout changement de prix",
   drop: "Baisse de prix",
   rise: "Hausse de prix",
@@ -32,6 +35,7 @@ export const ALERT_KIND_LABELS: Record<TAlertKind, string> = {
   below_reference: "Un marchand passe sous mon prix",
   suspect_promotion: "Promotion suspecte (prix barré supérieur au plus bas des 30 jours)",
   below_min_advertised: "Un revendeur passe sous mon prix minimum annoncé",
+  monitoring_stopped: "Surveillance interrompue",
 };
 
 export const ALERT_MODES = ["instant", "digest"] as const;

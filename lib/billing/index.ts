@@ -10,6 +10,7 @@ export { deletePaymentMethod } from "./payment-methods/delete-payment-method";
 export { listPaymentMethods } from "./payment-methods/list-payment-methods";
 export { setDefaultPaymentMethod } from "./payment-methods/set-default-payment-method";
 export { getWorkspacePlan, rememberWorkspacePlan } from "./plans/get-workspace-plan";
+export { PLAN_PAUSE_PREFIX } from "./plans/apply-plan-limits";
 export { listPlans } from "./plans/list-plans";
 export { lockOwnerPlan } from "./plans/lock-owner-plan";
 export { createCardSubscription } from "./stripe/create-card-subscription";

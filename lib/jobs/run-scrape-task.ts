@@ -10,6 +10,10 @@ import { releaseTask } from "./release-task";
 import { renewTaskLease, TASK_LEASE_MS } from "./renew-task-lease";
 import type { TEarlierReadings } from "@/lib/alerts/evaluation/load-price-context";
 import { triggerJob } from "./trigger-job";
+import {
+  deliverMonitoringStopped,
+  evaluateMonitoringStopped,
+} from "@/lib/alerts/evaluation/evaluate-monitoring-stopped";
 
 export type TRunTaskOptions = {
   workerId: string;
@@ -150,9 +154,9 @@ async function recordFailure(
       )
       .where(owned(task, workerId))
       .returning({ id: scrapeTasks.id });
-    if (!row) return false;
+    if (!row) return null;
     if (task.urlId) {
-      await tx
+      const [url] = await tx
         .update(productUrls)
         .set({
           lastCheckedAt: sql`now()`,
@@ -162,11 +166,26 @@ async function recordFailure(
           ...(error.candidates ? { candidates: error.candidates } : {}),
           updatedAt: sql`now()`,
         })
-        .where(eq(productUrls.id, task.urlId));
+        .where(eq(productUrls.id, task.urlId))
+        .returning({ failures: productUrls.consecutiveFailures });
+      if (url) {
+        const input = {
+          workspaceId: task.workspaceId,
+          urlId: task.urlId,
+          failures: url.failures,
+          error: error.message,
+        };
+        return { alertEventId: await evaluateMonitoringStopped(tx, input) };
+      }
     }
-    return true;
+    return { alertEventId: null };
   });
   if (!updated) return { status: "cancelled" } as const;
+  if (updated.alertEventId) {
+    await deliverMonitoringStopped(updated.alertEventId).catch((e: unknown) =>
+      console.error("[alerts] envoi « Surveillance interrompue » en échec", e),
+    );
+  }
   return willRetry ? ({ status: "retry", error, retryInMs } as const) : ({ status: "failed", error } as const);
 }
 

@@ -15,6 +15,7 @@ import * as reports from "@/lib/reports/schemas";
 import * as workspaces from "@/lib/workspaces/schemas";
 import * as team from "@/lib/team/schemas";
 import { ZPriceSource } from "@/lib/price-picker/schemas";
+import { HEALTH_OPERATIONS } from "./health-operations";
 import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
 
@@ -49,6 +50,10 @@ export const TAGS = [
     name: "Accès aux sites",
     description:
       "Comment les pages sont obtenues : direct, navigateur, proxies du client ou API de scraping, plafond mensuel.",
+  },
+  {
+    name: "Santé des données",
+    description: "États des URLs du catalogue, fraîcheur des relevés, boutiques, corrections groupées.",
   },
   { name: "Divers", description: "Santé du service, contact, webhooks." },
 ] as const;
@@ -1134,6 +1139,7 @@ export const OPERATIONS: TOperation[] = [
     ok: { schema: R.RAny, description: "Document OpenAPI 3.1" },
   },
   ...INSIGHTS_OPERATIONS,
+  ...HEALTH_OPERATIONS,
 ];
 
 /** Route files that are plumbing, not API: they are left out of the document on purpose. */

@@ -49,6 +49,8 @@ import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
 import { unsubscribeReports } from "@/lib/reports/unsubscribe-reports";
 import { updateReportPreferences } from "@/lib/reports/update-report-preferences";
 import { listProducts } from "@/lib/products/list-products";
+import { listHealthUrls } from "@/lib/health/list-health-urls";
+import { getHealthSummary } from "@/lib/health/get-health-summary";
 import { getUrlHistory } from "@/lib/scraping/get-url-history";
 import { signUp } from "../helpers/api";
 
@@ -371,5 +373,60 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(await planProblems(() => setPriceSource(workspaceId, url!.productId, url!.id, { automatic: true }))).toEqual(
       [],
     );
+  });
+
+  it("data health: the URL list pages through (workspace_id, id), filtered or not, without a scan or a sort", async () => {
+    // a catalogue of 5,000 URLs beside the 40 seeded above, in one workspace
+    const db = await getDb();
+    await db.execute(sql`
+      insert into product_urls (product_id, workspace_id, name, url, last_status, paused)
+      select ${productIds[1]}::uuid, ${workspaceId}::uuid, 'Marchand ' || g, 'https://www.shop' || (g % 50) || '.example/' || g,
+        (array['ok', 'blocked', 'no_price', 'uncertain'])[1 + g % 4], g % 20 = 0
+      from generate_series(1, 5000) g`);
+    await db.execute(sql`analyze product_urls`);
+    const [mid] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from product_urls where workspace_id = ${workspaceId} order by id offset 2500 limit 1`,
+    );
+    const queries = [
+      { limit: 50 },
+      { limit: 50, cursor: mid!.id },
+      { limit: 50, state: "blocked" as const, cursor: mid!.id },
+      { limit: 50, shop: "shop7.example" },
+    ];
+    for (const q of queries) {
+      const list = () => listHealthUrls(db, workspaceId, q);
+      expect(await planProblems(list, ["product_urls", "products"])).toEqual([]);
+      const [statement] = (await capture(list)).filter((c) => c.query.includes("product_urls"));
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+          tx,
+          sql`explain (format json) ${bind(statement!.query, statement!.params)}`,
+        );
+        const json = row!["QUERY PLAN"];
+        return (typeof json === "string" ? JSON.parse(json) : json) as { Plan: TPlanNode }[];
+      });
+      const all = nodes(plan[0]!.Plan);
+      const indexes = all.filter(
+        (n) => n["Relation Name"] === "product_urls" || n["Node Type"] === "Bitmap Index Scan",
+      );
+      const names = indexes.map((n) => (n as { "Index Name"?: string })["Index Name"]).filter(Boolean);
+      if (q.state) {
+        // the URLs needing a fix, of this workspace only (the partial index), then the page's few sorted
+        expect(names).toContain("product_urls_workspace_broken_idx");
+      }
+      // a filter the planner cannot estimate may read the workspace's URLs and sort them: never another's
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name).toMatch(/^product_urls_workspace_/);
+      if (!q.state && !q.shop) {
+        expect(names).toEqual(["product_urls_workspace_id_idx"]);
+        expect(all.map((n) => n["Node Type"])).not.toContain("Sort");
+      }
+    }
+    // the header: counts, freshness (scrape_tasks by workspace and date) and shops, through indexes
+    expect(
+      await planProblems(() => getHealthSummary(db, workspaceId), ["product_urls", "scrape_tasks"], { sorts: true }),
+    ).toEqual([]);
   });
 });

@@ -2,11 +2,11 @@ import { formatDateTime, formatEuros } from "@/lib/format";
 import type { TAlertEmailItem } from "@/lib/email";
 import { alertLinks } from "./alert-links";
 import { formatPriceVariation } from "./format-price-variation";
-import type { TAlertKind } from "@/lib/alerts/schemas";
+import type { TAnyAlertKind } from "@/lib/alerts/schemas";
 
 /** Snapshot stored in alert_events.details when the alert fires, so later edits never rewrite history. */
 export type TAlertEventDetails = {
-  kind: TAlertKind;
+  kind: TAnyAlertKind;
   rule_description: string;
   product_name: string;
   url_name: string;
@@ -18,7 +18,7 @@ export type TAlertEventDetails = {
   finding?: string;
 };
 
-export const ALERT_HEADLINES: Record<TAlertKind, string> = {
+export const ALERT_HEADLINES: Record<TAnyAlertKind, string> = {
   any_change: "Changement de prix détecté",
   drop: "Baisse de prix détectée",
   rise: "Hausse de prix détectée",
@@ -30,6 +30,7 @@ export const ALERT_HEADLINES: Record<TAlertKind, string> = {
   below_reference: "Un marchand passe sous votre prix",
   suspect_promotion: "Promotion suspecte : prix barré supérieur au plus bas des 30 jours",
   below_min_advertised: "Surveillance du prix minimum annoncé : un revendeur affiche un prix inférieur",
+  monitoring_stopped: "Surveillance interrompue : cette page ne donne plus de prix",
 };
 
 type TEventLike = {

@@ -2,6 +2,7 @@ import { render } from "@react-email/render";
 import { createElement } from "react";
 import { AlertDigestEmail, type TAlertDigestGroup } from "@/lib/email";
 import { formatDate } from "@/lib/format";
+import type { TBrokenUrlsSummary } from "@/lib/health";
 import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
 import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
@@ -15,6 +16,7 @@ export async function renderAlertDigest(args: {
   firstName: string;
   events: TDigestEvent[];
   now: Date;
+  broken?: TBrokenUrlsSummary | null;
 }) {
   const sorted = [...args.events].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const groups = new Map<string, TAlertDigestGroup>();
@@ -35,6 +37,7 @@ export async function renderAlertDigest(args: {
     dateLabel,
     total: sorted.length,
     groups: [...groups.values()],
+    broken: args.broken ?? null,
     unsubscribeAllUrl: alertLinks.unsubscribePage(scope),
     preferencesUrl: alertLinks.preferences(),
   });

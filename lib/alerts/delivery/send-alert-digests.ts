@@ -10,6 +10,7 @@ import {
   releaseEmailDeliveries,
   UNVERIFIED_RECIPIENT,
 } from "./claim-email-deliveries";
+import { summarizeBrokenUrls } from "@/lib/health";
 import { deliverAlertEvents } from "./deliver-alert-events";
 import { loadRecipients, markEvents } from "./load-recipients";
 import { renderAlertDigest } from "./render-alert-digest";
@@ -60,7 +61,8 @@ export async function sendAlertDigests(now = new Date()) {
             claimed.map((d) => d.eventId),
           ),
         );
-      const email = await renderAlertDigest({ workspaceId, userId, firstName: user.firstName, events: rows, now });
+      const broken = await summarizeBrokenUrls(db, workspaceId);
+      const email = await renderAlertDigest({ workspaceId, userId, firstName: user.firstName, events: rows, now, broken });
       const key = `digest:${workspaceId}:${userId}:${createHash("sha256")
         .update([...ids].sort().join(","))
         .digest("hex")

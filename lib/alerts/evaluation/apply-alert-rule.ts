@@ -10,6 +10,7 @@ import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 import type { TPriceContext } from "./load-price-context";
 import { evaluateRule } from "./evaluate-rule";
 import { isInCooldown } from "./is-in-cooldown";
+import type { TAlertKind } from "@/lib/alerts/schemas";
 import type { TRuleInput } from "./types";
 
 export type TRule = typeof alertRules.$inferSelect;
@@ -22,7 +23,8 @@ export function ruleInput(rule: TRule, ctx: TPriceContext, armedState: unknown, 
   const armed = (armedState as Record<string, boolean> | null)?.[ctx.url.id];
   return {
     rule: {
-      kind: rule.kind,
+      // product rules only (selected by product): never the catalogue-wide 'monitoring_stopped'
+      kind: rule.kind as TAlertKind,
       thresholdAmount: rule.thresholdAmount,
       thresholdPercent: rule.thresholdPercent,
       minPrice: rule.minPrice,
@@ -100,7 +102,7 @@ export async function applyRule(
       .values({
         ruleId: rule.id,
         workspaceId: rule.workspaceId,
-        productId: rule.productId,
+        productId: ctx.product.id,
         urlId: ctx.url.id,
         priceHistoryId: ctx.entry.id,
         dedupeKey: key,

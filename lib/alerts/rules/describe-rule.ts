@@ -1,8 +1,9 @@
 import { formatAmount, formatEuros } from "@/lib/format";
-import type { TAlertKind } from "@/lib/alerts/schemas";
+import type { TAnyAlertKind } from "@/lib/alerts/schemas";
 
 type TDescribable = {
-  kind: TAlertKind;
+  kind: TAnyAlertKind;
+  failure_threshold?: number | null;
   threshold_amount: string | null;
   threshold_percent: string | null;
   min_price: string | null;
@@ -36,5 +37,7 @@ export function describeRule(rule: TDescribable): string {
       return "Promotion suspecte : prix barré supérieur au plus bas des 30 jours avant la réduction";
     case "below_min_advertised":
       return "Surveillance du prix minimum annoncé : un revendeur passe en dessous";
+    case "monitoring_stopped":
+      return `Surveillance interrompue : ${rule.failure_threshold ?? 3} relevés en échec ou bloqués d'affilée`;
   }
 }

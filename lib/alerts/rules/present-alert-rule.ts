@@ -12,6 +12,7 @@ export function presentAlertRule(rule: TRuleRow, urlName: string | null = null, 
     threshold_percent: rule.thresholdPercent,
     min_price: rule.minPrice,
     max_price: rule.maxPrice,
+    failure_threshold: rule.failureThreshold,
   };
   return {
     id: rule.id,

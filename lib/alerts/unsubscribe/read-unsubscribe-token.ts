@@ -35,7 +35,8 @@ export async function readUnsubscribeToken(token: string) {
   const [row] = await db
     .select({ rule: alertRules, productName: products.name })
     .from(alertRules)
-    .innerJoin(products, eq(products.id, alertRules.productId))
+    // the built-in 'Surveillance interrompue' rule has no product
+    .leftJoin(products, eq(products.id, alertRules.productId))
     .where(and(eq(alertRules.id, scope.ruleId), eq(alertRules.workspaceId, scope.workspaceId)))
     .limit(1);
   return {

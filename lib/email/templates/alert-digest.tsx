@@ -2,6 +2,7 @@ import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text }
 import { AlertDetails } from "./alert-price";
 import { s } from "./alert-styles";
 import type { TAlertEmailItem } from "./alert-types";
+import type { TBrokenUrlsSummary } from "@/lib/health";
 
 export type TAlertDigestGroup = { productName: string; productLink: string; items: TAlertEmailItem[] };
 
@@ -10,6 +11,8 @@ export type TAlertDigestEmailProps = {
   dateLabel: string;
   total: number;
   groups: TAlertDigestGroup[];
+  /** URLs whose monitoring is broken today (data health), null when none */
+  broken?: TBrokenUrlsSummary | null;
   unsubscribeAllUrl: string;
   preferencesUrl: string;
 };
@@ -20,6 +23,7 @@ export function AlertDigestEmail({
   dateLabel,
   total,
   groups,
+  broken = null,
   unsubscribeAllUrl,
   preferencesUrl,
 }: TAlertDigestEmailProps) {
@@ -50,6 +54,7 @@ export function AlertDigestEmail({
               </Button>
             </Section>
           ))}
+          {broken ? <BrokenUrls broken={broken} /> : null}
           <Hr style={s.hr} />
           <Text style={s.muted}>
             Vous recevez ce résumé car vous avez choisi le résumé quotidien.{" "}
@@ -65,5 +70,26 @@ export function AlertDigestEmail({
         </Container>
       </Body>
     </Html>
+  );
+}
+
+function BrokenUrls({ broken }: { broken: TBrokenUrlsSummary }) {
+  return (
+    <Section>
+      <Hr style={s.hr} />
+      <Text style={s.groupTitle}>
+        {broken.total > 1 ? `${broken.total} URLs en panne` : "1 URL en panne"} : santé des données
+      </Text>
+      <Text style={s.text}>{broken.states.map((st) => `${st.label} : ${st.count}`).join(" · ")}</Text>
+      {broken.examples.map((e, i) => (
+        <Text key={i} style={{ ...s.text, margin: "0 0 4px" }}>
+          {`${e.productName} chez ${e.urlName} — ${e.stateLabel}`}
+          {e.failures > 0 ? ` (${e.failures} échec${e.failures > 1 ? "s" : ""} d'affilée)` : ""}
+        </Text>
+      ))}
+      <Button href={broken.link} style={{ ...s.button, margin: "8px 0" }}>
+        Voir la santé des données
+      </Button>
+    </Section>
   );
 }

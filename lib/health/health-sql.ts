@@ -1,0 +1,39 @@
+import { sql, type SQL } from "drizzle-orm";
+
+// SQL pieces shared by the data-health queries (one definition of a shop, a period and a URL's state).
+
+/** The shop of a URL column: its host, lower case, without "www." (as shopHost in lib/fetching/plan-access). */
+export const shopOf = (url: SQL) =>
+  sql`regexp_replace(lower(substring(${url} from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)')), '^www\\.', '')`;
+
+/** The period actually applied to a URL: hourly needs a plan with automation (effectivePeriodMs). */
+export const periodOf = (frequency: SQL, hasAutomation: boolean) =>
+  sql`(case ${frequency} when 'hourly' then ${hasAutomation ? sql`interval '1 hour'` : sql`interval '1 day'`}
+    when 'daily' then interval '1 day' else interval '7 days' end)`;
+
+/** The grace after a due check: a quarter of the period (15 min hourly, 6 h daily, 42 h weekly). */
+export const GRACE_FRACTION = 0.25;
+
+/**
+ * A URL's state, first match wins: en pause, bloqué (bot wall), introuvable (no price, page gone or unreachable),
+ * prix incertain, règle perdue (the user's rule no longer finds the price), en retard (no check for a period plus
+ * the grace), à jour.
+ */
+export function stateOf(pu: string, hasAutomation: boolean) {
+  const c = (name: string) => sql.raw(`${pu}.${name}`);
+  const period = periodOf(c("tracking_frequency"), hasAutomation);
+  return sql`(case
+    when ${c("paused")} then 'paused'
+    when ${c("last_status")} = 'blocked' then 'blocked'
+    when ${c("last_status")} in ('no_price', 'unreachable', 'error') then 'not_found'
+    when ${c("last_status")} = 'uncertain' then 'uncertain'
+    when ${c("selector_lost_at")} is not null then 'rule_lost'
+    when coalesce(${c("last_checked_at")}, ${c("created_at")}) < now() - ${period} * ${1 + GRACE_FRACTION}::float8
+      then 'late'
+    else 'up_to_date' end)`;
+}
+
+/** States found only among the URLs of product_urls_workspace_broken_idx (its predicate, repeated for the planner). */
+export const BROKEN_INDEX_STATES = ["paused", "blocked", "not_found", "uncertain", "rule_lost"];
+export const inBrokenIndex = (pu: string) =>
+  sql.raw(`(${pu}.paused or ${pu}.last_status not in ('ok', 'pending') or ${pu}.selector_lost_at is not null)`);
