@@ -208,7 +208,7 @@ export const OPERATIONS: TOperation[] = [
       "`q` dans le nom, le SKU, les EAN, la marque et le MPN, sans tenir compte des accents ni de la casse ; " +
       "filtres `category` (avec ses sous-catégories), `tag`, `brand`, `position` (cheapest, aligned, dearer, " +
       "no_market) et `status` (uncertain, blocked, failing, paused, no_url). La page suivante : le curseur de " +
-      "l'en-tête `X-Next-Cursor` passé en `cursor` (ou le lien `Link` rel=\"next\"), absent à la dernière page ; " +
+      'l\'en-tête `X-Next-Cursor` passé en `cursor` (ou le lien `Link` rel="next"), absent à la dernière page ; ' +
       "des produits ajoutés entre deux pages ne font ni sauter ni répéter une ligne. Le nombre de produits " +
       "correspondant aux filtres est dans `X-Total-Count`.",
     query: pick(productList, "ZListProducts"),

@@ -110,7 +110,10 @@ const STATUS_WHERE = {
 /** The filters of a list query, each one an indexed condition on products (see the products-list migration). */
 function filtersOf(workspaceId: string, q: ReturnType<typeof ZListProducts.parse>): SQL[] {
   const where: SQL[] = [sql`p.workspace_id = ${workspaceId}`];
-  for (const word of foldSearch(q.q ?? "").split(/\s+/).filter(Boolean).slice(0, 10))
+  for (const word of foldSearch(q.q ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 10))
     where.push(sql`p.search_text like ${containsPattern(word)}`);
   if (q.category) {
     const path = q.category

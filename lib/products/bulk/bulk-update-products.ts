@@ -43,15 +43,30 @@ export async function bulkUpdateProducts(workspaceId: string, input: TBulk) {
     const ids = mine.map((p) => p.id);
     const changed = await apply(tx, workspaceId, ids, input, hasAutomation);
     const { ids: _ids, action, ...details } = input;
-    await recordAudit(tx, workspaceId, `product.bulk_${action}`, { type: "product" }, {
-      ...details,
-      count: ids.length,
-      ids,
-      ...(action === "delete" ? { names: mine.map((p) => p.name) } : {}),
-    });
+    await recordAudit(
+      tx,
+      workspaceId,
+      `product.bulk_${action}`,
+      { type: "product" },
+      {
+        ...details,
+        count: ids.length,
+        ids,
+        ...(action === "delete" ? { names: mine.map((p) => p.name) } : {}),
+      },
+    );
     return { action, matched: ids.length, changed, message: MESSAGES[action] };
   });
 }
+
+/** A text[] literal of bound values (drizzle would spread a JS array into a row). */
+const textArray = (list: string[]) =>
+  list.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        list.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`;
 
 async function apply(tx: DbLike, workspaceId: string, ids: string[], input: TBulk, hasAutomation: boolean) {
   const scope = and(eq(productUrls.workspaceId, workspaceId), inArray(productUrls.productId, ids));
@@ -68,17 +83,18 @@ async function apply(tx: DbLike, workspaceId: string, ids: string[], input: TBul
                   from products p2
                   left join lateral (
                     select distinct on (lower(x.tag)) x.tag, x.o
-                      from unnest(p2.tags || ${input.add}::text[]) with ordinality x(tag, o)
-                     where lower(x.tag) <> all(${remove}::text[])
+                      from unnest(p2.tags || ${textArray(input.add)}) with ordinality x(tag, o)
+                     where lower(x.tag) <> all(${textArray(remove)})
                      order by lower(x.tag), x.o
                   ) s on true
-                 where p2.workspace_id = ${workspaceId} and p2.id = any(${ids}::uuid[])
+                 where p2.workspace_id = ${workspaceId} and p2.id = any(${textArray(ids)}::uuid[])
                  group by p2.id
               ) t
              where p.id = t.id and p.workspace_id = ${workspaceId} and p.tags is distinct from t.tags
          returning p.id, cardinality(p.tags) as n`,
       );
-      if (rows.some((r) => Number(r.n) > 50)) throw new AppError("validation_error", { detail: IDENTITY_MSG.tooManyTags });
+      if (rows.some((r) => Number(r.n) > 50))
+        throw new AppError("validation_error", { detail: IDENTITY_MSG.tooManyTags });
       return rows.length;
     }
     case "pause": {

@@ -34,9 +34,7 @@ export const ZListProducts = z.object({
   category: text(500, "La catégorie ne doit pas dépasser 500 caractères"),
   tag: text(50, "Une étiquette ne doit pas dépasser 50 caractères"),
   brand: text(200, "La marque ne doit pas dépasser 200 caractères"),
-  position: z
-    .enum(POSITIONS, { error: "La position doit être cheapest, aligned, dearer ou no_market" })
-    .optional(),
+  position: z.enum(POSITIONS, { error: "La position doit être cheapest, aligned, dearer ou no_market" }).optional(),
   status: z
     .enum(PRODUCT_STATUSES, { error: "Le statut doit être uncertain, blocked, failing, paused ou no_url" })
     .optional(),
