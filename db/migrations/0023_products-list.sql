@@ -19,9 +19,11 @@ CREATE INDEX "products_workspace_price_asc_idx" ON "products" USING btree ("work
 CREATE INDEX "products_workspace_price_desc_idx" ON "products" USING btree ("workspace_id",coalesce("lowest_price", '-Infinity'),"id");--> statement-breakpoint
 CREATE INDEX "products_workspace_change_asc_idx" ON "products" USING btree ("workspace_id",coalesce("last_change_at", 'infinity'),"id");--> statement-breakpoint
 CREATE INDEX "products_workspace_change_desc_idx" ON "products" USING btree ("workspace_id",coalesce("last_change_at", '-infinity'),"id");--> statement-breakpoint
+CREATE INDEX "products_workspace_position_idx" ON "products" USING btree ("workspace_id","position");--> statement-breakpoint
 CREATE INDEX "products_workspace_brand_idx" ON "products" USING btree ("workspace_id","brand") WHERE "products"."brand" is not null;--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_workspace_created_idx" ON "products" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "products_workspace_created_idx" ON "products" USING btree ("workspace_id","created_at","id");
+--> statement-breakpoint
 -- The list's summary of a product's URLs (lib/products/summary.md), recomputed for the products a statement on
 -- product_urls touched, written only when it differs (a scheduler sweep moving next_check_at writes nothing).
 CREATE FUNCTION products_refresh_summary(ids uuid[]) RETURNS void LANGUAGE sql AS $$

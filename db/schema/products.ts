@@ -119,6 +119,7 @@ export const products = pgTable(
     index("products_workspace_price_desc_idx").on(t.workspaceId, sql`coalesce(${t.lowestPrice}, '-Infinity')`, t.id),
     index("products_workspace_change_asc_idx").on(t.workspaceId, sql`coalesce(${t.lastChangeAt}, 'infinity')`, t.id),
     index("products_workspace_change_desc_idx").on(t.workspaceId, sql`coalesce(${t.lastChangeAt}, '-infinity')`, t.id),
+    index("products_workspace_position_idx").on(t.workspaceId, t.position),
     index("products_workspace_brand_idx").on(t.workspaceId, t.brand).where(sql`${t.brand} is not null`),
     index("products_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // one SKU per workspace; a concurrent duplicate is refused here (409 duplicate_sku)

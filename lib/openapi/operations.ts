@@ -210,7 +210,7 @@ export const OPERATIONS: TOperation[] = [
       "no_market) et `status` (uncertain, blocked, failing, paused, no_url). La page suivante : le curseur de " +
       'l\'en-tête `X-Next-Cursor` passé en `cursor` (ou le lien `Link` rel="next"), absent à la dernière page ; ' +
       "des produits ajoutés entre deux pages ne font ni sauter ni répéter une ligne. Le nombre de produits " +
-      "correspondant aux filtres est dans `X-Total-Count`.",
+      "correspondant aux filtres est dans `X-Total-Count` (ou `{ items, next_cursor, total }` avec `include=page`).",
     query: pick(productList, "ZListProducts"),
     ok: {
       schema: R.RProduct,

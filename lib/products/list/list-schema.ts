@@ -43,6 +43,8 @@ export const ZListProducts = z.object({
     .default("created"),
   order: z.enum(["asc", "desc"], { error: "L'ordre doit être asc ou desc" }).optional(),
   limit: zLimit(MAX_PAGE).default(DEFAULT_PAGE),
+  // 'page': the answer is `{ items, next_cursor, total }` instead of the list and its headers
+  include: z.enum(["page"], { error: "include doit valoir page" }).optional(),
   cursor: z.string({ error: "Curseur invalide" }).max(1000, "Curseur invalide").optional(),
 });
 export type TListProducts = z.input<typeof ZListProducts>;
