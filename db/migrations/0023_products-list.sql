@@ -20,6 +20,11 @@ CREATE INDEX "products_workspace_price_desc_idx" ON "products" USING btree ("wor
 CREATE INDEX "products_workspace_change_asc_idx" ON "products" USING btree ("workspace_id",coalesce("last_change_at", 'infinity'),"id");--> statement-breakpoint
 CREATE INDEX "products_workspace_change_desc_idx" ON "products" USING btree ("workspace_id",coalesce("last_change_at", '-infinity'),"id");--> statement-breakpoint
 CREATE INDEX "products_workspace_position_idx" ON "products" USING btree ("workspace_id","position");--> statement-breakpoint
+CREATE INDEX "products_uncertain_idx" ON "products" USING btree ("workspace_id","created_at","id") WHERE "products"."uncertain_count" > 0;--> statement-breakpoint
+CREATE INDEX "products_blocked_idx" ON "products" USING btree ("workspace_id","created_at","id") WHERE "products"."blocked_count" > 0;--> statement-breakpoint
+CREATE INDEX "products_failing_idx" ON "products" USING btree ("workspace_id","created_at","id") WHERE "products"."failed_count" > 0;--> statement-breakpoint
+CREATE INDEX "products_paused_idx" ON "products" USING btree ("workspace_id","created_at","id") WHERE "products"."paused_count" > 0;--> statement-breakpoint
+CREATE INDEX "products_no_url_idx" ON "products" USING btree ("workspace_id","created_at","id") WHERE "products"."url_count" = 0;--> statement-breakpoint
 CREATE INDEX "products_workspace_brand_idx" ON "products" USING btree ("workspace_id","brand") WHERE "products"."brand" is not null;--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_workspace_created_idx" ON "products" USING btree ("workspace_id","created_at","id");

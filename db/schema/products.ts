@@ -120,6 +120,12 @@ export const products = pgTable(
     index("products_workspace_change_asc_idx").on(t.workspaceId, sql`coalesce(${t.lastChangeAt}, 'infinity')`, t.id),
     index("products_workspace_change_desc_idx").on(t.workspaceId, sql`coalesce(${t.lastChangeAt}, '-infinity')`, t.id),
     index("products_workspace_position_idx").on(t.workspaceId, t.position),
+    // the status filters: small parts of a catalogue, each its own partial index
+    index("products_uncertain_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.uncertainCount} > 0`),
+    index("products_blocked_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.blockedCount} > 0`),
+    index("products_failing_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.failedCount} > 0`),
+    index("products_paused_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.pausedCount} > 0`),
+    index("products_no_url_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.urlCount} = 0`),
     index("products_workspace_brand_idx").on(t.workspaceId, t.brand).where(sql`${t.brand} is not null`),
     index("products_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // one SKU per workspace; a concurrent duplicate is refused here (409 duplicate_sku)
