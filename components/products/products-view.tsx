@@ -40,7 +40,11 @@ export function ProductsView() {
   const { canEdit } = useWorkspaceRole();
   const searchParams = useSearchParams();
   const pathname = usePathname();
-  const query = useMemo(() => readProductsQuery(new URLSearchParams(searchParams.toString())), [searchParams]);
+  // under a product's modal (/products/{id}) the list behind keeps the view it had
+  const shown = useRef(searchParams.toString());
+  if (pathname === "/products") shown.current = searchParams.toString();
+  const shownQuery = shown.current;
+  const query = useMemo(() => readProductsQuery(new URLSearchParams(shownQuery)), [shownQuery]);
   const queryString = writeProductsQuery({ ...query, view: null });
   const products = useProducts(authenticated, queryString);
   // the unfiltered count (the plan limit), read only while filters hide part of the catalogue
@@ -60,9 +64,9 @@ export function ProductsView() {
   const setQuery = useCallback(
     (next: TProductsQuery) => {
       const qs = writeProductsQuery(next);
-      router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      router.replace(qs ? `/products?${qs}` : "/products", { scroll: false });
     },
-    [router, pathname],
+    [router],
   );
   // a new search or filter starts a new selection
   useEffect(() => setSelected(new Set()), [queryString]);

@@ -213,7 +213,7 @@ export const OPERATIONS: TOperation[] = [
       "correspondant aux filtres est dans `X-Total-Count` (ou `{ items, next_cursor, total }` avec `include=page`).",
     query: pick(productList, "ZListProducts"),
     ok: {
-      schema: R.RProduct,
+      schema: R.RProductListItem,
       list: true,
       description:
         "Produits avec leur nombre d'URLs et le plus bas des derniers prix disponibles en euros " +
