@@ -78,7 +78,7 @@ export async function proxy(req: NextRequest) {
 
 // An API request with a body skips the proxy: Next copies the body of every request a proxy sees, and a client that
 // hangs up mid-upload fails that copy in Next's own code, which logs it as a server error. The route reads its body
-// itself (lib/http/read-limited-body.ts); next.config.ts gives these answers the API policy.
+// itself (lib/core/read-limited-body.ts); next.config.ts gives these answers the API policy.
 export const config = {
   matcher: [
     { source: "/((?!_next/static|_next/image|favicon.ico|api/).*)" },

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-// Fixed-window request counters shared by every app process (lib/http/rate-limit.ts).
+// Fixed-window request counters shared by every app process (lib/core/rate-limit.ts).
 export const rateLimits = pgTable(
   "rate_limits",
   {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zLimit } from "@/lib/http/limit-param";
+import { zLimit } from "@/lib/core/limit-param";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
 

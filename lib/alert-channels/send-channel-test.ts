@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { alertChannelDeliveries } from "@/db/schema";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
 import type { TChannelPayload } from "./build-channel-payload";
 import { deliverChannelMessages } from "./deliver-channel-messages";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { digitsToNumber, zLimit } from "@/lib/http/limit-param";
+import { digitsToNumber, zLimit } from "@/lib/core/limit-param";
 import { ZChannelIds } from "@/lib/alert-channels/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { endOtherSessions, type TKeepCredential } from "./end-other-sessions";
 import { endPendingLinks } from "./end-pending-links";
 import { hashPassword, verifyPassword } from "./hash-password";

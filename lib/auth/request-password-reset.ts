@@ -4,7 +4,7 @@ import { passwordResetTokens, users } from "@/db/schema";
 import { sendEmail } from "@/lib/email/send-email";
 import { renderResetPasswordEmail } from "@/lib/email/templates/reset-password";
 import { env } from "@/lib/env";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { ZForgotPassword } from "./schemas";
 import { generateToken, hashToken } from "./tokens";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { sendEmailVerification } from "./send-email-verification";
 
 export const VERIFICATION_SENT = "Un nouvel email de vérification vient de vous être envoyé.";

@@ -8,7 +8,7 @@ import { rememberWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { AppError } from "@/lib/errors/app-error";
 import { hashToken } from "./tokens";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
 
 export type TAuthUser = {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "@/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { countHit, rateLimit } from "@/lib/http/rate-limit";
+import { countHit, rateLimit } from "@/lib/core/rate-limit";
 
 const IP_LIMIT = 100;
 const IP_WINDOW_MS = 15 * 60_000;

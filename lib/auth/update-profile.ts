@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { assertPersonalEmail } from "./assert-personal-email";
 import { endPendingLinks } from "./end-pending-links";
 import { verifyPassword } from "./hash-password";

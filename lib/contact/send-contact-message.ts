@@ -1,6 +1,6 @@
 import { getCompany } from "@/lib/company/get-company";
 import { sendEmail } from "@/lib/email/send-email";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { renderContactEmail } from "./render-contact-email";
 import { CONTACT_MSG, ZContact, type TContact } from "./schemas";
 

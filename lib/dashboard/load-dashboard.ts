@@ -9,7 +9,7 @@ import { presentProfile } from "@/lib/auth/present-user";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { listInvoices } from "@/lib/billing/invoices/list-invoices";
 import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
-import { withRequestMemo } from "@/lib/http/request-memo";
+import { withRequestMemo } from "@/lib/core/request-memo";
 import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { getReportPreferences } from "@/lib/reports/get-report-preferences";

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { presentEvidence } from "./present-evidence";

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { products, productUrls } from "@/db/schema";
 import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
 import { getOwnedProductUrls } from "@/lib/history/get-owned-product-urls";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import type { TExportUrl } from "./export-rows";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitMessage, zLimit } from "@/lib/http/limit-param";
+import { limitMessage, zLimit } from "@/lib/core/limit-param";
 
 // Shared by the flags list and the route handler; browser-safe (no database import).
 

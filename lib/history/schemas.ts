@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zLimit } from "@/lib/http/limit-param";
+import { zLimit } from "@/lib/core/limit-param";
 import { zReferencePrice } from "@/lib/products/schemas";
 
 // Shared by the history/comparison forms and the route handlers; French messages shown as they are.

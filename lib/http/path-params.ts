@@ -14,3 +14,5 @@ export const ZInvoiceParams = z.object({ id: idParam("invoice_not_found") });
 export const ZBillingIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, errorDetail("not_found")) });
 export const ZAlertChannelParams = z.object({ id: idParam("alert_channel_not_found") });
 export const ZEvidenceParams = z.object({ id: idParam("evidence_not_found") });
+export const ZMemberParams = z.object({ userId: idParam("member_not_found") });
+export const ZInvitationParams = z.object({ id: idParam("invitation_not_found") });

@@ -9,8 +9,8 @@ import { clientIp } from "./client-ip";
 import { assertSameOrigin } from "./assert-same-origin";
 import { databaseErrorStatus } from "./database-error-status";
 import { errorResponse, json } from "./json";
-import { MAX_JSON_BYTES, readLimitedBody } from "./read-limited-body";
-import { withRequestMemo } from "./request-memo";
+import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/core/read-limited-body";
+import { withRequestMemo } from "@/lib/core/request-memo";
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 

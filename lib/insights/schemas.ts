@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zLimit } from "@/lib/http/limit-param";
+import { zLimit } from "@/lib/core/limit-param";
 
 // Shared by the 'Vue marché' filters and the route handlers; French messages shown as they are.
 export const POSITIONS = ["cheapest", "aligned", "dearer", "no_market"] as const;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
-import { purgeRateLimits } from "@/lib/http/rate-limit";
+import { purgeRateLimits } from "@/lib/core/rate-limit";
 
 // Each workspace's retention in days (null = unlimited).
 const RETENTION = sql`

@@ -2,7 +2,7 @@ import { cache } from "react";
 import type { Jsonify } from "@/client/jsonify";
 import { getProductComparison } from "@/lib/history/get-product-comparison";
 import { AppError } from "@/lib/errors/app-error";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 import { getProduct } from "./get-product";
 
 export type TProductPageData = Jsonify<{

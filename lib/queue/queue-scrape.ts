@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentTask } from "./present-task";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbTx } from "@/db";
 import { products, scrapeTasks } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { inTransaction } from "@/lib/jobs/in-transaction";

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitMessage, zLimit } from "@/lib/http/limit-param";
+import { limitMessage, zLimit } from "@/lib/core/limit-param";
 
 // Shared by the queue panel and the route handlers; French messages shown as they are.
 export const QUEUE_MSG = {

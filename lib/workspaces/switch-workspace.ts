@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { sessions, users, workspaceMembers } from "@/db/schema";
 import type { TAuthUser } from "@/lib/auth/resolve-user";
 import { AppError } from "@/lib/errors/app-error";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 import { WORKSPACE_MSG } from "./schemas";
 
 /**

@@ -41,7 +41,7 @@ delete process.env.STRIPE_SECRET_KEY;
 delete process.env.INNGEST_EVENT_KEY;
 delete process.env.INNGEST_SIGNING_KEY;
 
-const { resetRateLimits } = await import("@/lib/http/rate-limit");
+const { resetRateLimits } = await import("@/lib/core/rate-limit");
 const { closeDb } = await import("@/db");
 
 // Counters live in the database: forget them between tests, but never open the database just for that

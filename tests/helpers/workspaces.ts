@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
-import { authOptions } from "@/lib/auth/auth-options";
+import { authOptions } from "@/lib/http/auth-options";
 import { createAccessToken } from "@/lib/auth/create-access-token";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import type { TWorkspaceRole } from "@/lib/workspaces/roles";

@@ -7,7 +7,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { POST as reset } from "@/app/api/auth/reset-password/route";
 import { PUT as changePassword } from "@/app/api/users/me/password/route";
 import { PUT as putProfile } from "@/app/api/users/me/route";
-import { authOptions } from "@/lib/auth/auth-options";
+import { authOptions } from "@/lib/http/auth-options";
 import { createAccessToken } from "@/lib/auth/create-access-token";
 import { revokeSession } from "@/lib/auth/revoke-session";
 import { call, signUp, uniqueEmail } from "../helpers/api";

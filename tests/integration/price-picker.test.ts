@@ -7,7 +7,7 @@ import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/rou
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { JobRunner } from "@/lib/jobs/job-runner";
 import { MANUAL_SCRAPE_LIMIT } from "@/lib/queue/request-url-scrape";
 import { call, signUp } from "../helpers/api";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { AppError } from "@/lib/errors/app-error";
 import { errorBody } from "@/lib/http/error-table";
-import { purgeRateLimits, rateLimit } from "@/lib/http/rate-limit";
+import { purgeRateLimits, rateLimit } from "@/lib/core/rate-limit";
 
 async function refused(p: Promise<void>) {
   try {

@@ -5,7 +5,7 @@ import { alertEvents, alertRules, priceHistory, productUrls } from "@/db/schema"
 import { sendEmail } from "@/lib/email/send-email";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { assertEmailAlertsAllowed } from "@/lib/alerts/rules/assert-email-alerts-allowed";
 import type { TAlertEventDetails } from "./build-alert-item";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { unsubscribeKey, type TUnsubscribeScope } from "./sign-unsubscribe-token";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 
 /** The scope of a genuine token, or null for anything altered, truncated or forged. */
 export function verifyUnsubscribeToken(token: string, secret?: string): TUnsubscribeScope | null {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { plans, subscriptions } from "@/db/schema";
-import { memoized } from "@/lib/http/request-memo";
+import { memoized } from "@/lib/core/request-memo";
 
 type TPlan = typeof plans.$inferSelect;
 type TSubscription = typeof subscriptions.$inferSelect;
@@ -41,7 +41,7 @@ export function rememberWorkspacePlan(
 
 /**
  * The plan whose limits apply to a workspace: the subscribed plan while active, else Freemium. Read once per
- * read-only request (lib/http/request-memo.ts); always afresh inside a transaction.
+ * read-only request (lib/core/request-memo.ts); always afresh inside a transaction.
  */
 export async function getWorkspacePlan(workspaceId: string, db?: DbLike): Promise<TPlan> {
   const root = await getDb();

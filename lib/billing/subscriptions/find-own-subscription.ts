@@ -2,7 +2,7 @@ import { and, eq, or } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { subscriptions } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 
 /** The caller's subscription row named by our id or its Stripe id; anyone else's (or none) is a 404. */
 export async function findOwnSubscription(workspaceId: string, id: string, db?: DbLike) {

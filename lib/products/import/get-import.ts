@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productImports } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 import { presentImport } from "./present-import";
 
 /** GET /api/products/import/{importId}: the owner's import, its progress and report; a malformed id is the same 404. */

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
-import { readLimitedBody } from "@/lib/http/read-limited-body";
+import { readLimitedBody } from "@/lib/core/read-limited-body";
 
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 // multipart boundaries and part headers around the file

@@ -4,7 +4,7 @@ import { readUnsubscribeToken } from "@/lib/alerts/unsubscribe/read-unsubscribe-
 import { ZUnsubscribeQuery } from "@/lib/alerts/schemas";
 import { unsubscribeAlerts } from "@/lib/alerts/unsubscribe/unsubscribe-alerts";
 import { clientIp } from "@/lib/http/client-ip";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 
 export const GET = withPublic({ query: ZUnsubscribeQuery }, async ({ req, query }) => {

@@ -1,12 +1,12 @@
 // next-auth 4: browser sessions (Credentials provider, JWT strategy); POST bodies limited (size, JSON depth) like every JSON route
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/auth-options";
+import { authOptions } from "@/lib/http/auth-options";
 import { rebaseAuthRedirect } from "@/lib/auth/rebase-auth-redirect";
 import { AppError } from "@/lib/errors/app-error";
 import { assertJsonDepth } from "@/lib/http/assert-json-depth";
 import { errorResponse } from "@/lib/http/json";
-import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/http/read-limited-body";
+import { MAX_JSON_BYTES, readLimitedBody } from "@/lib/core/read-limited-body";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

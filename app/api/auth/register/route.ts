@@ -4,7 +4,7 @@ import { registerUser } from "@/lib/auth/register-user";
 import { ZRegister } from "@/lib/auth/schemas";
 import { json } from "@/lib/http/json";
 import { clientIp } from "@/lib/http/client-ip";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 
 export const POST = withPublic({ body: ZRegister }, async ({ req, body }) => {

@@ -1,6 +1,6 @@
 // POST /api/invitations/preview – what an invitation link offers (workspace, inviter, address, role), or why it cannot serve
 import { clientIp } from "@/lib/http/client-ip";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 import { previewInvitation } from "@/lib/team/accept-invitation";
 import { ZInvitationToken } from "@/lib/team/schemas";

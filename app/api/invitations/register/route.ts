@@ -1,7 +1,7 @@
 // POST /api/invitations/register – accepting without an account: one is created for the invited address
 import { clientIp } from "@/lib/http/client-ip";
 import { json } from "@/lib/http/json";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 import { registerWithInvitation } from "@/lib/team/register-with-invitation";
 import { ZInvitationRegister } from "@/lib/team/schemas";

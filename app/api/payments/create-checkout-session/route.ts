@@ -1,7 +1,7 @@
 // POST /api/payments/create-checkout-session – hosted checkout (Stripe, or the demo checkout) for a paid plan
 import { createCheckoutSession } from "@/lib/billing/stripe/create-checkout-session";
 import { ZCreateCheckoutSession } from "@/lib/billing/schemas";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const POST = withAuth({ role: "owner", body: ZCreateCheckoutSession }, async ({ user, body }) => {

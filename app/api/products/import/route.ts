@@ -1,6 +1,6 @@
 // POST /api/products/import – bulk import of products and URLs from a CSV or XLSX file (multipart field `file`,
 // 5 Mo max): 202 with the import, run in the background; GET /api/products/import/{id} follows it
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 import { importProductsUpload } from "@/lib/products/import/import-products-upload";

@@ -1,7 +1,7 @@
 // POST /api/reports/unsubscribe?token= – stop the scheduled report (RFC 8058 one-click, or the confirmation page)
 import { ZUnsubscribeQuery } from "@/lib/alerts/schemas";
 import { clientIp } from "@/lib/http/client-ip";
-import { rateLimit } from "@/lib/http/rate-limit";
+import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
 import { unsubscribeReports } from "@/lib/reports/unsubscribe-reports";
 

@@ -1,7 +1,7 @@
 // DELETE /api/workspaces/current/invitations/{id} – an owner revokes a pending invitation
 import { withAuth } from "@/lib/http/with-auth";
 import { revokeInvitation } from "@/lib/team/manage-invitation";
-import { ZInvitationParams } from "@/lib/team/params";
+import { ZInvitationParams } from "@/lib/http/path-params";
 
 export const DELETE = withAuth({ role: "owner", params: ZInvitationParams }, async ({ user, params }) =>
   revokeInvitation(user, params.id!),

@@ -1,7 +1,7 @@
 // PATCH /api/workspaces/current/members/{userId} – an owner changes a role
 // DELETE /api/workspaces/current/members/{userId} – an owner removes a member, or a member leaves (their own id)
 import { withAuth } from "@/lib/http/with-auth";
-import { ZMemberParams } from "@/lib/team/params";
+import { ZMemberParams } from "@/lib/http/path-params";
 import { ZChangeRole } from "@/lib/team/schemas";
 import { changeMemberRole, removeMember } from "@/lib/team/update-membership";
 

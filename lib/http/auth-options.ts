@@ -1,42 +1,24 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { NextAuthOptions } from "next-auth";
 import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getDb } from "@/db";
-import { sessions, users } from "@/db/schema";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { isSessionLive } from "@/lib/auth/is-session-live";
+import { knownDeviceCookie } from "@/lib/auth/known-device";
+import { openSession, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/open-session";
+import { readSessionProfile } from "@/lib/auth/read-session-profile";
+import { revokeSession } from "@/lib/auth/revoke-session";
+import { verifyCredentials } from "@/lib/auth/verify-credentials";
 import { AppError } from "@/lib/errors/app-error";
-import { openSession, SESSION_MAX_AGE_SECONDS } from "./open-session";
-import { revokeSession } from "./revoke-session";
-import { clientIp } from "@/lib/http/client-ip";
-import { errorBody } from "@/lib/http/error-table";
-import { isUuid } from "@/lib/http/is-uuid";
-import { knownDeviceCookie } from "./known-device";
-import { verifyCredentials } from "./verify-credentials";
+import { clientIp } from "./client-ip";
+import { errorBody } from "./error-table";
+
+// next-auth's configuration: the edge of browser sign-in (cookies, client address, French messages)
 
 function headerValue(headers: unknown, name: string): string | undefined {
   if (!headers) return undefined;
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-async function sessionIsLive(sid: unknown, userId: string | undefined): Promise<boolean> {
-  if (!isUuid(sid) || !isUuid(userId)) return false;
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sid),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 export const authOptions: NextAuthOptions = {
@@ -98,10 +80,9 @@ export const authOptions: NextAuthOptions = {
         return token;
       }
       // a signed-out or revoked session is nobody: next-auth then answers `{}` and clears the cookie
-      if (!(await sessionIsLive(token.sid, token.sub))) throw new Error("Session terminée");
+      if (!(await isSessionLive(token.sid, token.sub))) throw new Error("Session terminée");
       if (trigger === "update" && token.sub) {
-        const db = await getDb();
-        const [row] = await db.select().from(users).where(eq(users.id, token.sub)).limit(1);
+        const row = await readSessionProfile(token.sub);
         if (row) {
           token.email = row.email;
           token.name = row.firstName;
