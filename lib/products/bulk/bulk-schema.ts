@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUuid } from "@/lib/http/is-uuid";
+import { isUuid } from "@/lib/core/is-uuid";
 import { zTags } from "@/lib/products/identity/schemas";
 import { zFrequency } from "@/lib/products/schemas";
 

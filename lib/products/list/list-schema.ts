@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { POSITIONS } from "@/lib/insights/schemas";
-import { zLimit } from "@/lib/http/limit-param";
+import { zLimit } from "@/lib/core/limit-param";
 
 // Browser-safe: the query of GET /api/products, shared by the products screen (its URL) and the server.
 
@@ -8,7 +7,9 @@ export const PRODUCT_SORTS = ["created", "name", "gap", "last_change", "price"] 
 export type TProductSort = (typeof PRODUCT_SORTS)[number];
 export const PRODUCT_STATUSES = ["uncertain", "blocked", "failing", "paused", "no_url"] as const;
 export type TProductStatus = (typeof PRODUCT_STATUSES)[number];
-export { POSITIONS as PRODUCT_POSITIONS };
+/** 'Mon prix' against the cheapest offer, as the market view's positions (lib/insights POSITIONS). */
+export const PRODUCT_POSITIONS = ["cheapest", "aligned", "dearer", "no_market"] as const;
+const POSITIONS = PRODUCT_POSITIONS;
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;
