@@ -300,6 +300,11 @@ describe("GET /api/products and GET /api/products/{id}", () => {
           "tags",
           "image_url",
           "cost_price",
+          // the list's summary (lib/products/summary.md)
+          "blocked_count",
+          "position",
+          "gap_bp",
+          "last_change_at",
         ].sort(),
       );
       // readings of 2025 are older than the last 30 days: an empty sparkline
