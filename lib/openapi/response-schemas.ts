@@ -89,7 +89,9 @@ export const RProductListItem = RProduct.extend({
     .describe("Mon prix face au moins cher (à ±1 % : aligned) ; null sans mon prix"),
   gap_bp: z.number().int().nullable().describe("Écart de mon prix au moins cher, en points de base (100 = 1 %)"),
   last_change_at: z.string().nullable().describe("Dernier changement de prix ou de disponibilité d'une URL"),
-  sparkline: z.array(z.number().int().nullable()).describe("Plus bas prix de chacun des 30 derniers jours, en centimes"),
+  sparkline: z
+    .array(z.number().int().nullable())
+    .describe("Plus bas prix de chacun des 30 derniers jours, en centimes"),
 });
 export const RHistoryEntry = z.object({
   id: z.number().int(),
