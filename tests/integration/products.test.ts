@@ -330,6 +330,10 @@ describe("GET /api/products and GET /api/products/{id}", () => {
         uncertain_count: 0,
         paused_count: 0,
         failed_count: 0,
+        blocked_count: 0,
+        position: null,
+        gap_bp: null,
+        last_change_at: s.last_change_at,
         sparkline: s.sparkline,
       }).toEqual(s);
       expect(
