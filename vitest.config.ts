@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import os from "node:os";
 import path from "node:path";
 
@@ -8,6 +8,9 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 const cores = os.availableParallelism();
 // .ci/run collects every run's per-test durations (scripts/test-summary.mjs prints the slowest)
 const jsonDir = process.env.VITEST_JSON_DIR;
+// *.pg.test.ts exercise what only a PostgreSQL server can show (races between connections): they run when the
+// integration tests have a server (tests/helpers/global-setup.ts), and are left out of the embedded run
+const onServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
 
 export default defineConfig({
   resolve: { alias },
@@ -16,7 +19,10 @@ export default defineConfig({
     ...(jsonDir
       ? {
           reporters: ["default", "json"],
-          outputFile: { json: path.join(jsonDir, `${Date.now()}-${process.pid}.json`) },
+          // VITEST_JSON_LABEL names the run in the summary (e.g. "postgresql")
+          outputFile: {
+            json: path.join(jsonDir, `${process.env.VITEST_JSON_LABEL ?? "run"}-${Date.now()}-${process.pid}.json`),
+          },
         }
       : {}),
     projects: [
@@ -29,6 +35,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...(onServer ? [] : ["tests/integration/**/*.pg.test.ts"])],
           environment: "node",
           setupFiles: ["tests/helpers/integration-setup.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],

@@ -4,7 +4,8 @@
 // (`NODE_ENV=production next start` with NEXTAUTH_SECRET and APP_URL only: no APP_ENV, no DATABASE_URL, no
 // demo or outbox switch); the black-box security tests (tests/security) attack it.
 // `--project e2e` runs the browser scenarios only (the bare server is then not started): its database is the only
-// thing that changes between an embedded and a PostgreSQL run.
+// thing that changes between an embedded and a PostgreSQL run. `--database` runs, of those, the scenarios that
+// depend on the database (DATABASE_SCENARIOS): `npm run test:db` reruns only them on PostgreSQL.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -59,12 +60,35 @@ async function waitFor(url, ms) {
   throw new Error(`le serveur ne répond pas sur ${url}`);
 }
 
+/**
+ * The browser scenarios that depend on the database: those that test a mechanism resting on what the database
+ * does across the server's connections (the runner claiming tasks under row locks, an import written in
+ * committed batches, a capture started once its flag's transaction commits), and the one that runs in full only
+ * on PostgreSQL (readings written backdated into the server's database: E2E_DATABASE_URL). The other scenarios
+ * use those mechanisms only to get readings, or read and write through the lib/ functions that the integration
+ * tests run on both databases: the embedded run covers them (`npm test`).
+ */
+const DATABASE_SCENARIOS = [
+  "tests/e2e/scrape.test.ts",
+  "tests/e2e/import.test.ts",
+  "tests/e2e/evidence.test.ts",
+  "tests/e2e/promotion-flags.test.ts",
+];
+
 const args = process.argv.slice(2);
+const databaseOnly = args.includes("--database");
+// a renamed scenario must not silently leave the PostgreSQL pass
+const missing = DATABASE_SCENARIOS.filter((file) => !fs.existsSync(path.join(root, file)));
+if (databaseOnly && missing.length > 0) {
+  console.error(`[e2e] scénarios introuvables : ${missing.join(", ")}`);
+  process.exit(1);
+}
 const chosen = args.filter((_, i) => args[i - 1] === "--project");
-const projects = chosen.length > 0 ? chosen : ["e2e", "security"];
+const projects = databaseOnly ? ["e2e"] : chosen.length > 0 ? chosen : ["e2e", "security"];
 const vitestArgs = [
   ...projects.flatMap((p) => ["--project", p]),
-  ...args.filter((a, i) => a !== "--project" && args[i - 1] !== "--project"),
+  ...args.filter((a, i) => a !== "--project" && args[i - 1] !== "--project" && a !== "--database"),
+  ...(databaseOnly ? DATABASE_SCENARIOS : []),
 ];
 const withBare = projects.includes("security");
 

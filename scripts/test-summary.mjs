@@ -1,5 +1,6 @@
 // The closing lines of .ci/run: vitest's "Tests  N passed | M failed" lines of a log added up, the suite's wall
-// time, each vitest run's, and the slowest ten tests (from the JSON reports vitest wrote in VITEST_JSON_DIR).
+// time, each vitest run's (named by its VITEST_JSON_LABEL), and the slowest ten tests (from the JSON reports
+// vitest wrote in VITEST_JSON_DIR).
 // node scripts/test-summary.mjs <log> [<json dir> <start, epoch seconds>]
 import fs from "node:fs";
 import path from "node:path";
@@ -22,10 +23,11 @@ const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms 
 const root = path.resolve(import.meta.dirname, "..");
 
 if (jsonDir && fs.existsSync(jsonDir)) {
+  // <label>-<time>-<pid>.json (vitest.config.ts)
   const reports = fs
     .readdirSync(jsonDir)
     .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(jsonDir, f), "utf8")))
+    .map((f) => ({ label: f.split("-")[0], ...JSON.parse(fs.readFileSync(path.join(jsonDir, f), "utf8")) }))
     .sort((a, b) => a.startTime - b.startTime);
   const tests = [];
   console.log("vitest runs:");
@@ -33,9 +35,8 @@ if (jsonDir && fs.existsSync(jsonDir)) {
     const files = report.testResults;
     const end = Math.max(report.startTime, ...files.map((f) => f.endTime ?? 0));
     const projects = new Set(files.map((f) => path.relative(root, f.name).split(path.sep)[1]));
-    console.log(
-      `  ${[...projects].join(" + ").padEnd(24)} ${String(files.length).padStart(3)} files  ${minutes(end - report.startTime)}`,
-    );
+    const name = `${[...projects].join(" + ")} (${report.label})`;
+    console.log(`  ${name.padEnd(36)} ${String(files.length).padStart(3)} files  ${minutes(end - report.startTime)}`);
     for (const file of files) {
       for (const t of file.assertionResults)
         tests.push({ name: `${path.relative(root, file.name)} > ${t.fullName}`, duration: t.duration ?? 0 });

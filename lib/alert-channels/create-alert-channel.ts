@@ -1,14 +1,37 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing";
 import { assertChannelsAllowed } from "./assert-channels-allowed";
-import { assertChannelUrl, type TChannelGuard } from "./assert-channel-url";
 import { presentAlertChannel } from "./present-alert-channel";
 import { CHANNEL_MSG, MAX_ALERT_CHANNELS, type TCreateAlertChannel } from "./schemas";
 import { newWebhookSecret } from "./sign-webhook";
+import { resolveGuarded, type TResolver } from "@/lib/scraping/fetch-page";
+import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { env } from "@/lib/env";
+import { assertSchemeAllowed } from "./post-to-channel";
+
+type TChannelGuard = { allowPrivate?: boolean; resolve?: TResolver };
+
+/**
+ * Refuses (422, French reason) a channel URL the SSRF guard would refuse to reach: scheme, credentials,
+ * port, private or reserved addresses, including those its name resolves to. Checked again at every send.
+ */
+async function assertChannelUrl(url: string, guard: TChannelGuard = {}): Promise<void> {
+  try {
+    assertSchemeAllowed(url);
+    await resolveGuarded(url, { allowPrivate: guard.allowPrivate ?? env.SCRAPER_ALLOW_PRIVATE_HOSTS }, guard.resolve);
+  } catch (error) {
+    if (error instanceof ScrapeError) {
+      const message =
+        error.code === "invalid_url" ? error.message.replace("Adresse de page", "Adresse du canal") : error.message;
+      throw new AppError("invalid_channel_url", { detail: message, extra: { errors: { url: [message] } } });
+    }
+    throw error;
+  }
+}
 
 /**
  * Adds a webhook, Slack or Teams channel (plans with alerts). A webhook gets a signing secret that is in

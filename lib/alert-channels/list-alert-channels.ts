@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertChannels } from "@/db/schema";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { presentAlertChannel } from "./present-alert-channel";
 import { REPLAY_WINDOW_SECONDS } from "./sign-webhook";
 

@@ -1,4 +1,4 @@
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 
 /** Integration tokens cannot mint or revoke tokens: a leaked token must not be able to entrench itself. */

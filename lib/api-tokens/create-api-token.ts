@@ -1,9 +1,8 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
-import { createAccessToken } from "@/lib/auth/create-access-token";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { createAccessToken, type TAuthUser } from "@/lib/auth";
+import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";

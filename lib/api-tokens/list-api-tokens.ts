@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import type { TAuthUser } from "@/lib/auth";
+import { getWorkspacePlan } from "@/lib/billing";
 import { presentApiToken } from "./present-api-token";
 
 /**

@@ -1,8 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { auditEvents, users } from "@/db/schema";
-import { createCsvStream } from "@/lib/exports/create-csv-stream";
-import type { TCell, TCsvDialect } from "@/lib/exports/csv-dialects";
+import { createCsvStream, type TCell } from "@/lib/exports";
+import type { TCsvDialect } from "@/lib/exports/schemas";
 
 export const AUDIT_PAGE_SIZE = 50;
 

@@ -1,4 +1,4 @@
-import { getCompany } from "@/lib/company/get-company";
+import { getCompany } from "@/lib/company";
 import { AppError } from "@/lib/errors/app-error";
 
 const DEFAULT_COMPANY_EMAIL = "contact@veilleprix.fr";

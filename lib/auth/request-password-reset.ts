@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { passwordResetTokens, users } from "@/db/schema";
-import { sendEmail } from "@/lib/email/send-email";
-import { renderResetPasswordEmail } from "@/lib/email/templates/reset-password";
+import { sendEmail, renderResetPasswordEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { rateLimit } from "@/lib/core/rate-limit";
 import { ZForgotPassword } from "./schemas";

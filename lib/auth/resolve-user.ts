@@ -4,7 +4,7 @@ import { getToken } from "next-auth/jwt";
 import { type DbLike, getDb } from "@/db";
 import { prepared } from "@/db/prepared";
 import { apiTokens, plans, sessions, subscriptions, users, workspaceMembers } from "@/db/schema";
-import { rememberWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { rememberWorkspacePlan } from "@/lib/billing";
 import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { AppError } from "@/lib/errors/app-error";
 import { hashToken } from "./tokens";

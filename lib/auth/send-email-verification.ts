@@ -3,8 +3,7 @@ import { createElement } from "react";
 import { type DbLike, getDb } from "@/db";
 import { emailVerificationTokens } from "@/db/schema";
 import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
-import { sendEmail } from "@/lib/email/send-email";
-import { VerifyEmail } from "@/lib/email/templates/verify-email";
+import { sendEmail, VerifyEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { generateToken, hashToken } from "./tokens";
 

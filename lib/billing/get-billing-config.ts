@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { getBillingMode } from "./get-billing-mode";
-import { PAYMENTS_UNAVAILABLE } from "@/lib/billing/stripe/stripe-client";
+import { PAYMENTS_UNAVAILABLE } from "./schemas";
 
 /** What the browser needs to pay: the mode, and the publishable key for Stripe Elements (never the secret). */
 export function getBillingConfig() {

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 // Shared by the billing screens and the route handlers.
 export const MISSING_PRICE = "ID de prix Stripe manquant";
+export const PAYMENTS_UNAVAILABLE = "Le paiement en ligne est momentanément indisponible.";
 
 const optionalId = z
   .union([z.string().trim().max(200), z.number().int().positive()])

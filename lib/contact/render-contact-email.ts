@@ -1,4 +1,4 @@
-import { escapeHtml } from "@/lib/email/escape-html";
+import { escapeHtml } from "@/lib/email";
 import type { TContactParsed } from "./schemas";
 
 /** The e-mail the company receives for a contact form message; every user value is escaped. */

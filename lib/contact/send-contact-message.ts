@@ -1,5 +1,5 @@
-import { getCompany } from "@/lib/company/get-company";
-import { sendEmail } from "@/lib/email/send-email";
+import { getCompany } from "@/lib/company";
+import { sendEmail } from "@/lib/email";
 import { rateLimit } from "@/lib/core/rate-limit";
 import { renderContactEmail } from "./render-contact-email";
 import { CONTACT_MSG, ZContact, type TContact } from "./schemas";

@@ -2,17 +2,14 @@ import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api
 import { getDb } from "@/db";
 import { getAccessSettings } from "@/lib/fetching/access-settings";
 import { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
-import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
-import { listApiTokens } from "@/lib/api-tokens/list-api-tokens";
-import { getUserStats } from "@/lib/auth/get-user-stats";
-import { presentProfile } from "@/lib/auth/present-user";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { listInvoices } from "@/lib/billing/invoices/list-invoices";
-import { getCurrentSubscription } from "@/lib/billing/subscriptions/get-current-subscription";
+import { listAlertChannels } from "@/lib/alert-channels";
+import { listApiTokens } from "@/lib/api-tokens";
+import { getUserStats, presentProfile, type TAuthUser } from "@/lib/auth";
+import { listInvoices, getCurrentSubscription } from "@/lib/billing";
 import { withRequestMemo } from "@/lib/core/request-memo";
 import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
-import { getReportPreferences } from "@/lib/reports/get-report-preferences";
+import { getReportPreferences } from "@/lib/reports";
 import { listTeam } from "@/lib/team/list-team";
 
 /** SWR fallback: what each GET path of the dashboard's cards would answer, as JSON. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { emailOutbox } from "@/db/schema";
-import { getCompany } from "@/lib/company/get-company";
+import { getCompany } from "@/lib/company";
 
 type TReader = { id: string; email: string; emailVerified: boolean };
 

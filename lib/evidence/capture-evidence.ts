@@ -3,11 +3,11 @@ import { gzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { evidenceCaptures, productUrls } from "@/db/schema";
-import { centsToDecimal, toCents } from "@/lib/history/money";
+import { centsToDecimal, toCents } from "@/lib/core/money";
 import { analyzeInWorker } from "@/lib/scraping/analyze-in-worker";
 import { renderPage } from "@/lib/scraping/browser";
 import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
-import { EVIDENCE_MSG } from "./messages";
+import { EVIDENCE_MSG } from "./schemas";
 import { parisIso } from "./paris-iso";
 import type { TExtractedValues } from "./present-evidence";
 

@@ -1,4 +1,4 @@
-import { toParisWallClock } from "@/lib/exports/paris-wall-clock";
+import { toParisWallClock } from "@/lib/core/paris-wall-clock";
 
 /** ISO 8601 in Europe/Paris with its offset: "2026-11-26T23:10:05+01:00". */
 export function parisIso(date: Date): string {

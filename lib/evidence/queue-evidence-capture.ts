@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { DbTx } from "@/db";
 import { evidenceCaptures } from "@/db/schema";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { triggerJob } from "@/lib/jobs/trigger-job";
-import { evidenceLimitMessage } from "./messages";
+import { evidenceLimitMessage } from "./schemas";
 
 export type TEvidenceTarget = {
   workspaceId: string;

@@ -1,4 +1,5 @@
-import { DIALECT_SETTINGS, type TCell, type TCsvDialect } from "./csv-dialects";
+import { DIALECT_SETTINGS, type TCell } from "./csv-dialects";
+import type { TCsvDialect } from "./schemas";
 import { formatCsvRow } from "./format-csv-row";
 
 const ROWS_PER_CHUNK = 500;

@@ -2,8 +2,8 @@ import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
 import type { TExportRow } from "./export-rows";
 import { AVAILABILITY_LABEL, type TCell } from "./csv-dialects";
-import { toParisWallClock } from "./paris-wall-clock";
-import { toCents } from "@/lib/history/money";
+import { toParisWallClock } from "@/lib/core/paris-wall-clock";
+import { toCents } from "@/lib/core/money";
 
 export type TXlsxColumn = "product" | "source" | "url" | "price" | "date" | "availability" | "seller" | "total";
 

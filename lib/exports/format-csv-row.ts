@@ -1,6 +1,7 @@
-import { formatParisDateTime } from "./paris-wall-clock";
-import { centsToDecimal } from "@/lib/history/money";
-import { DIALECT_SETTINGS, type TCell, type TCsvDialect } from "./csv-dialects";
+import { formatParisDateTime } from "@/lib/core/paris-wall-clock";
+import { centsToDecimal } from "@/lib/core/money";
+import { DIALECT_SETTINGS, type TCell } from "./csv-dialects";
+import type { TCsvDialect } from "./schemas";
 
 // a tab or CR, or a formula sign after blanks or an opening quote
 const FORMULA_START = /^[\t\r]|^[\s"]*[=+\-@]/;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
-import { toCents } from "@/lib/history/money";
+import { toCents } from "@/lib/core/money";
 import { money, text, type TCell } from "./csv-dialects";
 import type { TXlsxCellsSheet } from "./create-xlsx-stream";
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
-import { toCents } from "@/lib/history/money";
-import { sellerOf, totalWithShipping } from "@/lib/history/reading-offers";
+import { toCents } from "@/lib/core/money";
+import { sellerOf, totalWithShipping } from "@/lib/history";
 import type { TExportRow, TExportUrl } from "./export-rows";
 
 type Row = {

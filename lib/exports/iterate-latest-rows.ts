@@ -1,7 +1,6 @@
 import type { DbLike } from "@/db";
-import { getLatestReadings } from "@/lib/history/get-latest-readings";
-import { toCents } from "@/lib/history/money";
-import { readReadingOffers, totalWithShipping } from "@/lib/history/reading-offers";
+import { getLatestReadings, readReadingOffers, totalWithShipping } from "@/lib/history";
+import { toCents } from "@/lib/core/money";
 import type { TExportRow, TExportUrl } from "./export-rows";
 
 const URLS_PER_QUERY = 500;

@@ -1,8 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products, productUrls } from "@/db/schema";
-import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { getOwnedProductUrls } from "@/lib/history/get-owned-product-urls";
+import { getRetentionCutoff, getOwnedProductUrls } from "@/lib/history";
 import { rateLimit } from "@/lib/core/rate-limit";
 import type { TExportUrl } from "./export-rows";
 

@@ -4,7 +4,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { fetchSettings, shopAccess } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { maskSecret, openSecret, sealSecret } from "@/lib/secrets/secret-box";
+import { maskSecret, openSecret, sealSecret } from "@/lib/secrets";
 import { getMonthUsage } from "./provider-budget";
 import { ACCESS_MSG, type ZAccessSettings, type ZShopStrategy } from "./schemas";
 import type { z } from "zod";

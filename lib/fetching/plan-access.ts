@@ -8,7 +8,7 @@ import { type FETCH_PATHS, fetchSettings, shopAccess } from "@/db/schema";
 import { hostOf } from "@/lib/products/urls/normalize-url";
 import { fetchPage } from "@/lib/scraping/fetch-page";
 import { ScrapeError } from "@/lib/scraping/scrape-error";
-import { openSecret } from "@/lib/secrets/secret-box";
+import { openSecret } from "@/lib/secrets";
 import { fetchViaProvider } from "./fetch-via-provider";
 import { proxyHop, resolveProxy } from "./proxy-hop";
 

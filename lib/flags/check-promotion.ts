@@ -1,7 +1,7 @@
 import { and, desc, asc, eq, gt, isNotNull, isNull, lte, min, count, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceHistory } from "@/db/schema";
-import { toCents } from "@/lib/history/money";
+import { toCents } from "@/lib/core/money";
 import type { TPromotionEvidence } from "./schemas";
 
 export const OMNIBUS_DAYS = 30;

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceFlags, priceHistory, productUrls, products } from "@/db/schema";
-import { requestFlagEvidence } from "@/lib/evidence/request-flag-evidence";
-import { toCents } from "@/lib/history/money";
+import { requestFlagEvidence } from "@/lib/evidence";
+import { toCents } from "@/lib/core/money";
 import { checkPromotion } from "./check-promotion";
 import type { TFlagKind, TFloorEvidence, TPromotionEvidence } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { toCents } from "./money";
+import { toCents } from "@/lib/core/money";
 
 /** [epoch milliseconds, price in cents | null]; null breaks the line (unavailable, no price, failed scrape). */
 export type TChartPoint = [number, number | null];

@@ -1,5 +1,5 @@
 import { formatVariation } from "@/lib/format";
-import { centsToDecimal, toCents } from "./money";
+import { centsToDecimal, toCents } from "@/lib/core/money";
 
 /** SPEC.md §2 / §9: the history table shows at most 10 entries; the CSV holds the full history. */
 export const HISTORY_TABLE_LIMIT = 10;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type DbLike, queryRows } from "@/db";
-import { nextParisMidnight, parisDay } from "@/lib/exports/paris-wall-clock";
+import { nextParisMidnight, parisDay } from "@/lib/core/paris-wall-clock";
 
 /**
  * How many readings of one of the owner's URLs are within the retention (created at or after `cutoff`; all

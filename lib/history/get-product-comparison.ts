@@ -2,7 +2,7 @@ import { getDb } from "@/db";
 import { getLatestReadings } from "./get-latest-readings";
 import { getOwnedProductUrls } from "./get-owned-product-urls";
 import { getRetentionCutoff } from "./get-retention-cutoff";
-import { centsToDecimal, divRound, percentOf, toCents } from "./money";
+import { centsToDecimal, divRound, percentOf, toCents } from "@/lib/core/money";
 import { readReadingOffers, totalWithShipping } from "./reading-offers";
 
 /** The currency most merchants quote in (EUR on a tie), so only like prices are compared. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { parisDay, parisMidnight } from "@/lib/exports/paris-wall-clock";
+import { parisDay, parisMidnight } from "@/lib/core/paris-wall-clock";
 import {
   appendPoint,
   bucketDay,
@@ -14,7 +14,7 @@ import {
 import { getLatestReadings } from "./get-latest-readings";
 import { getOwnedProductUrls } from "./get-owned-product-urls";
 import { getRetentionCutoff } from "./get-retention-cutoff";
-import { toCents } from "./money";
+import { toCents } from "@/lib/core/money";
 import { RANGE_DAYS, type THistoryRange } from "./schemas";
 
 export type { TChartPoint } from "./chart-buckets";

@@ -1,5 +1,5 @@
 import type { DbLike } from "@/db";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 
 /**
  * The oldest instant of history a user may see or export (SPEC.md §3 plan limits): now minus the plan's

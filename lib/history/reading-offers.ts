@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type DbLike, queryRows } from "@/db";
 import type { TPageOffer } from "@/lib/scraping/extract";
-import { centsToDecimal, toCents } from "./money";
+import { centsToDecimal, toCents } from "@/lib/core/money";
 
 export type TReadingOffer = {
   // Whether the page stated stock (false: 'Non précisée').

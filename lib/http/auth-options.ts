@@ -1,13 +1,16 @@
 import type { NextAuthOptions } from "next-auth";
 import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
-import { isSessionLive } from "@/lib/auth/is-session-live";
-import { knownDeviceCookie } from "@/lib/auth/known-device";
-import { openSession, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/open-session";
-import { readSessionProfile } from "@/lib/auth/read-session-profile";
-import { revokeSession } from "@/lib/auth/revoke-session";
-import { verifyCredentials } from "@/lib/auth/verify-credentials";
+import {
+  getAuthSecret,
+  isSessionLive,
+  knownDeviceCookie,
+  openSession,
+  SESSION_MAX_AGE_SECONDS,
+  readSessionProfile,
+  revokeSession,
+  verifyCredentials,
+} from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { clientIp } from "./client-ip";
 import { errorBody } from "./error-table";

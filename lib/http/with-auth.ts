@@ -1,9 +1,9 @@
 import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
-import { resolveUser, type TAuthUser } from "@/lib/auth/resolve-user";
+import { resolveUser, type TAuthUser } from "@/lib/auth";
 import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
 import { AppError } from "@/lib/errors/app-error";
-import { withAuditContext } from "@/lib/audit/audit-context";
+import { withAuditContext } from "@/lib/audit";
 import { assertJsonDepth } from "./assert-json-depth";
 import { clientIp } from "./client-ip";
 import { assertSameOrigin } from "./assert-same-origin";

@@ -1,8 +1,16 @@
-import { createCsvStream } from "@/lib/exports/create-csv-stream";
-import { createCellsXlsxStream } from "@/lib/exports/create-xlsx-stream";
-import { decimal, money, type TCell, type TCsvDialect, text } from "@/lib/exports/csv-dialects";
-import { CSV_CONTENT_TYPE, fileResponse, XLSX_CONTENT_TYPE } from "@/lib/exports/file-response";
-import { toCents } from "@/lib/history/money";
+import { createCsvStream } from "@/lib/exports";
+import {
+  createCellsXlsxStream,
+  decimal,
+  money,
+  type TCell,
+  text,
+  CSV_CONTENT_TYPE,
+  fileResponse,
+  XLSX_CONTENT_TYPE,
+} from "@/lib/exports";
+import type { TCsvDialect } from "@/lib/exports/schemas";
+import { toCents } from "@/lib/core/money";
 import { getOverview, type TOverviewLine } from "./get-overview";
 import { BASIS_LABELS, POSITION_LABELS, type TBasis, type TOverviewQuery } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { centsToDecimal, percentOf } from "@/lib/history/money";
+import { centsToDecimal, percentOf } from "@/lib/core/money";
 import { loadMarket, offersOf } from "./load-market";
 import { MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
 import { basisPoints, compareFr } from "./sort-lines";

@@ -1,4 +1,4 @@
-import { centsToDecimal, divRound, percentOf } from "@/lib/history/money";
+import { centsToDecimal, divRound, percentOf } from "@/lib/core/money";
 import { basisPoints, compareFr, sortLines } from "./sort-lines";
 import { loadMarket, offersOf } from "./load-market";
 import { isComparable, MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";

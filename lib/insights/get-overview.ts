@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
-import { centsToDecimal, percentOf } from "@/lib/history/money";
-import { readReadingOffers, type TReadingOffer } from "@/lib/history/reading-offers";
+import { centsToDecimal, percentOf } from "@/lib/core/money";
+import { readReadingOffers, type TReadingOffer } from "@/lib/history";
 import { loadPositions, type TPositionRow } from "./load-positions";
 import { MARKET_CURRENCY, positionOf } from "./market-rules";
 import { catalogueIndex, indexTrend } from "./price-index";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
-import { toCents } from "@/lib/history/money";
+import { getRetentionCutoff } from "@/lib/history";
+import { toCents } from "@/lib/core/money";
 import { changeCandidates, type TChangePick } from "./change-candidates";
 import { domainOf, type TOffer, toOffer } from "./market-rules";
 import type { TChangeKind } from "./schemas";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
+import { getRetentionCutoff } from "@/lib/history";
 import { domainOf, MARKET_CURRENCY } from "./market-rules";
 import type { TBasis } from "./schemas";
 

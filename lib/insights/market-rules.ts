@@ -1,4 +1,4 @@
-import { divRound, toCents } from "@/lib/history/money";
+import { divRound, toCents } from "@/lib/core/money";
 import { hostOf } from "@/lib/products/urls/normalize-url";
 import type { TPosition } from "./schemas";
 

@@ -1,4 +1,4 @@
-import { centsToDecimal, percentOf, toCents } from "@/lib/history/money";
+import { centsToDecimal, percentOf, toCents } from "@/lib/core/money";
 
 /**
  * The catalogue price index: the sum of my prices over the sum of the market averages × 100, over the products

@@ -1,4 +1,4 @@
-import { toCents } from "@/lib/history/money";
+import { toCents } from "@/lib/core/money";
 
 /** French order of names (what `localeCompare(…, "fr")` gives, without building a collator per comparison). */
 export const compareFr = new Intl.Collator("fr").compare;

@@ -1,4 +1,4 @@
-import { parisDay, toParisWallClock } from "@/lib/exports/paris-wall-clock";
+import { parisDay, toParisWallClock } from "@/lib/core/paris-wall-clock";
 
 /** The Paris calendar day once its `at` time has passed (a daily job is due once that day), else null. */
 export function dailyRunDue(now: Date, at: { hour: number; minute: number }): string | null {

@@ -17,10 +17,26 @@ export const servesInngest = env.inngestEnabled || env.INNGEST_DEV;
 
 let chosen: Promise<TJobProvider> | null = null;
 
+// jobs whose triggers are accepted and dropped: a test holds the jobs it does not test (tests/helpers)
+const held = new Set<string>();
+
+/** Tests: triggers of the jobs `ids` (definition ids) start no run from now on; `[]` runs them all again. */
+export function holdJobs(ids: readonly string[]): void {
+  held.clear();
+  for (const id of ids) held.add(id);
+}
+
 export function jobProvider(): Promise<TJobProvider> {
-  chosen ??= jobsOnInngest
-    ? import("./inngest-provider").then((m) => m.inngestProvider)
-    : import("./local-jobs").then((m) => m.localJobs);
+  chosen ??= (
+    jobsOnInngest
+      ? import("./inngest-provider").then((m) => m.inngestProvider)
+      : import("./local-jobs").then((m) => m.localJobs)
+  ).then((provider) => ({
+    ...provider,
+    send: async (def, payloads) => {
+      if (!held.has(def.id)) await provider.send(def, payloads);
+    },
+  }));
   return chosen;
 }
 

@@ -1,7 +1,24 @@
 import { env } from "@/lib/env";
 import { INTERNAL_ROUTES, OPERATIONS, TAGS, type TOperation } from "./operations";
 import { RError } from "./response-schemas";
-import { zodToSchema, type TJsonSchema } from "./zod-to-schema";
+import { z, type ZodType } from "zod";
+
+type TJsonSchema = Record<string, unknown>;
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema's input; a permissive object if it cannot be represented. */
+function zodToSchema(schema: ZodType | undefined, io: "input" | "output" = "input"): TJsonSchema {
+  if (!schema) return { type: "object" };
+  try {
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: "any",
+      target: "draft-2020-12",
+    }) as TJsonSchema;
+    return rest;
+  } catch {
+    return { type: "object" };
+  }
+}
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Requête invalide (JSON mal formé)",

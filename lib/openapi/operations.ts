@@ -6,7 +6,7 @@ import * as auth from "@/lib/auth/schemas";
 import * as billing from "@/lib/billing/schemas";
 import * as contact from "@/lib/contact/schemas";
 import * as access from "@/lib/fetching/schemas";
-import * as exportsSchemas from "@/lib/exports/csv-dialects";
+import * as exportsSchemas from "@/lib/exports/schemas";
 import * as history from "@/lib/history/schemas";
 import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
@@ -16,7 +16,7 @@ import * as queue from "@/lib/queue/schemas";
 import * as reports from "@/lib/reports/schemas";
 import * as workspaces from "@/lib/workspaces/schemas";
 import * as team from "@/lib/team/schemas";
-import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
+import { ZPriceSource } from "@/lib/price-picker/schemas";
 import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
 

@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { selectOne } from "css-select";
 import { parseDocument } from "htmlparser2";
 import { and, eq, sql } from "drizzle-orm";
@@ -9,7 +9,7 @@ import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-thr
 import { queryProducts } from "@/lib/products/query-products";
 import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import type { TStoredCandidate } from "@/lib/scraping/present-candidates";
-import type { TPriceSource } from "./price-source-schema";
+import type { TPriceSource } from "./schemas";
 
 const EMPTY_DOC = parseDocument("<p></p>");
 

@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls, products } from "@/db/schema";
@@ -7,7 +7,7 @@ import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProduct } from "./get-product";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import type { TCreateProductData } from "./schemas";
 import { asDuplicateSku, identityColumns, replaceGtins } from "./identity/write-identity";

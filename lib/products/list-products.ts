@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { parisDay } from "@/lib/exports/paris-wall-clock";
+import { parisDay } from "@/lib/core/paris-wall-clock";
 import { decodeCursor, encodeCursor } from "./list/list-cursor";
 import { containsPattern, foldSearch } from "./list/fold-search";
 import { DEFAULT_DIRECTION, type TListProducts, type TProductSort, ZListProducts } from "./list/list-schema";

@@ -1,6 +1,6 @@
 import { cache } from "react";
 import type { Jsonify } from "@/client/jsonify";
-import { getProductComparison } from "@/lib/history/get-product-comparison";
+import { getProductComparison } from "@/lib/history";
 import { AppError } from "@/lib/errors/app-error";
 import { isUuid } from "@/lib/core/is-uuid";
 import { getProduct } from "./get-product";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { prepared } from "@/db/prepared";
 import { productUrls, products } from "@/db/schema";
-import { latestOfUrlRow } from "@/lib/history/get-latest-readings";
+import { latestOfUrlRow } from "@/lib/history";
 import { presentProduct, type TProductView } from "./present-product";
 import { presentProductUrl, type TLatestPrice } from "@/lib/products/urls/present-product-url";
 

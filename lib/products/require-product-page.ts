@@ -1,6 +1,5 @@
 import { notFound } from "next/navigation";
-import { redirectToLogin } from "@/lib/auth/redirect-to-login";
-import { getPageUser } from "@/lib/auth/get-page-user";
+import { redirectToLogin, getPageUser } from "@/lib/auth";
 import { loadProductPage } from "./load-product-page";
 import { productPath } from "./product-path";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import type { TAuthUser } from "@/lib/auth";
+import { getWorkspacePlan } from "@/lib/billing";
 
 /** { frequency, can_subscribe } of the member in the current workspace ('off' until chosen). */
 export async function getReportPreferences({ id: userId, workspaceId }: Pick<TAuthUser, "id" | "workspaceId">) {

@@ -1,9 +1,9 @@
 import { alertLinks } from "@/lib/alerts/delivery/alert-links";
-import type { TReportLine } from "@/lib/email/templates/scheduled-report";
-import { listPriceFlags } from "@/lib/flags/list-price-flags";
+import type { TReportLine } from "@/lib/email";
+import { listPriceFlags } from "@/lib/flags";
 import { ZFlagsQuery } from "@/lib/flags/schemas";
 import { formatAmount, formatEuros, formatPercent } from "@/lib/format";
-import { toCents } from "@/lib/history/money";
+import { toCents } from "@/lib/core/money";
 import { exportOverview } from "@/lib/insights/export-overview";
 import { getChanges, type TChange } from "@/lib/insights/get-changes";
 import { getOverview } from "@/lib/insights/get-overview";

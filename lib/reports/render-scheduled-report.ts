@@ -1,7 +1,7 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
 import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
-import { ScheduledReportEmail } from "@/lib/email/templates/scheduled-report";
+import { ScheduledReportEmail } from "@/lib/email";
 import { formatDate } from "@/lib/format";
 import type { TReportContent } from "./load-report-content";
 import { reportLinks } from "./report-links";

@@ -1,4 +1,4 @@
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/auth";
 import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
 import { verifyUnsubscribeToken } from "@/lib/alerts/unsubscribe/verify-unsubscribe-token";
 import { env } from "@/lib/env";

@@ -1,4 +1,4 @@
-import { parisDay } from "@/lib/exports/paris-wall-clock";
+import { parisDay } from "@/lib/core/paris-wall-clock";
 
 export type TReportPeriod = { key: string; frequency: "daily" | "weekly"; since: Date; until: Date };
 

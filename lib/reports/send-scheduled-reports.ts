@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/db";
 import { reportSends, users, workspaceMembers } from "@/db/schema";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { sendEmail } from "@/lib/email/send-email";
+import { getWorkspacePlan } from "@/lib/billing";
+import { sendEmail } from "@/lib/email";
 import { isFirstOwnerMember } from "@/lib/workspaces/workspace-owner";
 import { loadReportContent } from "./load-report-content";
 import { reportPeriod } from "./report-period";

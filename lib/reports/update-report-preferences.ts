@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import type { TAuthUser } from "@/lib/auth";
+import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { REPORT_MSG, type TReportPreferences } from "./schemas";
 

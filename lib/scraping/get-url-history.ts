@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { priceHistory } from "@/db/schema";
-import { countRetainedReadings } from "@/lib/history/count-retained-readings";
-import { getRetentionCutoff } from "@/lib/history/get-retention-cutoff";
+import { countRetainedReadings, getRetentionCutoff } from "@/lib/history";
 import { AppError } from "@/lib/errors/app-error";
 import type { TPageOffer } from "./extract";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { sessions, users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { hashToken } from "@/lib/auth/tokens";
+import { recordAudit } from "@/lib/audit";
+import { hashToken } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { wrongAccount } from "./messages";
 

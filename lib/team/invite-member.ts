@@ -1,9 +1,9 @@
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTx } from "@/db";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record-audit";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { recordAudit } from "@/lib/audit";
+import type { TAuthUser } from "@/lib/auth";
+import { lockOwnerPlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { newInvitationSecret, sendInvitation } from "./send-invitation";
 import { ZInvite, type TInvite } from "./schemas";

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { users, workspaceInvitations, workspaceMembers, workspaces } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import type { TAuthUser } from "@/lib/auth";
+import { getWorkspacePlan } from "@/lib/billing";
 import { isPending } from "./invite-member";
 
 /**

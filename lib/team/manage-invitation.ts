@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { workspaceInvitations } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record-audit";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { recordAudit } from "@/lib/audit";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { isPending, mailInvitation } from "./invite-member";
 import { newInvitationSecret } from "./send-invitation";

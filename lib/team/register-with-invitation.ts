@@ -1,4 +1,4 @@
-import { registerUser } from "@/lib/auth/register-user";
+import { registerUser } from "@/lib/auth";
 import { acceptInvitation, previewInvitation } from "./accept-invitation";
 import { ZInvitationRegister, type TInvitationRegister } from "./schemas";
 

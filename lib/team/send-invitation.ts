@@ -1,9 +1,8 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
 import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
-import { generateToken, hashToken } from "@/lib/auth/tokens";
-import { sendEmail } from "@/lib/email/send-email";
-import { WorkspaceInvitation } from "@/lib/email/templates/workspace-invitation";
+import { generateToken, hashToken } from "@/lib/auth";
+import { sendEmail, WorkspaceInvitation } from "@/lib/email";
 import { env } from "@/lib/env";
 import type { TWorkspaceRole } from "@/lib/workspaces/roles";
 import { ROLE_LABELS } from "./schemas";

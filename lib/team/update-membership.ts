@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbTx } from "@/db";
 import { apiTokens, workspaceMembers, workspaces } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record-audit";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import { recordAudit } from "@/lib/audit";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import type { TWorkspaceRole } from "@/lib/workspaces/roles";
 

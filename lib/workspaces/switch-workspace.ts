@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { sessions, users, workspaceMembers } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { isUuid } from "@/lib/core/is-uuid";
 import { WORKSPACE_MSG } from "./schemas";

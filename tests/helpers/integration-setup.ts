@@ -43,6 +43,11 @@ delete process.env.INNGEST_SIGNING_KEY;
 
 const { resetRateLimits } = await import("@/lib/core/rate-limit");
 const { closeDb } = await import("@/db");
+const { holdJobs } = await import("@/lib/jobs/job-provider");
+
+// a flag opening starts a Chromium capture of its page: only the files that test the evidence run it
+// (`holdJobs([])`, tests/integration/evidence.test.ts); elsewhere its trigger is dropped
+holdJobs(["capture-evidence"]);
 
 // Counters live in the database: forget them between tests, but never open the database just for that
 // (a test file may still have to configure the app, e.g. Stripe, before the database is seeded).

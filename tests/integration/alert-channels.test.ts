@@ -6,6 +6,7 @@ import { DELETE as deleteChannel } from "@/app/api/alert-channels/[id]/route";
 import { GET as listDeliveries } from "@/app/api/alert-channels/[id]/deliveries/route";
 import { POST as testChannel } from "@/app/api/alert-channels/[id]/test/route";
 import { GET as listRules, POST as createRule } from "@/app/api/products/[id]/alerts/route";
+import { PATCH as patchRule } from "@/app/api/products/[id]/alerts/[ruleId]/route";
 import { getDb } from "@/db";
 import { alertChannelDeliveries, alertChannels, alertEvents } from "@/db/schema";
 import { createAlertChannel } from "@/lib/alert-channels/create-alert-channel";
@@ -14,7 +15,7 @@ import { CHANNEL_MSG, MAX_ALERT_CHANNELS } from "@/lib/alert-channels/schemas";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { call } from "../helpers/api";
 import { startFakeChannel } from "../helpers/fake-channel";
-import { addPrice, alertsUser, makeProduct } from "./alerts-fixtures";
+import { addPrice, addRule, alertsUser, makeProduct } from "./alerts-fixtures";
 
 beforeAll(async () => {
   await getDb();
@@ -326,5 +327,28 @@ describe("alert channels", () => {
     expect(deleted.status).toBe(200);
     const gone = await call(listChannels, "/api/alert-channels", { token: owner.token });
     expect(gone.json.channels).toEqual([]);
+  });
+
+  it("keeps a rule as it was when one of the channels asked for is refused", async () => {
+    const owner = await alertsUser();
+    const other = await alertsUser();
+    const hook = await receiver();
+    const foreign = await addChannel(other.token, { kind: "webhook", name: "ERP", url: `${hook.url}/hook` });
+    const { productId } = await makeProduct(owner.workspaceId);
+    const rule = await addRule(owner.workspaceId, productId, { kind: "drop", thresholdPercent: "5" });
+    const res = await call(patchRule, `/api/products/${productId}/alerts/${rule.id}`, {
+      method: "PATCH",
+      token: owner.token,
+      params: { id: productId, ruleId: rule.id },
+      body: { kind: "rise", threshold_percent: "9", channel_ids: [foreign.id] },
+    });
+    expect(res.status).toBe(422);
+    const rules = await call(listRules, `/api/products/${productId}/alerts`, {
+      token: owner.token,
+      params: { id: productId },
+    });
+    expect(rules.json.rules).toEqual([
+      expect.objectContaining({ id: rule.id, kind: "drop", threshold_percent: "5.00" }),
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import { GET as listCaptures, POST as capture } from "@/app/api/urls/[urlId]/evi
 import { getDb } from "@/db";
 import { evidenceCaptures, priceHistory, productUrls, products } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
+import { holdJobs } from "@/lib/jobs/job-provider";
 import { purgeHistory } from "@/lib/jobs/purge-history";
 import { settleLocalJobs } from "@/lib/jobs/local-jobs";
 import { closeBrowser } from "@/lib/scraping/browser";
@@ -23,6 +24,8 @@ import { addMember, tokenIn } from "../helpers/workspaces";
 import { alertsUser, makeProduct } from "./alerts-fixtures";
 
 let merchant: TMerchantServer;
+// the captures are what this file tests: none held (tests/helpers/integration-setup.ts holds them elsewhere)
+holdJobs([]);
 
 beforeAll(async () => {
   await getDb();

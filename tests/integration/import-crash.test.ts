@@ -1,17 +1,13 @@
 // kill -9 of the process running an import, mid-way, then the import's job run again: the user owns exactly the
-// file's rows, nothing lost and nothing twice. On PostgreSQL (the test's database) or a PGlite folder.
+// file's rows, nothing lost and nothing twice. On the file's own copy of the migrated database (PostgreSQL, or a
+// PGlite folder this process never opens: tests/helpers/integration-setup.ts), which the children open in turn.
 import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const CHILD = path.resolve("tests/fixtures/import-child.ts");
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), "veilleprix-import-"));
-const env = { ...process.env, ...(process.env.DATABASE_URL ? {} : { PGLITE_DIR: folder }), JOBS_DISABLED: "1" };
-
-afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+const env = { ...process.env, JOBS_DISABLED: "1" };
 
 function child(args: string[]): { proc: ChildProcess; lines: AsyncIterable<string>; exited: Promise<number | null> } {
   // one process (node with tsx's loader, not the tsx CLI, which runs the script in a second one): kill -9 ends it

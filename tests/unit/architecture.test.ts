@@ -1,7 +1,11 @@
 // The layer picture of lib/ (DESIGN.md §4), read from the imports: lib/http is the edge and no domain calls up
-// into it; lib/core and lib/errors are below every domain; no two folders import each other at run time.
+// into it; lib/core and lib/errors are below every domain; no two folders import each other at run time; a
+// domain is entered through its front door (DESIGN.md §10).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { libImports, libPart, readImports, resolveSpecifier } from "../helpers/lib-imports";
+import { libImports, libPart, readImports, resolveSpecifier, root } from "../helpers/lib-imports";
 
 /** The edge: route wrappers, error table, next-auth wiring. Imports domains; nothing in lib/ imports it. */
 const EDGE = new Set(["http", "start-server"]);
@@ -19,7 +23,6 @@ const KNOWN_PAIRS = [
   "alerts <-> products",
   "auth <-> billing",
   "evidence <-> jobs",
-  "exports <-> history",
   "history <-> products",
   "jobs <-> products",
 ];
@@ -93,5 +96,77 @@ describe("lib/ layers", () => {
     const added = [...pairs].filter(([pair]) => !KNOWN_PAIRS.includes(pair)).map(([pair, why]) => `${pair}: ${why}`);
     expect(added).toEqual([]);
     expect(KNOWN_PAIRS.filter((pair) => !pairs.has(pair))).toEqual([]);
+  });
+});
+
+/** Domains whose callers still reach into their files (issue 22): each leaves this list once it has an index.ts. */
+const NO_FRONT_DOOR_YET = [
+  "alerts",
+  "fetching",
+  "insights",
+  "jobs",
+  "products",
+  "queue",
+  "scraping",
+  "team",
+  "workspaces",
+];
+
+const domains = fs
+  .readdirSync(path.join(root, "lib"), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !EDGE.has(e.name) && !LOW.has(e.name))
+  .map((e) => e.name);
+const hasIndex = (domain: string) => fs.existsSync(path.join(root, "lib", domain, "index.ts"));
+/**
+ * A domain's doors: index.ts (its public functions), schemas.ts (zod schemas and messages the browser shares) and
+ * messages.ts (messages a page shows without loading zod).
+ */
+const isDoor = (file: string) => /^lib\/[^/]+\/(index|schemas|messages)\.ts$/.test(file);
+
+describe("lib/ front doors", () => {
+  it("every domain has an index.ts but those still listed, and a listed one that has one leaves the list", () => {
+    expect(domains.length).toBeGreaterThan(20);
+    expect(domains.filter((d) => !hasIndex(d) && !NO_FRONT_DOOR_YET.includes(d))).toEqual([]);
+    expect(NO_FRONT_DOOR_YET.filter((d) => hasIndex(d))).toEqual([]);
+  });
+
+  it("another folder of lib/ imports a domain through its index.ts, schemas.ts or messages.ts only", () => {
+    const inside = libImports()
+      .filter((i) => {
+        const to = libPart(i.to);
+        return to && to !== libPart(i.from) && hasIndex(to) && !isDoor(i.to);
+      })
+      .map((i) => `${i.from} → ${i.to}`);
+    expect(inside).toEqual([]);
+  });
+
+  it("a domain never imports its own index.ts (its files import each other)", () => {
+    const own = libImports()
+      .filter((i) => libPart(i.from) === libPart(i.to) && /^lib\/[^/]+\/index\.ts$/.test(i.to))
+      .map((i) => `${i.from} → ${i.to}`);
+    expect(own).toEqual([]);
+  });
+
+  it("code the browser loads reaches no domain's index.ts (it would bundle the server side)", () => {
+    const clientFiles = execFileSync("grep", ["-rlE", "^.use client", "app", "components", "client"], { cwd: root })
+      .toString()
+      .trim()
+      .split("\n");
+    const seen = new Set<string>();
+    const reached: string[] = [];
+    const stack = [...clientFiles];
+    while (stack.length > 0) {
+      const file = stack.pop() as string;
+      if (seen.has(file) || !fs.existsSync(path.join(root, file))) continue;
+      seen.add(file);
+      for (const { specifier, typeOnly } of readImports(fs.readFileSync(path.join(root, file), "utf8"))) {
+        const to = resolveSpecifier(file, specifier);
+        if (typeOnly || !to) continue;
+        if (/^lib\/[^/]+\/index\.ts$/.test(to)) reached.push(`${file} → ${to}`);
+        else stack.push(to);
+      }
+    }
+    expect(clientFiles.length).toBeGreaterThan(20);
+    expect(reached).toEqual([]);
   });
 });

@@ -146,7 +146,7 @@ describe("export file names", () => {
 describe("Paris dates of the exports", () => {
   it("match lib/format's formatDateTime every 17 minutes across both 2026 DST changes", async () => {
     const { formatDateTime } = await import("@/lib/format");
-    const { formatParisDateTime } = await import("@/lib/exports/paris-wall-clock");
+    const { formatParisDateTime } = await import("@/lib/core/paris-wall-clock");
     for (const [start, end] of [
       ["2026-03-28T00:00:00Z", "2026-03-30T00:00:00Z"],
       ["2026-10-24T00:00:00Z", "2026-10-26T06:00:00Z"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeVariations, HISTORY_TABLE_LIMIT } from "@/lib/history/compute-variations";
-import { centsToDecimal, divRound, percentOf, toCents } from "@/lib/history/money";
+import { centsToDecimal, divRound, percentOf, toCents } from "@/lib/core/money";
 
 const entries = (...prices: (string | null)[]) => prices.map((price, i) => ({ id: i, price }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextParisMidnight, parisDay, parisMidnight } from "@/lib/exports/paris-wall-clock";
+import { nextParisMidnight, parisDay, parisMidnight } from "@/lib/core/paris-wall-clock";
 
 describe("Europe/Paris days (price_daily's day boundaries)", () => {
   it("gives the Paris calendar day of an instant, summer and winter", () => {

@@ -1,5 +1,5 @@
 import { formatDateTime, formatEuros } from "@/lib/format";
-import type { TAlertEmailItem } from "@/lib/email/templates/alert-types";
+import type { TAlertEmailItem } from "@/lib/email";
 import { alertLinks } from "./alert-links";
 import { formatPriceVariation } from "./format-price-variation";
 import type { TAlertKind } from "@/lib/alerts/schemas";

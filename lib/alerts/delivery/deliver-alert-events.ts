@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
-import { sendEmail } from "@/lib/email/send-email";
+import { sendEmail } from "@/lib/email";
 import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { claimAlertEvents } from "./claim-alert-events";
 import { releaseAlertEvents, UNVERIFIED_RECIPIENT } from "./release-alert-events";

@@ -1,6 +1,6 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
-import { AlertDigestEmail, type TAlertDigestGroup } from "@/lib/email/templates/alert-digest";
+import { AlertDigestEmail, type TAlertDigestGroup } from "@/lib/email";
 import { formatDate } from "@/lib/format";
 import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";

@@ -1,6 +1,6 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
-import { AlertPriceEmail } from "@/lib/email/templates/alert-price";
+import { AlertPriceEmail } from "@/lib/email";
 import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
 import { EMAIL_TEXT_OPTIONS } from "./email-text-options";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, users } from "@/db/schema";
-import { sendEmail } from "@/lib/email/send-email";
+import { sendEmail } from "@/lib/email";
 import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
 import { claimAlertEvents, MAX_DELIVERY_ATTEMPTS } from "./claim-alert-events";
 import { deliverAlertEvents } from "./deliver-alert-events";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents, alertRules, priceHistory, productUrls } from "@/db/schema";
-import { sendEmail } from "@/lib/email/send-email";
+import { sendEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";

@@ -1,8 +1,8 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules } from "@/db/schema";
-import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
-import { describeFlag } from "@/lib/flags/describe-flag";
+import { enqueueChannelDeliveries } from "@/lib/alert-channels";
+import { describeFlag } from "@/lib/flags";
 import type { TFlagEvidence, TFlagKind } from "@/lib/flags/schemas";
 import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";

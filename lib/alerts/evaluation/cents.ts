@@ -1,7 +1,7 @@
 // Alert arithmetic in bigint cents (products of prices and percentages stay exact); parsed by the one money parser.
-import { centsToDecimal as numberCentsToDecimal, toCents as numberCents } from "@/lib/history/money";
+import { centsToDecimal as numberCentsToDecimal, toCents as numberCents } from "@/lib/core/money";
 
-/** "12.3" → 1230n; null/blank/unparseable → null (lib/history/money.ts `toCents`, as a bigint). */
+/** "12.3" → 1230n; null/blank/unparseable → null (lib/core/money.ts `toCents`, as a bigint). */
 export function toBigCents(value: string | number | null | undefined): bigint | null {
   const cents = numberCents(value);
   return cents === null ? null : BigInt(cents);

@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { syncFloorFlags } from "@/lib/flags/record-price-flags";
+import { getWorkspacePlan } from "@/lib/billing";
+import { syncFloorFlags } from "@/lib/flags";
 import { applyRule } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import { loadPriceContext } from "./load-price-context";

@@ -1,8 +1,8 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { recordPriceFlags } from "@/lib/flags/record-price-flags";
+import { getWorkspacePlan } from "@/lib/billing";
+import { recordPriceFlags } from "@/lib/flags";
 import { applyRule, ruleInput } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import { loadPriceContext, type TEarlierReadings } from "./load-price-context";

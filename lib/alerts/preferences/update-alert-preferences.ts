@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { getAlertPreferences } from "./get-alert-preferences";
 import type { TAlertPreferences } from "@/lib/alerts/schemas";
 

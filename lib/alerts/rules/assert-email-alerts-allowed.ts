@@ -1,5 +1,5 @@
 import type { DbLike } from "@/db";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 
 /** Throws 403 plan_no_email_alerts unless the user's plan grants e-mail alerts. */

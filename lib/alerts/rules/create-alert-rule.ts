@@ -1,8 +1,8 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
-import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
+import { setRuleChannels } from "@/lib/alert-channels";
 import { AppError } from "@/lib/errors/app-error";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";

@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { listRuleChannelIds } from "@/lib/alert-channels/list-rule-channel-ids";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { listRuleChannelIds } from "@/lib/alert-channels";
+import { getWorkspacePlan } from "@/lib/billing";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentAlertRule } from "./present-alert-rule";
 

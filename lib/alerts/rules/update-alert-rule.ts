@@ -1,9 +1,8 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { eq, sql } from "drizzle-orm";
 import { type DbTx, getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { listRuleChannelIds } from "@/lib/alert-channels/list-rule-channel-ids";
-import { setRuleChannels } from "@/lib/alert-channels/set-rule-channels";
+import { listRuleChannelIds, setRuleChannels } from "@/lib/alert-channels";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { assertEmailAlertsAllowed } from "./assert-email-alerts-allowed";
 import { getAlertRuleOrThrow } from "./get-alert-rule-or-throw";

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/auth";
 
 export type TUnsubscribeScope = { workspaceId: string; ruleId?: string | null };
 

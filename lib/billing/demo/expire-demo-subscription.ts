@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { and, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { subscriptions, workspaces } from "@/db/schema";

@@ -1,4 +1,4 @@
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { ensureStripeCustomer } from "@/lib/billing/stripe/ensure-stripe-customer";
 import { presentPaymentMethod } from "./present-payment-method";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb } from "@/db";
 import { plans } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { changeStripePlan } from "./change-stripe-plan";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";

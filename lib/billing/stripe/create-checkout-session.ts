@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions } from "@/db/schema";
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { changeStripePlan } from "./change-stripe-plan";
@@ -9,13 +9,29 @@ import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { ensureVatTaxRate } from "./ensure-vat-tax-rate";
 import { getBillingMode } from "@/lib/billing/get-billing-mode";
 import { getLiveStripeSubscription } from "./get-live-stripe-subscription";
-import { ownUrl } from "@/lib/billing/own-url";
 import { resolveCheckoutPlan } from "@/lib/billing/plans/resolve-checkout-plan";
 import { ZCreateCheckoutSession, type TCreateCheckoutSession } from "@/lib/billing/schemas";
 import { findRunningDemoPlan } from "@/lib/billing/demo/find-running-demo-plan";
 import { signDemoSession } from "@/lib/billing/demo/sign-demo-session";
 import { requireStripe } from "./stripe-client";
 import { withStripeErrors } from "./with-stripe-errors";
+
+/** An absolute URL on our own origin (APP_URL) for a redirect after payment; anything else is a 422. */
+function ownUrl(raw: string | undefined, fallbackPath: string): string {
+  const origin = new URL(env.appUrl).origin;
+  if (!raw) return `${origin}${fallbackPath}`;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    throw new AppError("invalid_redirect_url");
+  }
+  if (url.origin !== origin || (raw.startsWith("//") && !raw.startsWith(origin))) {
+    throw new AppError("invalid_redirect_url");
+  }
+  // Stripe substitutes the literal placeholder; URL parsing would have escaped its braces
+  return url.toString().replace(/%7BCHECKOUT_SESSION_ID%7D/gi, "{CHECKOUT_SESSION_ID}");
+}
 
 /**
  * A cheaper paid plan chosen during a running paid demo period takes over at its end (the paid plan

@@ -1,4 +1,4 @@
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { ensureStripeCustomer } from "./ensure-stripe-customer";
 import { addVat } from "@/lib/billing/vat";

@@ -2,8 +2,6 @@ import Stripe from "stripe";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 
-export const PAYMENTS_UNAVAILABLE = "Le paiement en ligne est momentanément indisponible.";
-
 let cached: Stripe | null = null;
 
 function stripeConfig(): Stripe.StripeConfig {

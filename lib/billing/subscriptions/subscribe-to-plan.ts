@@ -1,4 +1,4 @@
-import type { TAuthUser } from "@/lib/auth/resolve-user";
+import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
 import { createCheckoutSession } from "@/lib/billing/stripe/create-checkout-session";
 import { getLiveStripeSubscription } from "@/lib/billing/stripe/get-live-stripe-subscription";

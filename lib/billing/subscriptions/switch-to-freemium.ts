@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, workspaces } from "@/db/schema";

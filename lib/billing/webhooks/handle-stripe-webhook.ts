@@ -6,8 +6,26 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { requireStripe } from "@/lib/billing/stripe/stripe-client";
 import { syncStripeSubscription } from "@/lib/billing/stripe/sync-stripe-subscription";
-import { checkoutSessionCompleted } from "./checkout-session-completed";
-import { syncInvoiceEvent } from "./sync-invoice-event";
+import { upsertStripeInvoice } from "@/lib/billing/invoices/upsert-stripe-invoice";
+
+/** Records the invoice as Stripe holds it now, then converges the subscription it bills. */
+async function syncInvoiceEvent(event: Stripe.Event) {
+  const stripe = requireStripe();
+  const invoiceId = (event.data.object as Stripe.Invoice).id;
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  await upsertStripeInvoice(invoice);
+  const sub = invoice.parent?.subscription_details?.subscription;
+  const subId = typeof sub === "string" ? sub : sub?.id;
+  if (subId) await syncStripeSubscription(subId);
+}
+
+/** checkout.session.completed: converge the subscription the session created. */
+async function checkoutSessionCompleted(event: Stripe.Event) {
+  const session = event.data.object as Stripe.Checkout.Session;
+  const sub = session.subscription;
+  const id = typeof sub === "string" ? sub : sub?.id;
+  if (id) await syncStripeSubscription(id);
+}
 
 // the subscription as Stripe holds it now, whatever the order the events arrive in
 const syncSubscription = async (event: Stripe.Event) => {

@@ -1,4 +1,4 @@
-import { captureEvidence } from "@/lib/evidence/capture-evidence";
+import { captureEvidence } from "@/lib/evidence";
 import { defineJob } from "../define-job";
 import { EVIDENCE_REQUESTED } from "../job-events";
 

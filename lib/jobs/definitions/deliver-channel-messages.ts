@@ -1,4 +1,4 @@
-import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
+import { deliverChannelMessages } from "@/lib/alert-channels";
 import { defineJob } from "../define-job";
 import { CHANNEL_DELIVERY_REQUESTED } from "../job-events";
 

@@ -1,4 +1,4 @@
-import { purgeAuditEvents } from "@/lib/audit/purge-audit-events";
+import { purgeAuditEvents } from "@/lib/audit";
 import { defineJob } from "../define-job";
 
 // Daily: delete audit events beyond each workspace's plan retention.

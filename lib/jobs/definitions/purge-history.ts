@@ -1,4 +1,4 @@
-import { expireDueDemoSubscriptions } from "@/lib/billing/demo/expire-demo-subscription";
+import { expireDueDemoSubscriptions } from "@/lib/billing";
 import { defineJob } from "../define-job";
 import { purgeHistory } from "../purge-history";
 

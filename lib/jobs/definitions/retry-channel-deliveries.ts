@@ -1,4 +1,4 @@
-import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
+import { deliverChannelMessages } from "@/lib/alert-channels";
 import { defineJob } from "../define-job";
 
 // Every minute: the channel messages whose next attempt is due (retries with backoff, missed first sends).

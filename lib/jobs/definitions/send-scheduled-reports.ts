@@ -1,4 +1,4 @@
-import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";
+import { sendScheduledReports } from "@/lib/reports";
 import { defineJob } from "../define-job";
 
 // Daily: the weekly or daily report of each subscriber, once per period (report_sends): a re-run sends only

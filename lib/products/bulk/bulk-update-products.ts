@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbLike, queryRows } from "@/db";
 import { productUrls, products } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { recordAudit } from "@/lib/audit";
+import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { computeNextCheck } from "@/lib/jobs/compute-next-check";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";

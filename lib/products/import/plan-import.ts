@@ -11,7 +11,7 @@ import { evaluateFloorChange } from "@/lib/alerts/evaluation/evaluate-floor-chan
 import { afterCommit } from "@/lib/jobs/in-transaction";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";

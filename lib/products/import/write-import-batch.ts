@@ -1,7 +1,7 @@
 import { count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { queryRows } from "@/db";
 import { productImports, productUrls, products, type TImportFileRow, type TImportRefusalRow } from "@/db/schema";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing";
 import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";

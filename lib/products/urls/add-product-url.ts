@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { and, count, eq } from "drizzle-orm";
 import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -7,7 +7,7 @@ import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { isUniqueViolation } from "@/lib/products/is-unique-violation";
-import { lockOwnerPlan } from "@/lib/billing/plans/lock-owner-plan";
+import { lockOwnerPlan } from "@/lib/billing";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { presentProductUrl } from "./present-product-url";
 import type { TCreateProductUrlData } from "@/lib/products/schemas";

@@ -1,8 +1,8 @@
-import { recordAudit } from "@/lib/audit/record-audit";
+import { recordAudit } from "@/lib/audit";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
-import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
+import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
 import { computeNextCheck } from "@/lib/jobs/compute-next-check";
 import { getProductUrlOrThrow } from "./get-product-url-or-throw";

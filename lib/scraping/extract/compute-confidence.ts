@@ -1,4 +1,3 @@
-import { formatAmount, formatEuros } from "../../format";
 import type { TStructuredPick } from "./choose-structured";
 import type { TTextCandidate } from "./text-candidates";
 import { WEIGHTS } from "./weights";
@@ -6,12 +5,25 @@ import { WEIGHTS } from "./weights";
 export type TConfidence = { confidence: number; reason: string | null };
 
 const C = WEIGHTS.confidence;
+const frFormats = new Map<string, Intl.NumberFormat>();
+/** "1 299,99 €" as lib/format.ts writes it (the extraction imports nothing outside its folder). */
 function formatPriceFr(price: string, currency: string | null): string {
+  const n = Number(price);
+  if (price.trim() === "" || !Number.isFinite(n)) return "N/A";
+  const key = currency ?? (Number.isInteger(n) ? "whole" : "decimal");
+  let format = frFormats.get(key);
   try {
-    return currency ? formatEuros(price, currency) : formatAmount(price);
+    format ??= new Intl.NumberFormat(
+      "fr-FR",
+      currency
+        ? { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }
+        : { minimumFractionDigits: key === "whole" ? 0 : 2, maximumFractionDigits: 2 },
+    );
   } catch {
     return price;
   }
+  frFormats.set(key, format);
+  return format.format(n);
 }
 
 const round = (x: number): number => Math.round(Math.min(1, Math.max(0, x)) * 100) / 100;

@@ -1,4 +1,3 @@
-import { hostOf } from "@/lib/products/urls/normalize-url";
 const EURO_COUNTRIES = "FR DE IT ES NL BE AT IE PT FI GR SK SI EE LV LT LU MT CY HR".split(" ");
 const COUNTRY_CURRENCY: Record<string, string> = {
   GB: "GBP",
@@ -129,7 +128,8 @@ function fromLocale(raw: string | null | undefined): string | null {
 }
 
 function fromHost(pageUrl: string): string | null {
-  const host = hostOf(pageUrl);
+  // the extraction imports nothing outside its folder (DESIGN §7), hence no shared host helper here
+  const host = URL.canParse(pageUrl) ? new URL(pageUrl).hostname.toLowerCase() : "";
   if (!host) return null;
   if (/\.co\.uk$|\.uk$/.test(host)) return "GBP";
   if (/\.com\.au$/.test(host)) return "AUD";

@@ -2,7 +2,7 @@
 // DELETE /api/evidence/{id} – delete a capture (frees a place of the plan's bound; editor)
 import { deleteEvidence } from "@/lib/evidence/delete-evidence";
 import { getEvidenceOrThrow } from "@/lib/evidence/get-evidence-or-throw";
-import { EVIDENCE_MSG } from "@/lib/evidence/messages";
+import { EVIDENCE_MSG } from "@/lib/evidence/schemas";
 import { presentEvidence } from "@/lib/evidence/present-evidence";
 import { ZEvidenceParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";

@@ -1,5 +1,5 @@
 // GET /api/exports/products.csv – all products at once (?type=latest|history, ?dialect=excel|standard)
-import { ZAllProductsCsvQuery } from "@/lib/exports/csv-dialects";
+import { ZAllProductsCsvQuery } from "@/lib/exports/schemas";
 import { exportProductCsv } from "@/lib/exports/export-product-csv";
 import { withAuth } from "@/lib/http/with-auth";
 

@@ -2,7 +2,7 @@
 // GET /api/urls/{urlId}/evidence – the URL's captures, newest first
 import { requestEvidenceCapture } from "@/lib/evidence/request-evidence-capture";
 import { listUrlEvidence } from "@/lib/evidence/list-url-evidence";
-import { EVIDENCE_MSG } from "@/lib/evidence/messages";
+import { EVIDENCE_MSG } from "@/lib/evidence/schemas";
 import { json } from "@/lib/http/json";
 import { ZUrlParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";

@@ -1,6 +1,6 @@
 // GET /api/workspaces/current/audit.csv?dialect= – the whole audit log as CSV (owners)
 import { auditCsvStream } from "@/lib/audit/list-audit-events";
-import { ZCsvExportQuery } from "@/lib/exports/csv-dialects";
+import { ZCsvExportQuery } from "@/lib/exports/schemas";
 import { CSV_CONTENT_TYPE, fileResponse } from "@/lib/exports/file-response";
 import { withAuth } from "@/lib/http/with-auth";
 

@@ -3,7 +3,7 @@
 import { ZProductUrlParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
 import { setPriceSource } from "@/lib/price-picker/set-price-source";
-import { ZPriceSource } from "@/lib/price-picker/price-source-schema";
+import { ZPriceSource } from "@/lib/price-picker/schemas";
 
 export const PUT = withAuth({ params: ZProductUrlParams, body: ZPriceSource }, async ({ user, params, body }) => ({
   ...(await setPriceSource(user.workspaceId, params.id!, params.urlId!, body)),

@@ -1,0 +1,25 @@
+// The public face of lib/auth: other domains import from here only (DESIGN §10).
+export { changePassword } from "./change-password";
+export { createAccessToken } from "./create-access-token";
+export { getAuthSecret } from "./get-auth-secret";
+export { getPageUser } from "./get-page-user";
+export { getUserStats } from "./get-user-stats";
+export { isSessionLive } from "./is-session-live";
+export { knownDeviceCookie } from "./known-device";
+export { SESSION_MAX_AGE_SECONDS, openSession } from "./open-session";
+export { presentMe, presentProfile } from "./present-user";
+export { readSessionProfile } from "./read-session-profile";
+export { rebaseAuthRedirect } from "./rebase-auth-redirect";
+export { redirectSignedIn } from "./redirect-signed-in";
+export { redirectToLogin } from "./redirect-to-login";
+export { registerUser } from "./register-user";
+export { requestPasswordReset } from "./request-password-reset";
+export { resendEmailVerification } from "./resend-email-verification";
+export { resetPassword } from "./reset-password";
+export { bearerToken, resolveUser } from "./resolve-user";
+export type { TAuthUser } from "./resolve-user";
+export { revokeSession } from "./revoke-session";
+export { generateToken, hashToken } from "./tokens";
+export { updateProfile } from "./update-profile";
+export { verifyCredentials } from "./verify-credentials";
+export { ALREADY_VERIFIED, verifyEmail } from "./verify-email";

@@ -1,0 +1,24 @@
+// The public face of lib/billing: other domains import from here only (DESIGN §10).
+export { activateDemoPlan } from "./demo/activate-demo-plan";
+export { expireDueDemoSubscriptions } from "./demo/expire-demo-subscription";
+export { getDemoCheckout } from "./demo/get-demo-checkout";
+export { getBillingConfig } from "./get-billing-config";
+export { getInvoicePdf } from "./invoices/get-invoice-pdf";
+export { listInvoices } from "./invoices/list-invoices";
+export { addPaymentMethod } from "./payment-methods/add-payment-method";
+export { deletePaymentMethod } from "./payment-methods/delete-payment-method";
+export { listPaymentMethods } from "./payment-methods/list-payment-methods";
+export { setDefaultPaymentMethod } from "./payment-methods/set-default-payment-method";
+export { getWorkspacePlan, rememberWorkspacePlan } from "./plans/get-workspace-plan";
+export { listPlans } from "./plans/list-plans";
+export { lockOwnerPlan } from "./plans/lock-owner-plan";
+export { createCardSubscription } from "./stripe/create-card-subscription";
+export { createCheckoutSession } from "./stripe/create-checkout-session";
+export { createPaymentIntent } from "./stripe/create-payment-intent";
+export { createPortalSession } from "./stripe/create-portal-session";
+export { syncCheckoutSession } from "./stripe/sync-checkout-session";
+export { getCurrentSubscription } from "./subscriptions/get-current-subscription";
+export { refreshOwnSubscription } from "./subscriptions/refresh-own-subscription";
+export { setCancelAtPeriodEnd } from "./subscriptions/set-cancel-at-period-end";
+export { subscribeToPlan } from "./subscriptions/subscribe-to-plan";
+export { handleStripeWebhook } from "./webhooks/handle-stripe-webhook";
