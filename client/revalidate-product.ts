@@ -11,6 +11,7 @@ export function revalidateProduct(productId: string, urlIds: readonly string[] =
       typeof key === "string" &&
       !except.some((id) => key.includes(id)) &&
       (key === "/api/products" ||
+        key.startsWith("/api/products?") ||
         key.includes(productId) ||
         key.startsWith("/api/queue/tasks") ||
         key.startsWith("/api/users/me/stats") ||

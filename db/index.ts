@@ -28,7 +28,9 @@ async function openPglite(dir: string): Promise<DbHandle> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const memory = dir.startsWith("memory://");
   if (!memory) secureDataDir(dir);
-  const client = memory ? new PGlite() : new PGlite(dir);
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  // pg_trgm: the products search's index (migration products-list)
+  const client = memory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema, casing: "snake_case", logger: queryLog });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   if (memory) return { db: db as unknown as Db, close: () => client.close(), kind: "pglite" };

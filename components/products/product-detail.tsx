@@ -136,7 +136,9 @@ export function ProductDetail({ variant, initial }: Props) {
       for (const t of timers.current) window.clearTimeout(t);
       setConfirmProduct(false);
       flash.setBanner({ tone: "success", text: "Produit supprimé avec succès" });
-      void mutateCache("/api/products");
+      void mutateCache(
+        (key) => typeof key === "string" && (key === "/api/products" || key.startsWith("/api/products?")),
+      );
       if (variant === "modal") router.back();
       else router.replace("/products");
     } catch (err) {

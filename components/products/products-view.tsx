@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useProducts } from "@/client/hooks/use-products";
 import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limits/limit-messages";
@@ -15,28 +15,76 @@ import { ProductCard } from "./product-card";
 import { useProductsFlash } from "./products-flash";
 import { usePlanLimits } from "./use-plan-limits";
 import { productPath } from "@/lib/products/product-path";
+import { ProductsToolbar } from "./products-toolbar";
+import { ProductsTable } from "./products-table";
+import { hasFilters, readProductsQuery, type TProductsQuery, writeProductsQuery } from "./products-query";
+import type { ProductSummary } from "./types";
 
 // The dialogs (and the form validation they carry) load when first opened, the export menu once there are products.
 const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
 const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
+const BulkBar = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar));
 const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton));
 
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
 
-/** The Products screen (SPEC.md §2): open to visitors; creating or opening a product needs a sign-in. */
+/** Beyond this many products the screen opens as the table (the SPEC's cards stay for a small catalogue). */
+const CARDS_UP_TO = 50;
+
+/**
+ * The Products screen (SPEC.md §2): open to visitors; creating or opening a product needs a sign-in. Search,
+ * filters, sort and view live in the URL; pages load as the list is scrolled (or with 'Afficher plus').
+ */
 export function ProductsView() {
   const router = useRouter();
   const authenticated = useCurrentUser().user !== null;
   const { canEdit } = useWorkspaceRole();
-  const products = useProducts(authenticated);
+  const searchParams = useSearchParams();
+  const pathname = usePathname();
+  // under a product's modal (/products/{id}) the list behind keeps the view it had
+  const shown = useRef(searchParams.toString());
+  if (pathname === "/products") shown.current = searchParams.toString();
+  const shownQuery = shown.current;
+  const query = useMemo(() => readProductsQuery(new URLSearchParams(shownQuery)), [shownQuery]);
+  const queryString = writeProductsQuery({ ...query, view: null });
+  const products = useProducts(authenticated, queryString);
+  // the unfiltered count (the plan limit), read only while filters hide part of the catalogue
+  const filtered = hasFilters(query);
+  const whole = useProducts(authenticated && filtered, "limit=1");
+  const catalogueSize = filtered ? whole.total : products.total;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const { limits } = usePlanLimits(authenticated);
   // kept by the products layout: a product deleted in its modal or page says so here
   const { banner, setBanner } = useProductsFlash();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
 
-  const list = products.data ?? [];
-  const loading = authenticated && products.isLoading && products.data === undefined;
+  const list = products.items ?? [];
+  const loading = authenticated && products.isLoading && products.items === undefined;
+  const view = query.view ?? (catalogueSize > CARDS_UP_TO ? "table" : "cards");
+  const setQuery = useCallback(
+    (next: TProductsQuery) => {
+      const qs = writeProductsQuery(next);
+      router.replace(qs ? `/products?${qs}` : "/products", { scroll: false });
+    },
+    [router],
+  );
+  // a new search or filter starts a new selection
+  useEffect(() => setSelected(new Set()), [queryString]);
+  const selection = list.filter((p) => selected.has(p.id));
+
+  // the next page loads when the end of the list comes into view
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasMore, loadMore, loadingMore } = products;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadMore]);
 
   function requireSignIn(): boolean {
     if (authenticated) return true;
@@ -47,7 +95,7 @@ export function ProductsView() {
   function openAdd() {
     if (!requireSignIn()) return;
     const max = limits?.maxProducts ?? null;
-    if (max !== null && list.length >= max) {
+    if (max !== null && catalogueSize >= max) {
       setBanner({ tone: "error", text: productLimitMessage(max) });
       return;
     }
@@ -64,15 +112,15 @@ export function ProductsView() {
             Vos produits et les pages marchandes relevées automatiquement.
             {authenticated && limits ? (
               <span className="num ml-1">
-                {list.length}
+                {catalogueSize}
                 {limits.maxProducts !== null ? ` / ${limits.maxProducts}` : ""} produit
-                {(limits.maxProducts ?? list.length) > 1 ? "s" : ""} · plan {limits.planName}
+                {(limits.maxProducts ?? catalogueSize) > 1 ? "s" : ""} · plan {limits.planName}
               </span>
             ) : null}
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row">
-          {authenticated && list.length > 0 ? <ExportAllButton /> : null}
+          {authenticated && catalogueSize > 0 ? <ExportAllButton /> : null}
           {authenticated ? (
             <Link href="/feeds" className={buttonClasses("secondary")}>
               Flux catalogue
@@ -96,9 +144,16 @@ export function ProductsView() {
           </Alert>
         ) : null}
         {products.error ? <Alert tone="error">{products.error.message}</Alert> : null}
+        {authenticated && (catalogueSize > 0 || filtered) ? (
+          <ProductsToolbar query={query} onChange={setQuery} view={view} />
+        ) : null}
 
         {loading ? (
           <LoadingBlock label="Chargement..." />
+        ) : list.length === 0 && filtered ? (
+          <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-600">
+            Aucun produit ne correspond à ces critères.
+          </p>
         ) : list.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-16 text-center">
             <div
@@ -120,18 +175,59 @@ export function ProductsView() {
             ) : null}
           </div>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Produits surveillés">
-            {list.map((p) => (
-              <ProductCard
-                key={p.id}
-                product={p}
-                href={productPath(p.id)}
+          <>
+            {filtered || catalogueSize > CARDS_UP_TO ? (
+              <p className="num text-sm text-zinc-600" aria-live="polite">
+                {products.total} produit{products.total > 1 ? "s" : ""}
+                {filtered ? ` correspondant${products.total > 1 ? "s" : ""}` : ""}
+              </p>
+            ) : null}
+            {view === "table" ? (
+              <ProductsTable
+                products={list}
+                selected={selected}
+                onToggle={(id) => setSelected((s) => toggled(s, id))}
+                onToggleAll={(on) => setSelected(on ? new Set(list.map((p) => p.id)) : new Set())}
                 onOpen={(e) => {
                   if (!requireSignIn()) e.preventDefault();
                 }}
               />
-            ))}
-          </ul>
+            ) : (
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Produits surveillés">
+                {list.map((p: ProductSummary) => (
+                  <ProductCard
+                    key={p.id}
+                    product={p}
+                    href={productPath(p.id)}
+                    onOpen={(e) => {
+                      if (!requireSignIn()) e.preventDefault();
+                    }}
+                  />
+                ))}
+              </ul>
+            )}
+            {products.moreError ? <Alert tone="error">{products.moreError}</Alert> : null}
+            {hasMore ? (
+              <div ref={sentinel} className="flex justify-center">
+                <Button variant="secondary" loading={loadingMore} onClick={() => void loadMore()}>
+                  {loadingMore ? "Chargement..." : "Afficher plus de produits"}
+                </Button>
+              </div>
+            ) : null}
+            {selection.length > 0 ? (
+              <BulkBar
+                selected={selection}
+                canEdit={canEdit}
+                hourlyAllowed={limits?.hasAutomation ?? false}
+                onClear={() => setSelected(new Set())}
+                onDone={(text, deleted) => {
+                  setBanner({ tone: "success", text });
+                  if (deleted) setSelected(new Set());
+                  void products.mutate();
+                }}
+              />
+            ) : null}
+          </>
         )}
       </div>
 
@@ -159,4 +255,11 @@ export function ProductsView() {
       ) : null}
     </div>
   );
+}
+
+function toggled(set: Set<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -34,6 +34,16 @@ export const URL_STATUSES = [
   "paused",
 ] as const;
 
+/**
+ * The accent- and case-folding of the products search (lowercase, French accents and ligatures removed), an
+ * immutable expression so that it can feed a generated column; lib/products/fold-search.ts folds the typed
+ * text with the same table.
+ */
+export const FOLD_FROM = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿ";
+export const FOLD_TO = "aaaaaaceeeeiiiinooooouuuuyy";
+const fold = (text: string) =>
+  `translate(replace(replace(lower(${text}), 'œ', 'oe'), 'æ', 'ae'), '${FOLD_FROM}', '${FOLD_TO}')`;
+
 export const products = pgTable(
   "products",
   {
@@ -64,11 +74,60 @@ export const products = pgTable(
     // change (price_daily of a day before today, a URL leaving the product); market_trend rows of another
     // version are stale. Never written by the app.
     trendVersion: integer().notNull().default(0),
+    // The list's summary of the product's URLs (lib/products/summary.md): kept by the triggers of the
+    // products-list migration on product_urls and product_gtins; never written by the app.
+    urlCount: integer().notNull().default(0),
+    lowestPrice: numeric({ precision: 12, scale: 2 }),
+    uncertainCount: integer().notNull().default(0),
+    pausedCount: integer().notNull().default(0),
+    failedCount: integer().notNull().default(0),
+    blockedCount: integer().notNull().default(0),
+    lastChangeAt: timestamp({ withTimezone: true }),
+    gtinCodes: text().notNull().default(""),
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          fold(
+            `"name" || ' ' || coalesce("sku", '') || ' ' || coalesce("brand", '') || ' ' || coalesce("mpn", '') || ' ' || "gtin_codes"`,
+          ),
+        ),
+    ),
+    nameKey: text().generatedAlwaysAs((): SQL => sql.raw(fold(`"name"`))),
+    // (my price − cheapest) / cheapest in basis points, null without both; position as lib/insights positionOf
+    gapBp: integer().generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `case when "reference_price" > 0 and "lowest_price" > 0 then round(("reference_price" - "lowest_price") * 10000 / "lowest_price")::integer end`,
+        ),
+    ),
+    position: text().generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `case when coalesce("reference_price", 0) = 0 then null when "lowest_price" is null then 'no_market' when abs("reference_price" - "lowest_price") * 100 <= "lowest_price" then 'aligned' when "reference_price" < "lowest_price" then 'cheapest' else 'dearer' end`,
+        ),
+    ),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("products_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    index("products_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    // the list's sorts (lib/products/list-products.ts): one index range each, nulls last in both directions
+    index("products_workspace_name_idx").on(t.workspaceId, t.nameKey, t.id),
+    index("products_workspace_gap_asc_idx").on(t.workspaceId, sql`coalesce(${t.gapBp}, 2147483647)`, t.id),
+    index("products_workspace_gap_desc_idx").on(t.workspaceId, sql`coalesce(${t.gapBp}, -2147483648)`, t.id),
+    index("products_workspace_price_asc_idx").on(t.workspaceId, sql`coalesce(${t.lowestPrice}, 'Infinity')`, t.id),
+    index("products_workspace_price_desc_idx").on(t.workspaceId, sql`coalesce(${t.lowestPrice}, '-Infinity')`, t.id),
+    index("products_workspace_change_asc_idx").on(t.workspaceId, sql`coalesce(${t.lastChangeAt}, 'infinity')`, t.id),
+    index("products_workspace_change_desc_idx").on(t.workspaceId, sql`coalesce(${t.lastChangeAt}, '-infinity')`, t.id),
+    index("products_workspace_position_idx").on(t.workspaceId, t.position),
+    // the status filters: small parts of a catalogue, each its own partial index
+    index("products_uncertain_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.uncertainCount} > 0`),
+    index("products_blocked_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.blockedCount} > 0`),
+    index("products_failing_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.failedCount} > 0`),
+    index("products_paused_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.pausedCount} > 0`),
+    index("products_no_url_idx").on(t.workspaceId, t.createdAt, t.id).where(sql`${t.urlCount} = 0`),
+    index("products_workspace_brand_idx").on(t.workspaceId, t.brand).where(sql`${t.brand} is not null`),
+    index("products_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // one SKU per workspace; a concurrent duplicate is refused here (409 duplicate_sku)
     uniqueIndex("products_workspace_sku_unique").on(t.workspaceId, t.sku).where(sql`${t.sku} is not null`),
     index("products_workspace_category_idx")

@@ -10,6 +10,8 @@ import * as exportsSchemas from "@/lib/exports/schemas";
 import * as history from "@/lib/history/schemas";
 import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
+import * as productList from "@/lib/products/list/list-schema";
+import * as productBulk from "@/lib/products/bulk/bulk-schema";
 import * as queue from "@/lib/queue/schemas";
 import * as reports from "@/lib/reports/schemas";
 import * as workspaces from "@/lib/workspaces/schemas";
@@ -205,15 +207,42 @@ export const OPERATIONS: TOperation[] = [
     path: "/api/products",
     tag: "Produits",
     summary: "Mes produits",
+    description:
+      "Une page (`limit`, 50 par défaut, 200 au plus, et jamais plus de 100 Ko) dans un ordre stable : `sort` " +
+      "(created, name, gap = écart au moins cher, last_change, price = prix le plus bas) et `order`. Recherche " +
+      "`q` dans le nom, le SKU, les EAN, la marque et le MPN, sans tenir compte des accents ni de la casse ; " +
+      "filtres `category` (avec ses sous-catégories), `tag`, `brand`, `position` (cheapest, aligned, dearer, " +
+      "no_market) et `status` (uncertain, blocked, failing, paused, no_url). La page suivante : le curseur de " +
+      'l\'en-tête `X-Next-Cursor` passé en `cursor` (ou le lien `Link` rel="next"), absent à la dernière page ; ' +
+      "des produits ajoutés entre deux pages ne font ni sauter ni répéter une ligne. Le nombre de produits " +
+      "correspondant aux filtres est dans `X-Total-Count` (ou `{ items, next_cursor, total }` avec `include=page`).",
+    query: pick(productList, "ZListProducts"),
     ok: {
-      schema: R.RProduct,
+      schema: R.RProductListItem,
       list: true,
       description:
         "Produits avec leur nombre d'URLs et le plus bas des derniers prix disponibles en euros " +
-        "(`lowest_price`), le nombre d'URLs au prix incertain (`uncertain_count`), le plus bas prix de chacun " +
-        "des 30 derniers jours en centimes (`sparkline`, du plus ancien à aujourd'hui) ; le détail est GET " +
-        "/api/products/{id}",
+        "(`lowest_price`), le nombre d'URLs au prix incertain (`uncertain_count`), en pause (`paused_count`), en " +
+        "échec (`failed_count`, dont bloquées `blocked_count`), la position de 'mon prix' (`position`) et son " +
+        "écart au moins cher en points de base (`gap_bp`), le dernier changement de prix (`last_change_at`), le " +
+        "plus bas prix de chacun des 30 derniers jours en centimes (`sparkline`, du plus ancien à aujourd'hui) ; " +
+        "le détail est GET /api/products/{id}",
     },
+    errors: [422],
+  },
+  {
+    method: "post",
+    path: "/api/products/bulk",
+    tag: "Produits",
+    summary: "Agir sur une sélection de produits",
+    description:
+      "Jusqu'à 1 000 produits (`ids`) : `tag` (étiquettes `add` et `remove`), `pause` et `resume` du suivi de " +
+      "leurs URLs, `frequency` (`tracking_frequency`), `delete`. Une seule transaction, inscrite au journal " +
+      "d'audit ; les identifiants d'un autre espace de travail sont ignorés (aucun de l'espace : 404). Rôle " +
+      "Éditeur.",
+    body: pick(productBulk, "ZBulkProducts"),
+    ok: { schema: R.RAny, description: "`{ action, matched, changed, message }`" },
+    errors: [403, 404, 422],
   },
   {
     method: "post",

@@ -75,6 +75,24 @@ export const RProduct = z
     cost_price: decimal.nullable().describe("Prix d'achat HT"),
   })
   .catchall(z.unknown());
+/** An item of GET /api/products: the product and the list's summary of its URLs (no URL list). */
+export const RProductListItem = RProduct.extend({
+  url_count: z.number().int(),
+  lowest_price: decimal.nullable().describe("Le plus bas des derniers prix disponibles en euros"),
+  uncertain_count: z.number().int().describe("URLs au prix incertain"),
+  paused_count: z.number().int().describe("URLs en pause"),
+  failed_count: z.number().int().describe("URLs dont le dernier relevé a échoué (bloquées comprises)"),
+  blocked_count: z.number().int().describe("URLs bloquées par le site"),
+  position: z
+    .enum(["cheapest", "aligned", "dearer", "no_market"])
+    .nullable()
+    .describe("Mon prix face au moins cher (à ±1 % : aligned) ; null sans mon prix"),
+  gap_bp: z.number().int().nullable().describe("Écart de mon prix au moins cher, en points de base (100 = 1 %)"),
+  last_change_at: z.string().nullable().describe("Dernier changement de prix ou de disponibilité d'une URL"),
+  sparkline: z
+    .array(z.number().int().nullable())
+    .describe("Plus bas prix de chacun des 30 derniers jours, en centimes"),
+});
 export const RHistoryEntry = z.object({
   id: z.number().int(),
   price: z.number().nullable().describe("Prix en euros ; null si la page n'en montrait pas"),

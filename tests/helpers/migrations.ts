@@ -17,7 +17,8 @@ export async function databaseBefore(name: string): Promise<{ client: PGlite; ap
     .sort();
   const index = files.findIndex((f) => f.includes(name));
   if (index <= 0) throw new Error(`migration introuvable : ${name}`);
-  const client = new PGlite();
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = new PGlite({ extensions: { pg_trgm } });
   const run = async (file: string) => {
     for (const statement of fs.readFileSync(path.join(FOLDER, file), "utf8").split("--> statement-breakpoint"))
       if (statement.trim()) await client.exec(statement);

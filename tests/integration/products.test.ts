@@ -300,6 +300,11 @@ describe("GET /api/products and GET /api/products/{id}", () => {
           "tags",
           "image_url",
           "cost_price",
+          // the list's summary (lib/products/summary.md)
+          "blocked_count",
+          "position",
+          "gap_bp",
+          "last_change_at",
         ].sort(),
       );
       // readings of 2025 are older than the last 30 days: an empty sparkline
@@ -325,6 +330,10 @@ describe("GET /api/products and GET /api/products/{id}", () => {
         uncertain_count: 0,
         paused_count: 0,
         failed_count: 0,
+        blocked_count: 0,
+        position: null,
+        gap_bp: null,
+        last_change_at: s.last_change_at,
         sparkline: s.sparkline,
       }).toEqual(s);
       expect(

@@ -1,0 +1,144 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { PRODUCT_POSITIONS, PRODUCT_SORTS, PRODUCT_STATUSES } from "@/lib/products/list/list-schema";
+import { hasFilters, POSITION_LABELS, SORT_LABELS, STATUS_LABELS, type TProductsQuery } from "./products-query";
+
+type Props = { query: TProductsQuery; onChange: (next: TProductsQuery) => void; view: "cards" | "table" };
+
+/** A text filter applied when typing pauses (or on Enter), so each key does not fetch a page. */
+function TextFilter({
+  label,
+  value,
+  onCommit,
+  type = "text",
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+  type?: "text" | "search";
+  placeholder?: string;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  useEffect(() => {
+    if (draft.trim() === value) return;
+    const t = window.setTimeout(() => onCommit(draft.trim()), 350);
+    return () => window.clearTimeout(t);
+  }, [draft, value, onCommit]);
+  return (
+    <Field label={label}>
+      <Input
+        type={type}
+        value={draft}
+        placeholder={placeholder}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") onCommit(draft.trim());
+        }}
+      />
+    </Field>
+  );
+}
+
+/** Search, filters, sort and the cards/table switch of the products screen; every change goes to the URL. */
+export function ProductsToolbar({ query, onChange, view }: Props) {
+  const set = (patch: Partial<TProductsQuery>) => onChange({ ...query, ...patch });
+  return (
+    <search aria-label="Rechercher et filtrer les produits" className="rounded-xl border border-zinc-200 bg-white p-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="sm:col-span-2">
+          <TextFilter
+            label="Rechercher"
+            type="search"
+            placeholder="Nom, SKU, EAN, marque…"
+            value={query.q ?? ""}
+            onCommit={(q) => set({ q: q || undefined })}
+          />
+        </div>
+        <TextFilter
+          label="Catégorie"
+          placeholder="Maison > Cuisine"
+          value={query.category ?? ""}
+          onCommit={(category) => set({ category: category || undefined })}
+        />
+        <TextFilter label="Étiquette" value={query.tag ?? ""} onCommit={(tag) => set({ tag: tag || undefined })} />
+        <TextFilter label="Marque" value={query.brand ?? ""} onCommit={(brand) => set({ brand: brand || undefined })} />
+        <Field label="Position">
+          <Select value={query.position ?? ""} onChange={(e) => set({ position: e.target.value || undefined })}>
+            <option value="">Toutes</option>
+            {PRODUCT_POSITIONS.map((p) => (
+              <option key={p} value={p}>
+                {POSITION_LABELS[p]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="État">
+          <Select value={query.status ?? ""} onChange={(e) => set({ status: e.target.value || undefined })}>
+            <option value="">Tous</option>
+            {PRODUCT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Trier par">
+          <Select
+            value={`${query.sort}:${query.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(":") as [TProductsQuery["sort"], "asc" | "desc"];
+              set({ sort, order });
+            }}
+          >
+            {PRODUCT_SORTS.flatMap((s) =>
+              (["asc", "desc"] as const).map((o) => (
+                <option key={`${s}:${o}`} value={`${s}:${o}`}>
+                  {SORT_LABELS[s]} ({orderLabel(s, o)})
+                </option>
+              )),
+            )}
+          </Select>
+        </Field>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <fieldset className="inline-flex rounded-lg border border-zinc-200 p-0.5">
+          <legend className="sr-only">Affichage</legend>
+          {(["cards", "table"] as const).map((v) => (
+            <Button
+              key={v}
+              size="sm"
+              variant={view === v ? "secondary" : "ghost"}
+              aria-pressed={view === v}
+              onClick={() => set({ view: v })}
+            >
+              {v === "cards" ? "Cartes" : "Tableau"}
+            </Button>
+          ))}
+        </fieldset>
+        {hasFilters(query) ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onChange({ sort: query.sort, order: query.order, view: query.view })}
+          >
+            Effacer les filtres
+          </Button>
+        ) : null}
+      </div>
+    </search>
+  );
+}
+
+function orderLabel(sort: TProductsQuery["sort"], order: "asc" | "desc"): string {
+  if (sort === "name") return order === "asc" ? "A → Z" : "Z → A";
+  if (sort === "created" || sort === "last_change")
+    return order === "asc" ? "plus ancien d'abord" : "plus récent d'abord";
+  return order === "asc" ? "croissant" : "décroissant";
+}

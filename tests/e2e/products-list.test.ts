@@ -1,0 +1,68 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launchBrowser, registerUser, signIn, subscribeThroughDemo, watchErrors } from "../helpers/browser";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Products screen at size: filters, table, selection", () => {
+  it("filters by category from the URL, bulk-tags the selection and opens a product from the table", async () => {
+    const { email, api, ok } = await registerUser("liste");
+    await subscribeThroughDemo(api);
+    const products = [
+      { name: "Robot pâtissier", category: "Maison > Cuisine > Robots", brand: "Kenwood" },
+      { name: "Bouilloire électrique", category: "Maison > Cuisine", brand: "Moulinex" },
+      { name: "Perceuse", category: "Bricolage", brand: "Bosch" },
+    ];
+    for (const p of products) await ok("/api/products", p);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await signIn(page, email, "/products?view=table");
+    const rows = page.getByTestId("product-row");
+    await expect.poll(() => rows.count()).toBe(3);
+
+    // the category filter goes to the URL and keeps the sub-categories
+    await page.getByLabel("Catégorie").fill("Maison > Cuisine");
+    await page.waitForURL(/category=Maison/);
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.filter({ hasText: "Perceuse" }).count()).toBe(0);
+    await page.getByText("2 produits correspondants").waitFor();
+
+    // select both, tag them
+    await page.getByLabel("Sélectionner tous les produits affichés").check();
+    const bar = page.getByRole("region", { name: "Actions sur la sélection" });
+    await bar.getByText("2 produits sélectionnés").waitFor();
+    await bar.getByLabel("Étiquette").fill("rentrée");
+    await bar.getByRole("button", { name: "Étiqueter" }).click();
+    await page.getByText("Étiquettes mises à jour (2 produits)").waitFor();
+    await expect.poll(() => rows.filter({ hasText: "rentrée" }).count()).toBe(2);
+    const listed = await ok<{ name: string; tags: string[] }[]>("/api/products?tag=rentr%C3%A9e&sort=name");
+    expect(listed.map((p) => p.name)).toEqual(["Bouilloire électrique", "Robot pâtissier"]);
+
+    // a shared view: the same address opens the same filtered table
+    const shared = page.url();
+    const other = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await signIn(other, email, "/dashboard");
+    await other.goto(shared);
+    await expect.poll(() => other.getByTestId("product-row").count()).toBe(2);
+    await expect(other.getByLabel("Catégorie").inputValue()).resolves.toBe("Maison > Cuisine");
+    // the phone's page does not scroll sideways (the table scrolls in its own box)
+    const overflow = await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await other.close();
+
+    // open a product from the table: its page as the modal over the list
+    await rows.getByRole("link", { name: "Robot pâtissier" }).click();
+    await page.waitForURL(new RegExp(`^${baseUrl()}/products/[0-9a-f-]{36}$`));
+    await page.getByRole("dialog", { name: "Robot pâtissier" }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
