@@ -6,7 +6,16 @@ import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { PAGE_PATH_HEADER } from "@/lib/safe-redirect";
 import { productPath } from "@/lib/products/product-path";
 
-const PROTECTED = ["/dashboard", "/subscriptions", "/payment-success", "/market", "/team", "/access", "/feeds", "/data-health"];
+const PROTECTED = [
+  "/dashboard",
+  "/subscriptions",
+  "/payment-success",
+  "/market",
+  "/team",
+  "/access",
+  "/feeds",
+  "/data-health",
+];
 
 const matches = (pathname: string, prefixes: string[]) =>
   prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));

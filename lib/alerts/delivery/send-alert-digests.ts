@@ -62,7 +62,14 @@ export async function sendAlertDigests(now = new Date()) {
           ),
         );
       const broken = await summarizeBrokenUrls(db, workspaceId);
-      const email = await renderAlertDigest({ workspaceId, userId, firstName: user.firstName, events: rows, now, broken });
+      const email = await renderAlertDigest({
+        workspaceId,
+        userId,
+        firstName: user.firstName,
+        events: rows,
+        now,
+        broken,
+      });
       const key = `digest:${workspaceId}:${userId}:${createHash("sha256")
         .update([...ids].sort().join(","))
         .digest("hex")
