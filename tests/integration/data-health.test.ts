@@ -1,5 +1,6 @@
 // The data-health screen's API: URL states, the freshness figure, per-shop statistics, bulk fixes (tenancy and
 // roles), the built-in 'Surveillance interrompue' alert through the real scrape pipeline, and the digest summary.
+import { enqueueEmailDeliveries } from "@/lib/alerts/delivery/enqueue-email-deliveries";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
@@ -398,23 +399,27 @@ describe("daily digest", () => {
     await setUrl(urlIds[1]!, { lastStatus: "no_price", consecutiveFailures: 1, lastCheckedAt: ago(HOUR) });
     await setUrl(urlIds[2]!, { lastStatus: "ok", lastCheckedAt: ago(HOUR) });
     const rule = await ensureMonitoringRule(db, user.workspaceId);
-    await db.insert(alertEvents).values({
-      ruleId: rule.id,
-      workspaceId: user.workspaceId,
-      productId,
-      urlId: urlIds[0]!,
-      dedupeKey: `test-digest:${urlIds[0]}`,
-      details: {
-        kind: "monitoring_stopped",
-        rule_description: "x",
-        product_name: "Robot Moulinex",
-        url_name: "Marchand 1",
-        url: "https://marchand-1.example/produit",
-        available: false,
-        observed_at: new Date().toISOString(),
-      },
-      delivery: "digest",
-    });
+    const [event] = await db
+      .insert(alertEvents)
+      .values({
+        ruleId: rule.id,
+        workspaceId: user.workspaceId,
+        productId,
+        urlId: urlIds[0]!,
+        dedupeKey: `test-digest:${urlIds[0]}`,
+        details: {
+          kind: "monitoring_stopped",
+          rule_description: "x",
+          product_name: "Robot Moulinex",
+          url_name: "Marchand 1",
+          url: "https://marchand-1.example/produit",
+          available: false,
+          observed_at: new Date().toISOString(),
+        },
+        delivery: "digest",
+      })
+      .returning();
+    await enqueueEmailDeliveries(db, event!);
     await sendAlertDigests();
     const [mail] = (await mailsTo(user.account.email)).filter((m) => m.kind === "alert_digest");
     expect(mail?.text).toContain("2 URLs en panne : santé des données");

@@ -2,6 +2,7 @@ import { and, eq, gte, ne } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls, products, users, workspaceMembers } from "@/db/schema";
 import { enqueueChannelDeliveries } from "@/lib/alert-channels";
+import { enqueueEmailDeliveries } from "@/lib/alerts/delivery/enqueue-email-deliveries";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item";
 import { ensureMonitoringRule } from "@/lib/alerts/rules/monitoring-rule";
@@ -97,6 +98,7 @@ export async function evaluateMonitoringStopped(
     .returning();
   if (!event) return null;
   await enqueueChannelDeliveries(tx, event);
+  await enqueueEmailDeliveries(tx, event);
   await tx.update(alertRules).set({ lastFiredAt: now }).where(eq(alertRules.id, rule.id));
   return event.id;
 }
