@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 
 /** The shop of a URL column: its host, lower case, without "www." (as shopHost in lib/fetching/plan-access). */
 export const shopOf = (url: SQL) =>
-  sql`regexp_replace(lower(substring(${url} from '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)')), '^www\\.', '')`;
+  sql`regexp_replace(lower(substring(${url}, '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)')), '^www\\.', '')`;
 
 /** The period actually applied to a URL: hourly needs a plan with automation (effectivePeriodMs). */
 export const periodOf = (frequency: SQL, hasAutomation: boolean) =>
