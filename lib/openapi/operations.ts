@@ -17,6 +17,7 @@ import * as reports from "@/lib/reports/schemas";
 import * as workspaces from "@/lib/workspaces/schemas";
 import * as team from "@/lib/team/schemas";
 import { ZPriceSource } from "@/lib/price-picker/schemas";
+import { FEED_OPERATIONS } from "./feed-operations";
 import { HEALTH_OPERATIONS } from "./health-operations";
 import { INSIGHTS_OPERATIONS } from "./insights-operations";
 import * as R from "./response-schemas";
@@ -56,6 +57,12 @@ export const TAGS = [
   {
     name: "Santé des données",
     description: "États des URLs du catalogue, fraîcheur des relevés, boutiques, corrections groupées.",
+  },
+  {
+    name: "Flux catalogue",
+    description:
+      "Catalogue importé d'un fichier ou d'une URL relue selon une fréquence (Google Merchant Center, Shopify, " +
+      "WooCommerce, PrestaShop, CSV/XLSX), mise à jour par SKU, en tâche de fond avec un rapport par ligne.",
   },
   { name: "Divers", description: "Santé du service, contact, webhooks." },
 ] as const;
@@ -1169,6 +1176,7 @@ export const OPERATIONS: TOperation[] = [
   },
   ...INSIGHTS_OPERATIONS,
   ...HEALTH_OPERATIONS,
+  ...FEED_OPERATIONS,
 ];
 
 /** Route files that are plumbing, not API: they are left out of the document on purpose. */
