@@ -20,11 +20,19 @@ import { ProductsTable } from "./products-table";
 import { hasFilters, readProductsQuery, type TProductsQuery, writeProductsQuery } from "./products-query";
 import type { ProductSummary } from "./types";
 
-// The dialogs (and the form validation they carry) load when first opened, the export menu once there are products.
-const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
-const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
-const BulkBar = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar));
-const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton));
+// The dialogs (and the form validation they carry) load when first opened, the selection's bar at the first
+// selection, the export menu once there are products. Each has its Suspense boundary (`loading`): without one, the
+// first render of a chunk not yet loaded suspends the page's (app/products/page.tsx), which hides the whole screen
+// and undoes the click that asked for it (the 'select all' box stayed unticked) until the chunk arrives.
+const noFallback = () => null;
+const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog), {
+  loading: noFallback,
+});
+const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog), { loading: noFallback });
+const BulkBar = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar), { loading: noFallback });
+const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton), {
+  loading: noFallback,
+});
 
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
 
