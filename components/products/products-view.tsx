@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useProducts } from "@/client/hooks/use-products";
+import { useProductFacets, useProducts } from "@/client/hooks/use-products";
 import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limits/limit-messages";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
@@ -60,6 +60,7 @@ export function ProductsView() {
   const filtered = hasFilters(query);
   const whole = useProducts(authenticated && filtered, "limit=1");
   const catalogueSize = filtered ? whole.total : products.total;
+  const facets = useProductFacets(authenticated && (catalogueSize > 0 || filtered));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { limits } = usePlanLimits(authenticated);
   // kept by the products layout: a product deleted in its modal or page says so here
@@ -153,7 +154,7 @@ export function ProductsView() {
         ) : null}
         {products.error ? <Alert tone="error">{products.error.message}</Alert> : null}
         {authenticated && (catalogueSize > 0 || filtered) ? (
-          <ProductsToolbar query={query} onChange={setQuery} view={view} />
+          <ProductsToolbar query={query} onChange={setQuery} view={view} facets={facets.data} />
         ) : null}
 
         {loading ? (
@@ -232,6 +233,7 @@ export function ProductsView() {
                   setBanner({ tone: "success", text });
                   if (deleted) setSelected(new Set());
                   void products.mutate();
+                  void facets.mutate();
                 }}
               />
             ) : null}
@@ -248,6 +250,7 @@ export function ProductsView() {
             setAdding(false);
             setBanner({ tone: "success", text: "Produit créé avec succès" });
             void products.mutate();
+            void facets.mutate();
           }}
         />
       ) : null}
@@ -257,7 +260,10 @@ export function ProductsView() {
           open
           onClose={() => setImporting(false)}
           onImported={(summary) => {
-            if (summary.created_urls > 0) void products.mutate();
+            if (summary.created_urls > 0) {
+              void products.mutate();
+              void facets.mutate();
+            }
           }}
         />
       ) : null}
