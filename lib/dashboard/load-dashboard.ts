@@ -10,7 +10,7 @@ import { withRequestMemo } from "@/lib/core/request-memo";
 import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { getReportPreferences } from "@/lib/reports";
-import { listTeam } from "@/lib/team/list-team";
+import { listTeam } from "@/lib/team";
 
 /** SWR fallback: what each GET path of the dashboard's cards would answer, as JSON. */
 export type TDashboardFallback = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
 import { generateToken, hashToken } from "@/lib/auth";
 import { sendEmail, WorkspaceInvitation } from "@/lib/email";
 import { env } from "@/lib/env";
-import type { TWorkspaceRole } from "@/lib/workspaces/roles";
+import type { TWorkspaceRole } from "@/lib/workspaces";
 import { ROLE_LABELS } from "./schemas";
 
 export const INVITATION_TTL_MS = 7 * 86_400_000;
