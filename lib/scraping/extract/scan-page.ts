@@ -1,10 +1,12 @@
 import type { AnyNode, Document, Element, Text } from "domhandler";
 import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
+import { ATTR } from "./html-tags";
+import { parseHtml } from "./parse-html";
 import { phraseRegex } from "./phrase-regex";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
 
-// Everything later stages need, gathered in one iterative pass over the DOM (no recursion, so
-// pathological nesting cannot overflow the stack).
+// Everything later stages need, gathered while the page is parsed (no recursion, so pathological nesting cannot
+// overflow the stack).
 export type TPageScan = {
   order: Map<Element, number>;
   lang: string | null;
@@ -92,13 +94,11 @@ const CART_TOKEN = new RegExp(
     "|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag",
 );
 
-function hasDataAttr(a: Record<string, string>): boolean {
-  for (const k in a) if (k.charCodeAt(0) === 100 && k.startsWith("data-")) return true;
-  return false;
-}
+/** A seller's block as found: sure, or a "Vendu par" text whose seller is the next element (known at the end). */
+type TSellerFound = { el: Element; name: string | null; soldBy: Text | null };
 
-export function walkPage(doc: Document): TPageScan {
-  const scan: TPageScan = {
+function emptyScan(): TPageScan {
+  return {
     order: new Map(),
     lang: null,
     metas: new Map(),
@@ -121,135 +121,92 @@ export function walkPage(doc: Document): TPageScan {
     offersRoots: new Set(),
     offerScripts: [],
   };
-  let idx = 0;
-  // Document-order index of every visited element. Only elements that end up in one of the scan
-  // lists are ever looked up, so only those are stored in scan.order (a Map entry per element of a
-  // 200 KB page costs more than the rest of the walk on many elements).
+}
+
+const textOfChildren = (el: Element): string => el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
+
+/**
+ * The page's tree and everything later stages need of it, read while the tree is built (parseHtml's visitor):
+ * each element from its tag and attributes, each text once complete. What needs an element's content or later
+ * siblings (scripts, selects, the title, headings, buttons, a "Vendu par" text's seller) is read of those few
+ * elements once the tree is whole, in document order, so the scan is the one a walk of the tree would make.
+ */
+export function scanPage(html: string): { doc: Document; scan: TPageScan } {
+  const scan = emptyScan();
+  // Document-order index of every visited element (elements inside scripts, selects, styles, noscript, svg,
+  // templates, iframes and the title are not visited). Only elements that end up in one of the scan lists are
+  // looked up, so only those are stored in scan.order (a Map entry per element of a 200 KB page costs more than the
+  // rest of the scan on many elements).
   const order = scan.order;
-  // Pre-order by first child and next sibling (no stack of pending nodes); `up` holds the order index of the
-  // parent of each element the walk is inside.
-  const up: number[] = [];
-  let pIdx = -1;
-  let n: AnyNode | null = doc.children[0] ?? null;
-  // One node: what the later stages need of it; the element to go into, or null to skip its children.
-  const visit = (n: AnyNode, pIdx: number): Element | null => {
-    if (n.type === "text") {
-      const data = textOf(n);
-      // indentation and huge text nodes say nothing the later stages read
-      if (data.length < 3 ? data.length === 0 || data.charCodeAt(0) <= 32 : data.length > 400) return null;
-      const parent = n.parent;
-      if (data.length <= 14 && CURRENCY_ONLY.test(data)) {
-        // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container,
-        // or its own parent when the sign follows the amount's element directly ("<b>12,800</b>円").
-        const box = isElement(n.prev) ? parent : parent?.parent;
-        if (isElement(box) && scan.textPriceEls.length < LIMIT) {
-          scan.textPriceEls.push(box);
-          order.set(box, pIdx);
-        }
-        return null;
-      }
-      if (
-        data.length < 3 ||
-        data.length > 400 ||
-        !isElement(parent) ||
-        parent.name === "option" ||
-        parent.name === "textarea"
-      )
-        return null;
-      if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
-        // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
-        const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
-        scan.textPriceEls.push(box);
-        order.set(box, pIdx);
-      }
-      if (data.length < 160) {
-        scan.shortTexts.push(n as Text);
-        scan.shortTextOrder.push(pIdx);
-      }
-      if (data.length < 160 && scan.sellerEls.length < 60) {
-        const sold = SOLD_BY.exec(data);
-        if (sold) {
-          const named = (sold[1] ?? "").trim();
-          let next = n.next;
-          while (next && next.type === "text" && !textOf(next).trim()) next = next.next;
-          if (named.length >= 2) scan.sellerEls.push({ el: parent, name: named });
-          else if (isElement(next)) scan.sellerEls.push({ el: next, name: null });
-        }
-      }
-      return null;
-    }
-    if (!isElement(n)) return null;
-    const el: Element = n;
-    const myIdx = idx++;
+  const scripts: Element[] = [];
+  const selects: Element[] = [];
+  const headings: Element[] = [];
+  const buttons: Element[] = [];
+  const buttonOrders: number[] = [];
+  const sellers: TSellerFound[] = [];
+  let sureSellers = 0;
+  let title: Element | null = null;
+
+  const element = (el: Element, myIdx: number, bits: number): boolean => {
     let listed = false;
     const name = el.name;
     const a = el.attribs;
     if (name === "script") {
-      const only = el.children.length === 1 ? el.children[0]! : null;
-      const text =
-        only !== null
-          ? only.type === "text"
-            ? textOf(only)
-            : ""
-          : el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
-      const type = (a.type ?? "").toLowerCase();
-      if (type.includes("ld+json")) scan.jsonLd.push(text);
-      else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
-        scan.otherScripts.push(text);
-      else if (text.length < 2_000_000 && scan.offerScripts.length < 10 && SELLER_SCRIPT.test(text))
-        scan.offerScripts.push(text);
-      return null;
+      scripts.push(el);
+      return false;
     }
     if (name === "select") {
-      for (const o of el.children) {
-        if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
-        const t = o.children.map((c) => textOf(c)).join("");
-        if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
-      }
-      return null;
+      selects.push(el);
+      return false;
     }
     if (name === "style" || name === "noscript" || name === "svg" || name === "template" || name === "iframe")
-      return null;
-    if (name === "html" && a.lang) scan.lang = a.lang;
+      return false;
+    if (name === "html" && bits & ATTR.lang && a.lang) scan.lang = a.lang;
     if (name === "meta") {
-      const key = (a.property ?? a.name ?? a.itemprop ?? "").toLowerCase();
-      const content = a.content;
+      const key = (
+        (bits & ATTR.property ? a.property : undefined) ??
+        (bits & ATTR.name ? a.name : undefined) ??
+        (bits & ATTR.itemprop ? a.itemprop : undefined) ??
+        ""
+      ).toLowerCase();
+      const content = bits & ATTR.content ? a.content : undefined;
       if (key && content !== undefined) {
         const list = scan.metas.get(key) ?? [];
         list.push(content);
         scan.metas.set(key, list);
       }
-      if (a.itemprop) {
+      if (bits & ATTR.itemprop && a.itemprop) {
         scan.itemprops.push(el);
         order.set(el, myIdx);
       }
-      return null;
+      return false;
     }
-    if (name === "title" && scan.titleText === null) {
-      scan.titleText = el.children
-        .map((c) => (c.type === "text" ? textOf(c) : ""))
-        .join("")
-        .trim();
-      return null;
+    if (name === "title" && title === null) {
+      title = el;
+      return false;
     }
-    if ((a.hidden !== undefined || a.style !== undefined || a.class !== undefined) && isHidden(el))
-      scan.hiddenRoots.add(el);
+    if (bits & (ATTR.hidden | ATTR.style | ATTR.class) && isHidden(el)) scan.hiddenRoots.add(el);
     if (name === "h1") {
       scan.h1s.push(el);
       listed = true;
     }
-    if (a.itemprop !== undefined || a.itemscope !== undefined) {
+    const itemprop = bits & ATTR.itemprop ? a.itemprop : undefined;
+    if (bits & (ATTR.itemprop | ATTR.itemscope)) {
       scan.itemprops.push(el);
       listed = true;
     }
-    if (a.property && /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)) {
+    if (
+      bits & ATTR.property &&
+      a.property &&
+      /(?:^|:)(?:price|pricecurrency|availability|name|offers|lowprice)$/i.test(a.property)
+    ) {
       scan.rdfa.push(el);
       listed = true;
     }
     // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
-    // match across the joining space, and the walk then allocates no string per element.
-    const cls = a.class;
-    const id = a.id;
+    // match across the joining space, and the scan then allocates no string per element.
+    const cls = bits & ATTR.class ? a.class : undefined;
+    const id = bits & ATTR.id ? a.id : undefined;
     // Every RELATED_RAW match is also a RAW_HINT match, so RELATED_RAW only runs on hinted elements.
     const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
     const tokens = hinted ? classTokens(el) : NO_TOKENS;
@@ -263,31 +220,28 @@ export function walkPage(doc: Document): TPageScan {
     }
     if (
       hinted &&
-      scan.sellerEls.length < 60 &&
+      sureSellers < 60 &&
       tokens.some((t) => SELLER_TOKEN.test(t)) &&
       !tokens.some((t) => NOT_SELLER_NAME.test(t))
-    )
-      scan.sellerEls.push({ el, name: null });
-    // Missing-key lookups on attribute objects are slow (megamorphic): only look for the data-*
-    // attributes below when the element has at least one.
-    const data = hasDataAttr(a);
-    const testId = data
-      ? (a["data-test"] ??
-        a["data-testid"] ??
-        a["data-test-id"] ??
-        a["data-qa"] ??
-        a["data-cy"] ??
-        a["data-automation-id"] ??
-        a["data-automation"] ??
-        a["data-component"])
-      : undefined;
+    ) {
+      sellers.push({ el, name: null, soldBy: null });
+      sureSellers++;
+    }
+    const testId =
+      bits & ATTR.dataTest
+        ? (a["data-test"] ??
+          a["data-testid"] ??
+          a["data-test-id"] ??
+          a["data-qa"] ??
+          a["data-cy"] ??
+          a["data-automation-id"] ??
+          a["data-automation"] ??
+          a["data-component"])
+        : undefined;
     if (
-      (data &&
-        (a["data-price"] !== undefined ||
-          a["data-price-amount"] !== undefined ||
-          a["data-product-price"] !== undefined)) ||
+      bits & ATTR.dataPrice ||
       (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
-      ((a.itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT)
+      ((itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT)
     ) {
       scan.priceEls.push(el);
       listed = true;
@@ -296,68 +250,128 @@ export function walkPage(doc: Document): TPageScan {
       (name.length === 2 && name[0] === "h" && name[1] !== "r") ||
       (cls !== undefined && TITLE_HINT.test(cls)) ||
       (id !== undefined && TITLE_HINT.test(id))
-    ) {
-      const t = headingText(el);
-      const parent = el.parent;
-      if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
-        // A section title comes first in its section; deeper headings are content, not section titles.
-        const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
-        const root = firstEls.includes(el)
-          ? parent
-          : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
-            ? parent.parent
-            : null;
-        if (root) scan.relatedRoots.add(root);
-        if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
-      }
-    }
+    )
+      headings.push(el);
     if (
       name === "button" ||
       name === "input" ||
-      ((name === "a" || a.role === "button") &&
+      ((name === "a" || (bits & ATTR.role && a.role === "button")) &&
         ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))
     ) {
-      const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
-      const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`
-        .toLowerCase()
-        .replace(/\s+/g, " ");
-      const compact = key.replace(/ /g, "");
-      const anchorOk = name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
-      if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) {
-        scan.buttons.push(el);
-        listed = true;
-      } else if (label.length < 80 && AVAIL_HINT.test(label) && name === "button") {
-        scan.availabilityEls.push({ el, text: label });
-        listed = true;
-      }
+      buttons.push(el);
+      buttonOrders.push(myIdx);
     }
-    if (name === "link" && a.itemprop) {
+    if (name === "link" && itemprop) {
       scan.itemprops.push(el);
       listed = true;
     }
     if (listed) order.set(el, myIdx);
-    return el;
+    return true;
   };
-  while (n !== null) {
-    const into = visit(n, pIdx);
-    if (into !== null && into.children.length > 0) {
-      up.push(pIdx);
-      pIdx = idx - 1;
-      n = into.children[0] ?? null;
-      continue;
+
+  const text = (n: Text, pIdx: number): void => {
+    const data = n.data;
+    // indentation and huge text nodes say nothing the later stages read
+    if (data.length < 3 ? data.length === 0 || data.charCodeAt(0) <= 32 : data.length > 400) return;
+    const parent = n.parent;
+    if (data.length <= 14 && CURRENCY_ONLY.test(data)) {
+      // A lone currency sign of a split price ("<span>129</span><span>€</span>"): the price is its container,
+      // or its own parent when the sign follows the amount's element directly ("<b>12,800</b>円").
+      const box = isElement(n.prev) ? parent : parent?.parent;
+      if (isElement(box) && scan.textPriceEls.length < LIMIT) {
+        scan.textPriceEls.push(box);
+        order.set(box, pIdx);
+      }
+      return;
     }
-    // the next sibling, else the next sibling of the nearest ancestor that has one
-    while (n !== null && n.next === null) {
-      const parent: AnyNode | null = n.parent;
-      if (parent === null || parent === doc) n = null;
-      else {
-        n = parent;
-        pIdx = up.pop() ?? -1;
+    if (data.length < 3 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") return;
+    if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
+      // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
+      const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
+      scan.textPriceEls.push(box);
+      order.set(box, pIdx);
+    }
+    if (data.length < 160) {
+      scan.shortTexts.push(n);
+      scan.shortTextOrder.push(pIdx);
+      if (sureSellers < 60) {
+        const sold = SOLD_BY.exec(data);
+        if (sold) {
+          const named = (sold[1] ?? "").trim();
+          if (named.length >= 2) {
+            sellers.push({ el: parent, name: named, soldBy: null });
+            sureSellers++;
+          } else sellers.push({ el: parent, name: null, soldBy: n });
+        }
       }
     }
-    if (n !== null) n = n.next;
+  };
+
+  const doc = parseHtml(html, { element, text });
+
+  for (const el of scripts) {
+    const only = el.children.length === 1 ? el.children[0]! : null;
+    const text = only !== null ? (only.type === "text" ? textOf(only) : "") : textOfChildren(el);
+    const type = (el.attribs.type ?? "").toLowerCase();
+    if (type.includes("ld+json")) scan.jsonLd.push(text);
+    else if (text.length < 400_000 && /ShopifyAnalytics|var meta = \{|"@type"\s*:\s*"Product"/.test(text))
+      scan.otherScripts.push(text);
+    else if (text.length < 2_000_000 && scan.offerScripts.length < 10 && SELLER_SCRIPT.test(text))
+      scan.offerScripts.push(text);
   }
-  return scan;
+  for (const el of selects) {
+    for (const o of el.children) {
+      if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
+      const t = o.children.map((c) => textOf(c)).join("");
+      if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
+    }
+  }
+  if (title !== null) scan.titleText = textOfChildren(title).trim();
+  for (const el of headings) {
+    const t = headingText(el);
+    const parent = el.parent;
+    if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
+      // A section title comes first in its section; deeper headings are content, not section titles.
+      const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
+      const root = firstEls.includes(el)
+        ? parent
+        : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
+          ? parent.parent
+          : null;
+      if (root) scan.relatedRoots.add(root);
+      if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
+    }
+  }
+  buttons.forEach((el, i) => {
+    const a = el.attribs;
+    const label = `${headingText(el)} ${a.value ?? ""} ${a["aria-label"] ?? ""} ${a.title ?? ""}`;
+    const key = `${a.name ?? ""} ${a.id ?? ""} ${a.class ?? ""} ${a["data-action"] ?? ""}`
+      .toLowerCase()
+      .replace(/\s+/g, " ");
+    const compact = key.replace(/ /g, "");
+    const anchorOk = el.name !== "a" || CART_TOKEN.test(compact) || /\bbtn\b|button/.test(key);
+    let listed = false;
+    if (anchorOk && scan.buttons.length < LIMIT && (CART_WORDS.test(label) || CART_TOKEN.test(compact))) {
+      scan.buttons.push(el);
+      listed = true;
+    } else if (label.length < 80 && AVAIL_HINT.test(label) && el.name === "button") {
+      scan.availabilityEls.push({ el, text: label });
+      listed = true;
+    }
+    // a text inside the element that set its order did so after the element's own visit: it stands
+    if (listed && !order.has(el)) order.set(el, buttonOrders[i]!);
+  });
+  for (const s of sellers) {
+    if (scan.sellerEls.length >= 60) break;
+    if (s.soldBy === null) {
+      scan.sellerEls.push({ el: s.el, name: s.name });
+      continue;
+    }
+    let next = s.soldBy.next;
+    while (next && next.type === "text" && !textOf(next).trim()) next = next.next;
+    if (isElement(next)) scan.sellerEls.push({ el: next, name: null });
+  }
+  return { doc, scan };
 }
 
 /**
