@@ -94,6 +94,48 @@ const CART_TOKEN = new RegExp(
     "|single_add_to_cart|ajoutpanier|ajout-panier|add-to-bag|addtobag",
 );
 
+// What an element's class and id say (facts).
+const F_HIDDEN = 1;
+const F_RELATED = 2;
+const F_SELLER = 4;
+const F_PRICE = 8;
+const F_TITLE = 16;
+const F_CART = 32;
+// The facts of an element whose only attribute of those read is its class, by class: product cards and menu
+// items repeat a few classes hundreds of times a page. Bounded; the facts are a function of the class alone.
+const CLASS_FACTS = new Map<string, number>();
+
+function facts(el: Element, cls: string | undefined, id: string | undefined, bits: number): number {
+  const byClass = cls !== undefined && id === undefined && !(bits & (ATTR.hidden | ATTR.style));
+  if (byClass) {
+    const known = CLASS_FACTS.get(cls);
+    if (known !== undefined) return known;
+  }
+  // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
+  // match across the joining space, and the scan then allocates no string per element.
+  // Every RELATED_RAW match is also a RAW_HINT match, so RELATED_RAW only runs on hinted elements.
+  const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
+  const tokens = hinted ? classTokens(el) : NO_TOKENS;
+  let f = 0;
+  if (bits & (ATTR.hidden | ATTR.style | ATTR.class) && isHidden(el)) f |= F_HIDDEN;
+  if (
+    hinted &&
+    ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) ||
+      (cls !== undefined && RELATED_RAW.test(cls)) ||
+      (id !== undefined && RELATED_RAW.test(id)))
+  )
+    f |= F_RELATED;
+  if (hinted && tokens.some((t) => SELLER_TOKEN.test(t)) && !tokens.some((t) => NOT_SELLER_NAME.test(t))) f |= F_SELLER;
+  if (tokens.some((t) => PRICE_TOKEN.test(t))) f |= F_PRICE;
+  if ((cls !== undefined && TITLE_HINT.test(cls)) || (id !== undefined && TITLE_HINT.test(id))) f |= F_TITLE;
+  if ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))) f |= F_CART;
+  if (byClass) {
+    if (CLASS_FACTS.size >= 5000) CLASS_FACTS.clear();
+    CLASS_FACTS.set(cls, f);
+  }
+  return f;
+}
+
 /** A seller's block as found: sure, or a "Vendu par" text whose seller is the next element (known at the end). */
 type TSellerFound = { el: Element; name: string | null; soldBy: Text | null };
 
@@ -185,7 +227,10 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
       title = el;
       return false;
     }
-    if (bits & (ATTR.hidden | ATTR.style | ATTR.class) && isHidden(el)) scan.hiddenRoots.add(el);
+    const cls = bits & ATTR.class ? a.class : undefined;
+    const id = bits & ATTR.id ? a.id : undefined;
+    const f = facts(el, cls, id, bits);
+    if (f & F_HIDDEN) scan.hiddenRoots.add(el);
     if (name === "h1") {
       scan.h1s.push(el);
       listed = true;
@@ -203,27 +248,8 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
       scan.rdfa.push(el);
       listed = true;
     }
-    // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
-    // match across the joining space, and the scan then allocates no string per element.
-    const cls = bits & ATTR.class ? a.class : undefined;
-    const id = bits & ATTR.id ? a.id : undefined;
-    // Every RELATED_RAW match is also a RAW_HINT match, so RELATED_RAW only runs on hinted elements.
-    const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
-    const tokens = hinted ? classTokens(el) : NO_TOKENS;
-    if (
-      hinted &&
-      ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) ||
-        (cls !== undefined && RELATED_RAW.test(cls)) ||
-        (id !== undefined && RELATED_RAW.test(id)))
-    ) {
-      scan.relatedRoots.add(el);
-    }
-    if (
-      hinted &&
-      sureSellers < 60 &&
-      tokens.some((t) => SELLER_TOKEN.test(t)) &&
-      !tokens.some((t) => NOT_SELLER_NAME.test(t))
-    ) {
+    if (f & F_RELATED) scan.relatedRoots.add(el);
+    if (f & F_SELLER && sureSellers < 60) {
       sellers.push({ el, name: null, soldBy: null });
       sureSellers++;
     }
@@ -241,22 +267,16 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
     if (
       bits & ATTR.dataPrice ||
       (testId !== undefined && /price|prix|preis|precio|prezzo/i.test(testId) && scan.priceEls.length < LIMIT) ||
-      ((itemprop === "price" || tokens.some((t) => PRICE_TOKEN.test(t))) && scan.priceEls.length < LIMIT)
+      ((itemprop === "price" || f & F_PRICE) && scan.priceEls.length < LIMIT)
     ) {
       scan.priceEls.push(el);
       listed = true;
     }
-    if (
-      (name.length === 2 && name[0] === "h" && name[1] !== "r") ||
-      (cls !== undefined && TITLE_HINT.test(cls)) ||
-      (id !== undefined && TITLE_HINT.test(id))
-    )
-      headings.push(el);
+    if ((name.length === 2 && name[0] === "h" && name[1] !== "r") || f & F_TITLE) headings.push(el);
     if (
       name === "button" ||
       name === "input" ||
-      ((name === "a" || (bits & ATTR.role && a.role === "button")) &&
-        ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))))
+      ((name === "a" || (bits & ATTR.role && a.role === "button")) && f & F_CART)
     ) {
       buttons.push(el);
       buttonOrders.push(myIdx);
