@@ -36,6 +36,9 @@ export default defineConfig({
           // 2026-11-27): a file that needs lib/env read under other variables stubs them and resets the modules
           // (tests/unit/health-down.test.ts, env-trusted-proxies.test.ts, hash-password.test.ts), and puts both back
           isolate: false,
+          // the parser's budget and robustness tests run whole hostile pages: seconds of processor time each, which
+          // a loaded machine stretches past vitest's 5 s default (they assert results, never durations)
+          testTimeout: 30_000,
         },
       },
       {
