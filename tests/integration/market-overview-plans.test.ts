@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { onQuery } from "@/db/query-log";
+import { getMerchants } from "@/lib/insights/get-merchants";
 import { getOverview } from "@/lib/insights/get-overview";
 import { OVERVIEW_SORTS, type TOverviewQuery } from "@/lib/insights/schemas";
 import { signUp } from "../helpers/api";
@@ -126,5 +127,23 @@ describe(`overview page at ${PRODUCTS} products × ${URLS_PER_PRODUCT} URLs`, ()
       );
       expect(plan.some((n) => n["Node Type"] === "Sort")).toBe(false);
     }
+  });
+
+  it("the merchants: one statement tallies them in SQL, one row per merchant reaches Node", async () => {
+    const seen: string[] = [];
+    const stop = onQuery((text) => {
+      if (/product_urls/.test(text)) seen.push(text);
+    });
+    let merchants: Awaited<ReturnType<typeof getMerchants>>["merchants"];
+    try {
+      merchants = (await getMerchants(workspaceId, { sort: "domain" })).merchants;
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    expect(merchants.map((m) => [m.domain, m.urls])).toEqual([1, 2, 3, 4, 5].map((m) => [`m${m}.example`, PRODUCTS]));
+    // every product has a comparable offer: each merchant is priced on all, the cheapest on some
+    expect(merchants.every((m) => m.priced_products > PRODUCTS * 0.9)).toBe(true);
+    expect(merchants.reduce((n, m) => n + m.cheapest_count, 0)).toBeGreaterThanOrEqual(PRODUCTS);
   });
 });
