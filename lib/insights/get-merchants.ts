@@ -22,26 +22,12 @@ type TTally = {
 };
 
 /**
- * Each URL's merchant, as SQL over product_urls `u`: its domain (the URL's host in lower case without 'www.', the
- * URL's text when it has none: market-rules domainOf), told apart by the source's name where the user gave one
- * of its own (a marketplace seller next to the retailer on one host); a name that only repeats the domain
- * ('Darty', 'darty.com' on darty.com) is the domain's merchant. `own` is that name (trimmed, lower case, spaces
- * folded, 'www.' dropped) or ''.
- */
-const MERCHANT = sql.raw(`d.domain, case when d.folded not in ('', d.domain, split_part(d.domain, '.', 1))
-                                         then d.folded else '' end as own`);
-const DOMAIN_AND_NAME = sql.raw(`coalesce(nullif(regexp_replace(lower(substring(u.url
-                                   from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\\[[^]]*\\]|[^/?#:]*)')),
-                                   '^www\\.', ''), ''), u.url) as domain,
-                                 regexp_replace(regexp_replace(lower(regexp_replace(u.name, '^\\s+|\\s+$', '', 'g')),
-                                   '\\s+', ' ', 'g'), '^www\\.', '') as folded`);
-
-/**
  * The owner's merchants, tallied in one SQL statement over the URLs' latest readings (product_urls' latest_*
  * copy, retention applied; market-rules.ts): on how many products they are the cheapest (among the products
  * where they have a comparable offer; ties count for each), their average gap to 'mon prix' (merchant price − my
  * price, positive when dearer than me; the percentage is the sum of the gaps over the sum of my prices), and
- * their out-of-stock rate (share of their URLs whose latest reading is unavailable). A merchant with several
+ * their out-of-stock rate (share of their URLs whose latest reading is unavailable). A merchant is a domain, or a
+ * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts). A merchant with several
  * URLs on one product counts once there, at its lowest comparable price. One row per merchant reaches Node.
  */
 export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
@@ -51,13 +37,12 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
   const tallies = await queryRows<TTally>(
     db,
     sql`with o as (
-          select u.product_id, u.name, ${MERCHANT}, coalesce(u.latest_available, false) as available,
+          select u.product_id, u.name, u.merchant_domain as domain, u.merchant_own as own, coalesce(u.latest_available, false) as available,
                  coalesce(u.latest_available, false) and u.latest_price is not null
                    and upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
                    as comparable,
                  (u.latest_price * 100)::bigint as cents
             from product_urls u
-            cross join lateral (select ${DOMAIN_AND_NAME}) d
            where u.workspace_id = ${workspaceId} and u.latest_reading_id is not null and u.latest_at is not null ${since}
         ), best as (
           -- each merchant's lowest comparable price per product, against the product's lowest and 'mon prix'
