@@ -27,8 +27,9 @@ type TTally = {
  * where they have a comparable offer; ties count for each), their average gap to 'mon prix' (merchant price − my
  * price, positive when dearer than me; the percentage is the sum of the gaps over the sum of my prices), and
  * their out-of-stock rate (share of their URLs whose latest reading is unavailable). A merchant is a domain, or a
- * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts). A merchant with several
- * URLs on one product counts once there, at its lowest comparable price. One row per merchant reaches Node.
+ * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts). A merchant
+ * with several URLs on one product counts once there, at its lowest comparable price. One row per merchant
+ * reaches Node.
  */
 export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
   const db = await getDb();
