@@ -16,16 +16,49 @@ function looksXml(bytes: Uint8Array): boolean {
   return head.startsWith("<");
 }
 
+/** A decoder for an encoding label ('ISO-8859-1', 'windows-1252', …), or null when Node does not know it. */
+function decoderFor(label: string | null | undefined): TextDecoder | null {
+  if (!label) return null;
+  try {
+    return new TextDecoder(label.trim().toLowerCase());
+  } catch {
+    return null;
+  }
+}
+
+const isUtf8 = (decoder: TextDecoder | null) => decoder?.encoding === "utf-8";
+
 /**
- * A feed's table from its bytes: RSS/Atom XML when it starts with '<', else the import's CSV/TSV/XLSX reader
+ * An XML feed's text in its encoding: a byte-order mark first, then the HTTP charset of a URL feed, then the
+ * XML declaration's `encoding` (French shop exports are often ISO-8859-1 or Windows-1252), else UTF-8. An HTTP
+ * charset of UTF-8 on bytes that are not UTF-8 gives way to the declaration (servers often say UTF-8 by default).
+ */
+export function decodeXml(bytes: Uint8Array, httpCharset?: string | null): string {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, 200));
+  const declared = decoderFor(/^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1]);
+  let decoder = bom ? new TextDecoder("utf-8") : (decoderFor(httpCharset) ?? declared ?? new TextDecoder("utf-8"));
+  if (!bom && isUtf8(decoder) && declared && !isUtf8(declared)) {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      decoder = declared;
+    }
+  }
+  return decoder.decode(bytes).replaceAll("\u0000", "");
+}
+
+/**
+ * A feed's table from its bytes: RSS/Atom XML when it starts with '<' (in its declared encoding), else the import's CSV/TSV/XLSX reader
  * (zip-bomb guards included). Anything else, or no column, is the French error of a 422 or of the run.
  */
-export async function readFeedSource(bytes: Uint8Array, name: string): Promise<{ table: TFeedTable; isXml: boolean }> {
+export async function readFeedSource(
+  bytes: Uint8Array,
+  name: string,
+  httpCharset?: string | null,
+): Promise<{ table: TFeedTable; isXml: boolean }> {
   if (bytes.length === 0) throw new AppError("empty_file");
-  if (looksXml(bytes)) {
-    const text = new TextDecoder("utf-8").decode(bytes).replaceAll("\u0000", "");
-    return { table: parseFeedXml(text, MAX_FEED_ROWS), isXml: true };
-  }
+  if (looksXml(bytes)) return { table: parseFeedXml(decodeXml(bytes, httpCharset), MAX_FEED_ROWS), isXml: true };
   if (bytes.subarray(0, 4096).includes(0) && !(bytes[0] === 0x50 && bytes[1] === 0x4b)) {
     throw feedError(FEED_MSG.unreadable);
   }
@@ -39,6 +72,7 @@ export async function readFeedSource(bytes: Uint8Array, name: string): Promise<{
   const rows = sheet.rows.map((r) => ({
     line: r.line,
     cells: r.cells.map((c, i) => (r.links?.[i] ?? c).replaceAll("\u0000", "")),
+    ...(r.numeric ? { numeric: r.numeric } : {}),
   }));
   return { table: { header, rows }, isXml: false };
 }
