@@ -1,4 +1,5 @@
 import type { TFeedTable } from "@/db/schema";
+import { decodeText } from "@/lib/core/decode-text";
 import { AppError } from "@/lib/errors/app-error";
 import { readSheetTable } from "@/lib/products/import/read-sheet-table";
 import { FEED_MSG, feedError } from "./messages";
@@ -16,17 +17,15 @@ function looksXml(bytes: Uint8Array): boolean {
   return head.startsWith("<");
 }
 
-/** A decoder for an encoding label ('ISO-8859-1', 'windows-1252', …), or null when Node does not know it. */
-function decoderFor(label: string | null | undefined): TextDecoder | null {
+/** A known encoding label, lower-cased ('iso-8859-1', 'windows-1252', 'utf-8'…), else null. */
+function knownEncoding(label: string | null | undefined): string | null {
   if (!label) return null;
   try {
-    return new TextDecoder(label.trim().toLowerCase());
+    return new TextDecoder(label.trim().toLowerCase()).encoding;
   } catch {
     return null;
   }
 }
-
-const isUtf8 = (decoder: TextDecoder | null) => decoder?.encoding === "utf-8";
 
 /**
  * An XML feed's text in its encoding: a byte-order mark first, then the HTTP charset of a URL feed, then the
@@ -36,16 +35,16 @@ const isUtf8 = (decoder: TextDecoder | null) => decoder?.encoding === "utf-8";
 export function decodeXml(bytes: Uint8Array, httpCharset?: string | null): string {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 200));
-  const declared = decoderFor(/^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1]);
-  let decoder = bom ? new TextDecoder("utf-8") : (decoderFor(httpCharset) ?? declared ?? new TextDecoder("utf-8"));
-  if (!bom && isUtf8(decoder) && declared && !isUtf8(declared)) {
+  const declared = knownEncoding(/^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head)?.[1]);
+  let encoding = bom ? "utf-8" : (knownEncoding(httpCharset) ?? declared ?? "utf-8");
+  if (!bom && encoding === "utf-8" && declared && declared !== "utf-8") {
     try {
       new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      decoder = declared;
+      encoding = declared;
     }
   }
-  return decoder.decode(bytes).replaceAll("\u0000", "");
+  return (decodeText(bytes, encoding) ?? "").replaceAll("\u0000", "");
 }
 
 /**

@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
+import { decodeText } from "@/lib/core/decode-text";
 import { AppError } from "@/lib/errors/app-error";
 import { readXlsxArchive } from "./read-xlsx-archive";
 
@@ -19,7 +20,7 @@ function decode(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes); // drops a BOM
   } catch {
-    return new TextDecoder("windows-1252").decode(bytes); // Excel's "CSV" export on French Windows
+    return decodeText(bytes, "windows-1252")!; // Excel's "CSV" export on French Windows
   }
 }
 
