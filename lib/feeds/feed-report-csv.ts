@@ -2,7 +2,8 @@ import { buildExportFilename } from "@/lib/exports";
 import { createCsvStream } from "@/lib/exports";
 import type { TCell } from "@/lib/exports";
 import { CSV_CONTENT_TYPE, fileResponse } from "@/lib/exports";
-import { getFeedRunOrThrow, iterateReportRows, OUTCOME_LABELS } from "./get-feed-run";
+import { getFeedRunOrThrow, iterateReportRows } from "./get-feed-run";
+import { OUTCOME_LABELS } from "./labels";
 
 const HEADER = ["Ligne", "Référence (SKU)", "Nom", "Résultat", "Motif", "Champs modifiés"];
 

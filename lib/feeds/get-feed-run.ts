@@ -7,15 +7,6 @@ import { presentFeedRun } from "./present-feed";
 
 const REPORT_PAGE = 200;
 
-export const OUTCOME_LABELS: Record<TFeedOutcome, string> = {
-  new: "Nouveau",
-  changed: "Modifié",
-  unchanged: "Inchangé",
-  gone: "Absent du flux",
-  invalid: "Invalide",
-  over_limit: "Hors limite du plan",
-};
-
 /** The workspace's run of that feed; another workspace's (or feed's) is the same 404 as a missing one. */
 export async function getFeedRunOrThrow(workspaceId: string, feedId: string, runId: string) {
   const db = await getDb();
