@@ -26,10 +26,10 @@ export function useFeed(id: string) {
   });
 }
 
-/** A run with its progress and the first rows of its report, polled every second until it ends. */
-export function useFeedRun(feedId: string, runId: string | null) {
+/** A run with its progress and its report's first rows (of one outcome), polled every second until it ends. */
+export function useFeedRun(feedId: string, runId: string | null, outcome: string | null = null) {
   return useResource<TFeedRunDetail>(
-    runId ? `/api/feeds/${feedId}/runs/${runId}` : null,
+    runId ? `/api/feeds/${feedId}/runs/${runId}${outcome ? `?outcome=${outcome}` : ""}` : null,
     "Erreur lors de la récupération de l'exécution",
     { refreshInterval: (run) => (!run || running(run.status) ? POLL_MS : 0) },
   );

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiClientError, apiFetch } from "@/client/api-client";
+import { apiFetch } from "@/client/api-client";
 import { errorMessage } from "@/client/api-client-error";
 import type { TFeed } from "@/client/hooks/use-feeds";
 import { Alert } from "@/components/ui/alert";
@@ -11,24 +11,9 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
+import { MAX_FEED_BYTES, postFeedFile, TOO_LARGE } from "./post-feed-file";
 
 const CREATE_ERROR = "Erreur lors de l'ajout du flux";
-const MAX_BYTES = 25 * 1024 * 1024;
-
-async function uploadFeed(file: File, name: string): Promise<TFeed> {
-  const form = new FormData();
-  form.set("file", file);
-  form.set("name", name);
-  let res: Response;
-  try {
-    res = await fetch("/api/feeds/upload", { method: "POST", body: form, credentials: "same-origin" });
-  } catch {
-    throw new ApiClientError(CREATE_ERROR, 0);
-  }
-  const data = (await res.json().catch(() => null)) as (TFeed & { detail?: string }) | null;
-  if (!res.ok) throw new ApiClientError(data?.detail || CREATE_ERROR, res.status);
-  return data as TFeed;
-}
 
 /** Adds a feed, from an address read on a schedule or from a file; the feed's page then shows its mapping. */
 export function AddFeedForm() {
@@ -45,8 +30,7 @@ export function AddFeedForm() {
     e.preventDefault();
     setError(null);
     if (source === "file" && !file) return setError("Choisissez un fichier");
-    if (file && source === "file" && file.size > MAX_BYTES)
-      return setError("Le fichier dépasse la taille maximale autorisée (25 Mo)");
+    if (file && source === "file" && file.size > MAX_FEED_BYTES) return setError(TOO_LARGE);
     setBusy(true);
     try {
       const feed =
@@ -56,7 +40,7 @@ export function AddFeedForm() {
               body: { name, url, frequency },
               fallback: CREATE_ERROR,
             })
-          : await uploadFeed(file!, name);
+          : await postFeedFile<TFeed>("/api/feeds/upload", file!, CREATE_ERROR, name);
       router.push(`/feeds/${feed.id}`);
     } catch (err) {
       setError(errorMessage(err, CREATE_ERROR));

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MappingForm } from "./mapping-form";
+import { NewVersionForm } from "./new-version-form";
 import { RunPanel } from "./run-panel";
 import { RunStatusBadge } from "./run-status-badge";
 
@@ -22,7 +23,10 @@ const FREQUENCIES: Record<string, string> = {
   weekly: "toutes les semaines",
 };
 
-/** A feed: 'Lancer maintenant', its column mapping, its runs (the chosen one's progress and report). */
+/**
+ * A feed: 'Lancer maintenant', its column mapping, a new version of its file (a file feed), its runs (the chosen
+ * one's progress and report).
+ */
 export function FeedView({ feedId }: { feedId: string }) {
   const router = useRouter();
   const { data: feed, error } = useFeed(feedId);
@@ -100,7 +104,16 @@ export function FeedView({ feedId }: { feedId: string }) {
           {shown ? <RunPanel key={shown} feedId={feedId} runId={shown} /> : null}
           <MappingForm key={`${feed.format}-${JSON.stringify(feed.mapping)}`} feed={feed} canEdit={canEdit} />
         </div>
-        <div className="min-w-0 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {canEdit && feed.source === "file" ? (
+            <NewVersionForm
+              feedId={feedId}
+              onStarted={(id) => {
+                setChosen(id);
+                void mutate(feedKey(feedId));
+              }}
+            />
+          ) : null}
           <Card>
             <CardHeader title="Dernières exécutions" />
             <CardBody>

@@ -1,26 +1,45 @@
 "use client";
 
+import { useState } from "react";
+import type { TFeedOutcome } from "@/db/schema/feeds";
 import { useFeedRun } from "@/client/hooks/use-feeds";
 import { Alert } from "@/components/ui/alert";
-import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
+import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { LineReportTable } from "@/components/ui/line-report-table";
+import { OUTCOME_LABELS } from "@/lib/feeds/labels";
+import { cn } from "@/lib/cn";
 import { RunStatusBadge } from "./run-status-badge";
 
-const OUTCOMES: Record<string, string> = {
-  new: "Nouveau",
-  changed: "Modifié",
-  unchanged: "Inchangé",
-  gone: "Absent du flux",
-  invalid: "Invalide",
-  over_limit: "Hors limite du plan",
-};
+const OUTCOMES = Object.keys(OUTCOME_LABELS) as TFeedOutcome[];
+const PROBLEMS = new Set<TFeedOutcome>(["invalid", "over_limit", "gone"]);
 
-/** A run: its progress bar while it runs (polled every second), then its counts and its report. */
+/**
+ * A run: its progress bar while it runs (polled every second), then its counts per outcome (each one filters
+ * the report) and its first rows, problems first; the whole report is the CSV.
+ */
 export function RunPanel({ feedId, runId }: { feedId: string; runId: string }) {
-  const { data: run, error } = useFeedRun(feedId, runId);
+  const [outcome, setOutcome] = useState<TFeedOutcome | null>(null);
+  const { data: run, error } = useFeedRun(feedId, runId, outcome);
   if (error && !run) return <Alert tone="error">{error.message}</Alert>;
   if (!run) return null;
   const percent = run.total_rows > 0 ? Math.round((100 * run.done_rows) / run.total_rows) : 0;
+  const filter = (value: TFeedOutcome | null, label: string, n?: number) => (
+    <button
+      key={value ?? "all"}
+      type="button"
+      aria-pressed={outcome === value}
+      onClick={() => setOutcome(value)}
+      className={cn(
+        "rounded-full border px-3 py-1 text-xs font-medium",
+        outcome === value ? "border-brand-600 bg-brand-50 text-brand-700" : "border-zinc-200 text-zinc-700",
+        value && PROBLEMS.has(value) && n ? "text-amber-800" : "",
+      )}
+    >
+      {label}
+      {n === undefined ? "" : ` : ${n.toLocaleString("fr-FR")}`}
+    </button>
+  );
   return (
     <Card>
       <CardHeader
@@ -51,6 +70,10 @@ export function RunPanel({ feedId, runId }: { feedId: string; runId: string }) {
         )}
         {run.status === "done" ? (
           <>
+            <div role="group" aria-label="Lignes par résultat" className="flex flex-wrap gap-2">
+              {filter(null, "Toutes")}
+              {OUTCOMES.map((o) => filter(o, OUTCOME_LABELS[o], run.counts[o]))}
+            </div>
             <a
               href={`/api/feeds/${feedId}/runs/${run.id}/report`}
               className={buttonClasses("secondary", "sm")}
@@ -58,41 +81,25 @@ export function RunPanel({ feedId, runId }: { feedId: string; runId: string }) {
             >
               Télécharger le rapport (CSV)
             </a>
-            <div className="max-h-96 overflow-auto rounded-lg border border-zinc-200">
-              <table className="w-full text-left text-sm" aria-label="Rapport de l'exécution">
-                <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-500">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      Ligne
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      SKU
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Nom
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Résultat
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100">
-                  {run.report.map((r) => (
-                    <tr key={r.idx}>
-                      <td className="num px-3 py-2 text-right tabular-nums">{r.line ?? "—"}</td>
-                      <td className="max-w-32 truncate px-3 py-2">{r.sku}</td>
-                      <td className="max-w-48 truncate px-3 py-2">{r.name}</td>
-                      <td className="px-3 py-2 text-zinc-700">
-                        {r.outcome ? OUTCOMES[r.outcome] : "—"}
-                        {r.reason ? ` : ${r.reason}` : r.changes ? ` : ${r.changes}` : ""}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <LineReportTable
+              className="max-h-96"
+              label="Rapport de l'exécution"
+              headers={["SKU", "Nom", "Résultat"]}
+              rows={run.report.map((r) => ({
+                key: r.idx,
+                line: r.line,
+                cells: [
+                  r.sku,
+                  r.name,
+                  `${r.outcome ? OUTCOME_LABELS[r.outcome] : "—"}${r.reason ? ` : ${r.reason}` : r.changes ? ` : ${r.changes}` : ""}`,
+                ],
+              }))}
+            />
             {run.report.length >= run.report_limit ? (
-              <p className="text-xs text-zinc-500">Les lignes suivantes sont dans le rapport téléchargeable.</p>
+              <p className="text-xs text-zinc-500">
+                Le tableau montre les {run.report_limit} premières lignes, les problèmes d&apos;abord : le rapport
+                téléchargeable les contient toutes.
+              </p>
             ) : null}
           </>
         ) : null}

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { LineReportTable } from "@/components/ui/line-report-table";
 import type { ImportSummary } from "./types";
 
 const IMPORT_ERROR = "Erreur lors de l'import du fichier";
@@ -141,32 +142,15 @@ export function ImportDialog({ open, onClose, onImported }: Props) {
           {summary.refused.length > 0 ? (
             <div>
               <p className="mb-2 text-sm font-semibold text-zinc-900">Lignes refusées</p>
-              <div className="max-h-72 overflow-auto rounded-lg border border-zinc-200">
-                <table className="w-full text-left text-sm">
-                  <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-500">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Ligne
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Produit
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Motif
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-zinc-100">
-                    {summary.refused.slice(0, SHOWN_REFUSALS).map((r) => (
-                      <tr key={r.line}>
-                        <td className="num px-3 py-2 text-right tabular-nums">{r.line}</td>
-                        <td className="max-w-40 truncate px-3 py-2">{r.product || "—"}</td>
-                        <td className="px-3 py-2 text-zinc-700">{r.reason}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <LineReportTable
+                className="max-h-72"
+                headers={["Produit", "Motif"]}
+                rows={summary.refused.slice(0, SHOWN_REFUSALS).map((r) => ({
+                  key: r.line,
+                  line: r.line,
+                  cells: [r.product || "—", r.reason],
+                }))}
+              />
               {summary.refused.length > SHOWN_REFUSALS ? (
                 <p className="mt-2 text-xs text-zinc-500">
                   … et {summary.refused.length - SHOWN_REFUSALS} autre(s) ligne(s) refusée(s).

@@ -21,10 +21,13 @@ export type TFeedFormat = (typeof FEED_FORMATS)[number];
 export type TFeedField = (typeof FEED_FIELDS)[number];
 /** Which column (header as the source names it) gives each field; null: the field is not read. */
 export type TFeedMapping = Record<TFeedField, string | null>;
-/** A source's table: its column names and its rows (cells in the header's order), with their line numbers. */
-export type TFeedTable = { header: string[]; rows: { line: number; cells: string[] }[] };
-/** One row of a feed after its mapping, every field as text (blank when absent). */
-export type TFeedRow = { line: number } & Record<TFeedField, string>;
+/**
+ * A source's table: its column names and its rows (cells in the header's order), with their line numbers and
+ * the columns whose XLSX cell held a number.
+ */
+export type TFeedTable = { header: string[]; rows: { line: number; cells: string[]; numeric?: number[] }[] };
+/** One row of a feed after its mapping, every field as text (blank when absent); why a numeric EAN is refused. */
+export type TFeedRow = { line: number; ean_error?: string } & Record<TFeedField, string>;
 
 export const FEED_OUTCOMES = ["new", "changed", "unchanged", "gone", "invalid", "over_limit"] as const;
 export type TFeedOutcome = (typeof FEED_OUTCOMES)[number];

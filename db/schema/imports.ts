@@ -20,6 +20,8 @@ export type TImportFileRow = {
   costPrice?: string;
   referencePrice?: string;
   minPrice?: string;
+  /** why the EAN of a numeric XLSX cell is refused (lib/products/identity/gtin.ts gtinFromNumber) */
+  eanError?: string;
 };
 
 /** A product's identity as an import gives it (lib/products/identity/schemas.ts output), set fields only. */

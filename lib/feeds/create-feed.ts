@@ -52,7 +52,7 @@ export async function createUrlFeed(workspaceId: string, input: unknown) {
   let preview: ReturnType<typeof proposal> | null = null;
   try {
     const fetched = await fetchFeed(body.url);
-    preview = proposal(await readFeedSource(fetched.bytes, fetched.name));
+    preview = proposal(await readFeedSource(fetched.bytes, fetched.name, fetched.charset));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     previewError = error.detail ?? "Flux illisible";

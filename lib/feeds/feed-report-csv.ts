@@ -2,13 +2,15 @@ import { buildExportFilename } from "@/lib/exports";
 import { createCsvStream } from "@/lib/exports";
 import type { TCell } from "@/lib/exports";
 import { CSV_CONTENT_TYPE, fileResponse } from "@/lib/exports";
-import { getFeedRunOrThrow, iterateReportRows, OUTCOME_LABELS } from "./get-feed-run";
+import { getFeedRunOrThrow, iterateReportRows } from "./get-feed-run";
+import { OUTCOME_LABELS } from "./labels";
 
 const HEADER = ["Ligne", "Référence (SKU)", "Nom", "Résultat", "Motif", "Champs modifiés"];
 
 /**
- * GET /api/feeds/{id}/runs/{runId}/report: the run's report as a CSV (Excel dialect), one line per row of the
- * feed and per gone product, streamed; text that looks like a formula is neutralised by the CSV writer.
+ * GET /api/feeds/{id}/runs/{runId}/report: the whole report as a CSV (Excel dialect), one line per row of the
+ * feed and per gone product, in the screen's order (problems first), streamed; text that looks like a formula is
+ * neutralised by the CSV writer.
  */
 export async function feedReportCsv(workspaceId: string, feedId: string, runId: string) {
   const run = await getFeedRunOrThrow(workspaceId, feedId, runId);

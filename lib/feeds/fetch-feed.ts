@@ -21,9 +21,12 @@ export async function assertFeedUrl(url: string, guard: TFeedGuard = {}): Promis
 
 /**
  * The body of a feed URL, fetched like a scraped page (guard on every hop, address pinned, size capped), any
- * content type; an HTTP error or a refusal is the run's French error.
+ * content type (its charset kept for the XML's decoding); an HTTP error or a refusal is the run's French error.
  */
-export async function fetchFeed(url: string, guard: TFeedGuard = {}): Promise<{ bytes: Uint8Array; name: string }> {
+export async function fetchFeed(
+  url: string,
+  guard: TFeedGuard = {},
+): Promise<{ bytes: Uint8Array; name: string; charset: string | null }> {
   let page: Awaited<ReturnType<typeof fetchPage>>;
   try {
     page = await fetchPage(url, {
@@ -38,5 +41,6 @@ export async function fetchFeed(url: string, guard: TFeedGuard = {}): Promise<{ 
   }
   if (page.status < 200 || page.status >= 300) throw feedError(FEED_MSG.httpStatus(page.status));
   const name = new URL(page.url).pathname.split("/").pop() || "flux";
-  return { bytes: new Uint8Array(page.body), name };
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(page.contentType)?.[1] ?? null;
+  return { bytes: new Uint8Array(page.body), name, charset };
 }

@@ -1,19 +1,11 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { catalogFeedRunRows, catalogFeedRuns, type TFeedOutcome } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
+import { DUPLICATE_SKU } from "./messages";
 import { presentFeedRun } from "./present-feed";
 
 const REPORT_PAGE = 200;
-
-export const OUTCOME_LABELS: Record<TFeedOutcome, string> = {
-  new: "Nouveau",
-  changed: "Modifié",
-  unchanged: "Inchangé",
-  gone: "Absent du flux",
-  invalid: "Invalide",
-  over_limit: "Hors limite du plan",
-};
 
 /** The workspace's run of that feed; another workspace's (or feed's) is the same 404 as a missing one. */
 export async function getFeedRunOrThrow(workspaceId: string, feedId: string, runId: string) {
@@ -32,40 +24,54 @@ export async function getFeedRunOrThrow(workspaceId: string, feedId: string, run
   return run;
 }
 
-/** A page of a run's report, in the file's order, 'gone' products last; `outcome` keeps one kind of row. */
+const r = catalogFeedRunRows;
+/**
+ * A row's place in the report: 0 an error (a row refused, a product the plan has no room for), 1 a warning (a
+ * SKU repeated in the file, a product gone from the feed), 2 the rest; the file's order within each.
+ */
+const RANK = sql<number>`(case
+  when ${r.outcome} = 'over_limit' or (${r.outcome} = 'invalid' and ${r.reason} not like ${`${DUPLICATE_SKU}%`}) then 0
+  when ${r.outcome} in ('invalid', 'gone') then 1
+  else 2 end)`.mapWith(Number);
+
+/** A page of a run's report, problems first (errors, then warnings), then the rest; `outcome` keeps one kind. */
 export async function* iterateReportRows(runId: string, workspaceId: string, outcome?: TFeedOutcome, pageSize = 1000) {
   const db = await getDb();
-  let after = -1;
+  let after: { rank: number; idx: number } | null = null;
   for (;;) {
     const page = await db
       .select({
-        idx: catalogFeedRunRows.idx,
-        line: catalogFeedRunRows.line,
-        sku: catalogFeedRunRows.sku,
-        name: catalogFeedRunRows.name,
-        outcome: catalogFeedRunRows.outcome,
-        reason: catalogFeedRunRows.reason,
-        changes: catalogFeedRunRows.changes,
-        product_id: catalogFeedRunRows.productId,
+        idx: r.idx,
+        rank: RANK,
+        line: r.line,
+        sku: r.sku,
+        name: r.name,
+        outcome: r.outcome,
+        reason: r.reason,
+        changes: r.changes,
+        product_id: r.productId,
       })
-      .from(catalogFeedRunRows)
+      .from(r)
       .where(
         and(
-          eq(catalogFeedRunRows.runId, runId),
-          eq(catalogFeedRunRows.workspaceId, workspaceId),
-          gt(catalogFeedRunRows.idx, after),
-          outcome ? eq(catalogFeedRunRows.outcome, outcome) : undefined,
+          eq(r.runId, runId),
+          eq(r.workspaceId, workspaceId),
+          after ? sql`(${RANK}, ${r.idx}) > (${after.rank}, ${after.idx})` : undefined,
+          outcome ? eq(r.outcome, outcome) : undefined,
         ),
       )
-      .orderBy(asc(catalogFeedRunRows.idx))
+      .orderBy(RANK, asc(r.idx))
       .limit(pageSize);
     yield page;
     if (page.length < pageSize) return;
-    after = page[page.length - 1]!.idx;
+    after = page[page.length - 1]!;
   }
 }
 
-/** GET /api/feeds/{id}/runs/{runId}: the run's progress and the first rows of its report (`outcome` filters). */
+/**
+ * GET /api/feeds/{id}/runs/{runId}: the run's progress, its counts per outcome and its report's first rows,
+ * problems first (`outcome` keeps one kind); the whole report is the CSV.
+ */
 export async function getFeedRun(workspaceId: string, feedId: string, runId: string, outcome?: TFeedOutcome) {
   const run = await getFeedRunOrThrow(workspaceId, feedId, runId);
   const { value } = await iterateReportRows(runId, workspaceId, outcome, REPORT_PAGE).next();

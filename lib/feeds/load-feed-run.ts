@@ -58,7 +58,7 @@ export async function loadFeedRun(runId: string): Promise<boolean> {
   let isXml = feed.format === "google_xml";
   if (feed.source === "url") {
     const fetched = await fetchFeed(feed.url ?? "");
-    ({ table, isXml } = await readFeedSource(fetched.bytes, fetched.name));
+    ({ table, isXml } = await readFeedSource(fetched.bytes, fetched.name, fetched.charset));
   } else {
     table = feed.fileTable ?? { header: [], rows: [] };
   }

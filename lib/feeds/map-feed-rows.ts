@@ -1,4 +1,5 @@
 import { FEED_FIELDS, type TFeedFormat, type TFeedMapping, type TFeedRow, type TFeedTable } from "@/db/schema";
+import { gtinFromNumber } from "@/lib/products/identity/gtin";
 import { headerKey } from "@/lib/products/import/parse-import-file";
 
 /** Shopify repeats a product over its variants' and images' rows: these fields come from its first row. */
@@ -15,7 +16,7 @@ const firstOfList = (value: string) => value.split(",")[0]!.trim();
 /**
  * The table's rows as feed rows, each field read from the column the mapping names (blank when none). Shopify's
  * variant rows take their product's name and other shared fields, and rows that are only an extra image of a
- * product are not rows of the catalogue.
+ * product are not rows of the catalogue. An EAN from a numeric XLSX cell gets its leading zeros back.
  */
 export function mapFeedRows(table: TFeedTable, format: TFeedFormat, mapping: TFeedMapping): TFeedRow[] {
   const index = new Map(table.header.map((h, i) => [h, i] as const));
@@ -26,9 +27,15 @@ export function mapFeedRows(table: TFeedTable, format: TFeedFormat, mapping: TFe
   const option = format === "shopify" ? keyIndex("option1value") : -1;
   const shared = new Map<string, TFeedRow>();
   const out: TFeedRow[] = [];
-  for (const { line, cells } of table.rows) {
+  const eanColumn = col(mapping.ean);
+  for (const { line, cells, numeric } of table.rows) {
     const row = { line } as TFeedRow;
     for (const [field, i] of columns) row[field] = i === undefined ? "" : (cells[i] ?? "").trim();
+    if (row.ean && eanColumn !== undefined && numeric?.includes(eanColumn)) {
+      const gtin = gtinFromNumber(row.ean);
+      if (gtin.ok) row.ean = gtin.code;
+      else row.ean_error = gtin.reason;
+    }
     if (handle >= 0) {
       const key = cells[handle]?.trim() ?? "";
       const first = shared.get(key);

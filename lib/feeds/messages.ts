@@ -1,5 +1,8 @@
 import { AppError } from "@/lib/errors/app-error";
 
+/** The start of a duplicate row's reason: the report ranks these rows as warnings, not errors. */
+export const DUPLICATE_SKU = "Référence (SKU) en double dans le fichier";
+
 /** The feeds' French texts, shown as they are (API answers, run errors, report reasons). */
 export const FEED_MSG = {
   notFound: "Flux introuvable",
@@ -23,10 +26,11 @@ export const FEED_MSG = {
   missingColumn: (field: string, column: string) =>
     `La colonne « ${column.slice(0, 80)} » choisie pour ${field} est absente du flux`,
   skuMissing: "Référence (SKU) manquante",
-  duplicateSku: (line: number) => `Référence (SKU) en double dans le fichier (déjà ligne ${line})`,
+  duplicateSku: (line: number) => `${DUPLICATE_SKU} (déjà ligne ${line})`,
   overLimit: (max: number) =>
     `Limite de ${max.toLocaleString("fr-FR")} produits de votre plan atteinte : produit non créé`,
   tooLarge: "Le fichier dépasse la taille maximale autorisée (25 Mo)",
+  notFileFeed: "Ce flux est relu depuis une adresse : il ne reçoit pas de fichier",
   failed: "L'exécution du flux a échoué : les lignes déjà traitées sont conservées",
 } as const;
 

@@ -33,6 +33,7 @@ export function validateFeedRow(row: TFeedRow): { ok: true; data: TValidFeedRow 
     costPrice: row.cost_price,
     referencePrice: row.reference_price,
     minPrice: row.min_price,
+    ...(row.ean_error ? { eanError: row.ean_error } : {}),
   });
   if (!checked.ok) return checked;
   if (!checked.identity.sku) return { ok: false, reason: FEED_MSG.skuMissing };

@@ -108,6 +108,18 @@ export const FEED_OPERATIONS: TOperation[] = [
     errors: [403, 404, 409],
   },
   {
+    method: "post",
+    path: `${feed}/upload`,
+    tag,
+    summary: "Nouvelle version du fichier d'un flux, puis son exécution (Éditeur)",
+    description:
+      "Multipart : champ « file » (CSV, TSV, XLSX ou XML, 25 Mo au plus), vérifié comme au premier envoi. La " +
+      "correspondance des colonnes est conservée tant que ses colonnes existent. Un flux relu depuis une URL répond 422.",
+    body: "multipart",
+    ok: { status: 202, schema: RFeedRun, description: "L'exécution, en file" },
+    errors: [403, 404, 409, 413, 422],
+  },
+  {
     method: "get",
     path: run,
     tag,

@@ -64,19 +64,22 @@ describe("Catalogue feeds", () => {
     await expect(bar.getAttribute("aria-valuenow")).resolves.toBe("1201");
     await expect(bar.getAttribute("aria-valuemax")).resolves.toBe("1201");
     const report = page.getByRole("table", { name: "Rapport de l'exécution" });
-    await report
-      .getByRole("cell", { name: /^Nouveau/ })
-      .first()
+    // problems first: the duplicate, the file's last line, heads the table; the new products follow in file order
+    const rows = report.getByRole("row");
+    await rows
+      .nth(1)
+      .getByRole("cell", { name: /^Invalide : Référence \(SKU\) en double dans le fichier/ })
       .waitFor();
-    // the screen lists the first 200 lines in the file's order; the duplicate (the last item) is read by outcome
-    const feedId = page.url().split("/").pop()!;
-    const feed = await api<{ last_run: { id: string } }>(`/api/feeds/${feedId}`);
-    const invalid = await api<{ report: { reason: string }[] }>(
-      `/api/feeds/${feedId}/runs/${feed.json.last_run.id}?outcome=invalid`,
-    );
-    expect(invalid.json.report.map((r) => r.reason)).toEqual([
-      expect.stringMatching(/^Référence \(SKU\) en double dans le fichier/),
-    ]);
+    await expect(rows.nth(1).getByRole("cell").first().textContent()).resolves.toBe("1201");
+    await expect(rows.nth(2).getByRole("cell").nth(1).textContent()).resolves.toBe("REF-0000");
+    await expect(rows.count()).resolves.toBe(201);
+    // the counts per outcome, each a filter of the table
+    const counts = page.getByRole("group", { name: "Lignes par résultat" });
+    await counts.getByRole("button", { name: /^Nouveau : 1\s200$/ }).waitFor();
+    await counts.getByRole("button", { name: /^Invalide : 1$/ }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2);
+    await counts.getByRole("button", { name: "Toutes" }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(201);
     await expect(page.getByRole("link", { name: "Télécharger le rapport (CSV)" }).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     await page.close();

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { auditEvents, catalogFeeds, products } from "@/db/schema";
@@ -8,14 +7,13 @@ import { DELETE as deleteFeed, GET as getFeed, PATCH as patchFeed } from "@/app/
 import { POST as runFeed } from "@/app/api/feeds/[feedId]/runs/route";
 import { GET as getRun } from "@/app/api/feeds/[feedId]/runs/[runId]/route";
 import { GET as getReport } from "@/app/api/feeds/[feedId]/runs/[runId]/report/route";
-import { POST as uploadFeed } from "@/app/api/feeds/upload/route";
-import { POST as createProduct } from "@/app/api/products/route";
 import { fetchFeed } from "@/lib/feeds/fetch-feed";
 import { runLocalJob, settleLocalJobs } from "@/lib/jobs/local-jobs";
 import { JOBS } from "@/lib/jobs/registry";
-import { FILES, FORMULA, googleXml } from "../fixtures/feed-files";
+import { FILES, FORMULA, googleXml, ITEMS } from "../fixtures/feed-files";
 import { startFeedServer, type TFeedServer } from "../fixtures/feed-server";
 import { call, signUp } from "../helpers/api";
+import { reasons, runToEnd, upload, workspace } from "../helpers/feeds";
 import { addMember, tokenIn } from "../helpers/workspaces";
 
 let server: TFeedServer;
@@ -26,51 +24,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A workspace holding 'CHG-1' under another name and 'GONE-1', which no feed names. */
-async function workspace() {
-  const who = await signUp();
-  for (const body of [
-    { name: "Ancien nom", sku: "CHG-1" },
-    { name: "Disparu", sku: "GONE-1" },
-  ])
-    expect((await call(createProduct, "/api/products", { token: who.token, body })).status).toBe(201);
-  return who;
-}
+const DUPLICATE = expect.stringMatching(
+  /^NEW-1 invalid : Référence \(SKU\) en double dans le fichier \(déjà ligne \d\)$/,
+);
+const GONE = "gone : Absent du flux : le produit est conservé (rien n'est supprimé)";
 
-async function upload(token: string, name: string, body: string) {
-  const form = new FormData();
-  form.set("file", new File([body], name));
-  form.set("name", `Flux ${name}`);
-  const req = new NextRequest("http://localhost:3000/api/feeds/upload", {
-    method: "POST",
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const res = await uploadFeed(req, { params: Promise.resolve({}) });
-  return { status: res.status, json: await res.json() };
-}
-
-/** 'Lancer maintenant', the job run to its end, then the run as the API shows it. */
-async function runToEnd(token: string, feedId: string) {
-  const started = await call(runFeed, "/x", { method: "POST", token, params: { feedId } });
-  expect(started.status).toBe(202);
-  await settleLocalJobs();
-  const run = await call(getRun, "/x", { token, params: { feedId, runId: started.json.id } });
-  expect(run.status).toBe(200);
-  return run.json;
-}
-
-const reasons = (report: { sku: string; outcome: string; reason: string | null }[]) =>
-  report.map((r) => `${r.sku} ${r.outcome}${r.reason ? ` : ${r.reason}` : ""}`);
-
+// problems first: errors, then warnings (the duplicate), then the rest, each in the file's order; the product
+// 'GONE-1' was added by hand, so it is no feed's to report gone
 const FIRST_REPORT = [
+  "BAD-1 invalid : Code EAN invalide (chiffre de contrôle)",
+  "LONG-1 invalid : Le nom du produit ne doit pas dépasser 200 caractères",
+  DUPLICATE,
   "NEW-1 new",
   "CHG-1 changed",
-  "BAD-1 invalid : Code EAN invalide (chiffre de contrôle)",
-  expect.stringMatching(/^NEW-1 invalid : Référence \(SKU\) en double dans le fichier \(déjà ligne \d\)$/),
-  "LONG-1 invalid : Le nom du produit ne doit pas dépasser 200 caractères",
   "FORM-1 new",
-  "GONE-1 gone : Absent du flux : le produit est conservé (rien n'est supprimé)",
 ];
 
 async function expectEveryKind(token: string, workspaceId: string, feedId: string) {
@@ -79,7 +46,7 @@ async function expectEveryKind(token: string, workspaceId: string, feedId: strin
     status: "done",
     total_rows: 6,
     done_rows: 6,
-    counts: { new: 2, changed: 1, unchanged: 0, gone: 1, invalid: 3, over_limit: 0 },
+    counts: { new: 2, changed: 1, unchanged: 0, gone: 0, invalid: 3, over_limit: 0 },
   });
   expect(reasons(first.report)).toEqual(FIRST_REPORT);
   const db = await getDb();
@@ -93,7 +60,7 @@ async function expectEveryKind(token: string, workspaceId: string, feedId: strin
 
   // the same feed again changes nothing
   const second = await runToEnd(token, feedId);
-  expect(second.counts).toEqual({ new: 0, changed: 0, unchanged: 3, gone: 1, invalid: 3, over_limit: 0 });
+  expect(second.counts).toEqual({ new: 0, changed: 0, unchanged: 3, gone: 0, invalid: 3, over_limit: 0 });
   const again = await db.select().from(products).where(eq(products.workspaceId, workspaceId));
   expect(again.map((p) => [p.id, p.updatedAt.toISOString()]).sort()).toEqual(
     owned.map((p) => [p.id, p.updatedAt.toISOString()]).sort(),
@@ -133,6 +100,38 @@ describe("catalogue feeds", () => {
 
     const audit = await db.select().from(auditEvents).where(eq(auditEvents.workspaceId, who.workspaceId));
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["feed.created", "feed.run", "feed.run_done"]));
+
+    // the feed loses two of its products: they are reported gone (after the errors and the duplicate), kept
+    server.serve("/google.xml", googleXml(ITEMS.filter((i) => i.sku !== "CHG-1" && i.sku !== "FORM-1")), {
+      type: "application/rss+xml",
+    });
+    const third = await runToEnd(who.token, created.json.id);
+    expect(third.counts).toEqual({ new: 0, changed: 0, unchanged: 1, gone: 2, invalid: 3, over_limit: 0 });
+    expect(reasons(third.report)).toEqual([
+      "BAD-1 invalid : Code EAN invalide (chiffre de contrôle)",
+      "LONG-1 invalid : Le nom du produit ne doit pas dépasser 200 caractères",
+      DUPLICATE,
+      `CHG-1 ${GONE}`,
+      `FORM-1 ${GONE}`,
+      "NEW-1 unchanged",
+    ]);
+    const gone = await call(getRun, "/x", {
+      token: who.token,
+      params: { feedId: created.json.id, runId: third.id },
+      query: { outcome: "gone" },
+    });
+    expect(reasons(gone.json.report)).toEqual([`CHG-1 ${GONE}`, `FORM-1 ${GONE}`]);
+    const csv = await call(getReport, "/x", {
+      token: who.token,
+      params: { feedId: created.json.id, runId: third.id },
+    });
+    expect(
+      csv.text
+        .split(/\r?\n/)
+        .slice(1, 7)
+        .map((l: string) => l.split(";")[1]),
+    ).toEqual(["BAD-1", "LONG-1", "NEW-1", "CHG-1", "FORM-1", "NEW-1"]);
+    expect((await db.select().from(products).where(eq(products.workspaceId, who.workspaceId))).length).toBe(4);
   });
 
   for (const [key, file] of Object.entries(FILES)) {
@@ -214,7 +213,7 @@ describe("catalogue feeds", () => {
     expect(feed.json.runs.map((r: { trigger: string; status: string }) => `${r.trigger} ${r.status}`)).toEqual([
       "schedule done",
     ]);
-    expect(feed.json.last_run.counts).toMatchObject({ new: 2, changed: 1, gone: 1, invalid: 3 });
+    expect(feed.json.last_run.counts).toMatchObject({ new: 2, changed: 1, gone: 0, invalid: 3 });
     expect(new Date(feed.json.next_run_at).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
   });
 

@@ -1,11 +1,12 @@
 import { AppError } from "@/lib/errors/app-error";
 import type { TImportFileRow } from "@/db/schema";
+import { gtinFromNumber } from "@/lib/products/identity/gtin";
 import { readSheetTable, type TSheetTable } from "./read-sheet-table";
 
 /** One line of the file (the import keeps them as parsed: db/schema/imports.ts). */
 export type TImportRow = TImportFileRow;
 
-type Column = Exclude<keyof TImportRow, "line">;
+type Column = Exclude<keyof TImportRow, "line" | "eanError">;
 
 export const MAX_IMPORT_ROWS = 10_000;
 
@@ -17,7 +18,7 @@ export const IMPORT_ALIASES: Record<Column, string[]> = {
   url: ["url", "urls", "lien", "link", "adresse", "urlsource"],
   frequency: ["frequence", "frequency", "frequencedesuivi", "frequencesuivi", "trackingfrequency"],
   sku: ["sku", "reference", "ref", "referenceinterne", "mareference"],
-  ean: ["ean", "eans", "gtin", "gtins", "ean13", "codeean", "codebarre", "codesbarres"],
+  ean: ["ean", "eans", "gtin", "gtins", "ean13", "upc", "codeean", "codebarre", "codesbarres"],
   brand: ["marque", "brand"],
   mpn: ["mpn", "referencefabricant", "reffabricant"],
   category: ["categorie", "category", "rayon"],
@@ -113,9 +114,15 @@ const tooManyRows = () =>
 function toImportRows(table: TSheetTable): TImportRow[] {
   const header = mapHeader(table.header);
   const urlIndex = header.get("url");
+  const eanIndex = header.get("ean");
   return table.rows.flatMap((r) => {
     const cells = urlIndex !== undefined && r.links?.[urlIndex] ? r.cells.with(urlIndex, r.links[urlIndex]) : r.cells;
     const row = toRow(cells, r.line, header);
+    if (row && eanIndex !== undefined && row.ean && r.numeric?.includes(eanIndex)) {
+      const gtin = gtinFromNumber(row.ean);
+      if (gtin.ok) row.ean = gtin.code;
+      else row.eanError = gtin.reason;
+    }
     return row ? [row] : [];
   });
 }

@@ -1,10 +1,14 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
+import { decodeText } from "@/lib/core/decode-text";
 import { AppError } from "@/lib/errors/app-error";
 import { readXlsxArchive } from "./read-xlsx-archive";
 
-/** One non-blank line of a sheet: its cells as text, and an XLSX cell's hyperlink where it has one. */
-export type TSheetRow = { line: number; cells: string[]; links?: (string | undefined)[] };
+/**
+ * One non-blank line of a sheet: its cells as text, an XLSX cell's hyperlink where it has one, and the columns
+ * whose XLSX cell holds a number (an EAN typed as a number has lost its leading zeros).
+ */
+export type TSheetRow = { line: number; cells: string[]; links?: (string | undefined)[]; numeric?: number[] };
 /** The first non-blank line (the header) and the lines after it. */
 export type TSheetTable = { header: string[]; rows: TSheetRow[] };
 
@@ -16,7 +20,7 @@ function decode(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes); // drops a BOM
   } catch {
-    return new TextDecoder("windows-1252").decode(bytes); // Excel's "CSV" export on French Windows
+    return decodeText(bytes, "windows-1252")!; // Excel's "CSV" export on French Windows
   }
 }
 
@@ -72,6 +76,10 @@ function cellText(value: ExcelJS.CellValue, preferLink: boolean): string {
   return String(value);
 }
 
+const isNumber = (value: ExcelJS.CellValue): boolean =>
+  typeof value === "number" ||
+  (value !== null && typeof value === "object" && "result" in value && typeof value.result === "number");
+
 async function readXlsx(bytes: Uint8Array, options: TReadOptions): Promise<TSheetTable> {
   const verified = await readXlsxArchive(bytes);
   const workbook = new ExcelJS.Workbook();
@@ -93,7 +101,13 @@ async function readXlsx(bytes: Uint8Array, options: TReadOptions): Promise<TShee
       return;
     }
     const linked = values.map((v) => (v && typeof v === "object" && "hyperlink" in v ? cellText(v, true) : undefined));
-    rows.push({ line: rowNumber, cells, ...(linked.some(Boolean) ? { links: linked } : {}) });
+    const numeric = values.flatMap((v, i) => (isNumber(v) ? [i] : []));
+    rows.push({
+      line: rowNumber,
+      cells,
+      ...(linked.some(Boolean) ? { links: linked } : {}),
+      ...(numeric.length ? { numeric } : {}),
+    });
     if (rows.length > options.maxRows) throw options.tooManyRows();
   });
   if (!header) throw new AppError("empty_file");

@@ -35,6 +35,7 @@ const ZIdentityCells = z.object({
 export function checkIdentity(
   row: TImportRow,
 ): { ok: true; identity: TImportIdentity } | { ok: false; reason: string } {
+  if (row.eanError) return { ok: false, reason: row.eanError };
   const cell = (v: string | undefined) => (v ? v : undefined);
   const parsed = ZIdentityCells.safeParse({
     sku: cell(row.sku),
