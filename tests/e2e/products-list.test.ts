@@ -30,13 +30,9 @@ describe("Products screen at size: filters, table, selection", () => {
 
     // the filters offer the workspace's values with their counts; the category keeps its sub-categories
     const options = (label: string) => page.getByLabel(label).locator("option").allTextContents();
-    await expect.poll(() => options("Catégorie")).toEqual([
-      "Toutes",
-      "Bricolage (1)",
-      "Maison (2)",
-      "Maison > Cuisine (2)",
-      "Maison > Cuisine > Robots (1)",
-    ]);
+    await expect
+      .poll(() => options("Catégorie"))
+      .toEqual(["Toutes", "Bricolage (1)", "Maison (2)", "Maison > Cuisine (2)", "Maison > Cuisine > Robots (1)"]);
     await expect.poll(() => options("Marque")).toEqual(["Toutes", "Bosch (1)", "Kenwood (1)", "Moulinex (1)"]);
     await page.getByLabel("Catégorie").selectOption("Maison > Cuisine");
     await page.waitForURL(/category=Maison/);
