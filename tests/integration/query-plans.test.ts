@@ -96,7 +96,11 @@ function nodes(plan: TPlanNode): TPlanNode[] {
 }
 
 /** What is wrong with the plans of the statements `run` sends, e.g. ["Seq Scan on price_history: select …"]. */
-async function planProblems(run: () => Promise<unknown>, strict: string[] = [], options = { sorts: false }) {
+async function planProblems(
+  run: () => Promise<unknown>,
+  strict: string[] = [],
+  options: { sorts: boolean; sorted?: string[] } = { sorts: false },
+) {
   const statements = await capture(run);
   expect(statements.length).toBeGreaterThan(0);
   const db = await getDb();
@@ -118,6 +122,9 @@ async function planProblems(run: () => Promise<unknown>, strict: string[] = [], 
       if (!options.sorts && n["Node Type"] === "Sort" && nodes(n).some((c) => c["Relation Name"] === "price_history")) {
         problems.push(`Sort of price_history: ${short}`);
       }
+      // tables read in an index's order: a sort of their rows means the whole queue (or all due URLs) is read
+      const sorted = nodes(n).find((c) => options.sorted?.includes(c["Relation Name"] ?? ""));
+      if (n["Node Type"] === "Sort" && sorted) problems.push(`Sort of ${sorted["Relation Name"]}: ${short}`);
     }
   }
   return problems;
@@ -266,10 +273,13 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
 
   it("claim, stuck-task recovery, sweep and purge go through indexes", async () => {
     const strict = ["scrape_tasks"];
-    expect(await planProblems(() => claimTasks("plans-1", { limit: 1 }), strict)).toEqual([]);
-    expect(await planProblems(() => claimTasks("plans-4", { limit: 4 }), strict)).toEqual([]);
+    // a claim is a range of scrape_tasks_claim_idx, a sweep batch one of product_urls_due_idx: neither sorts
+    const ranges = { sorts: false, sorted: ["scrape_tasks", "product_urls"] };
+    expect(await planProblems(() => claimTasks("plans-1", { limit: 1 }), strict, ranges)).toEqual([]);
+    expect(await planProblems(() => claimTasks("plans-4", { limit: 4 }), strict, ranges)).toEqual([]);
     expect(await planProblems(() => recoverStuckTasks(), strict)).toEqual([]);
-    expect(await planProblems(() => sweepDueUrls({ batchSize: 10, maxBatches: 1 }))).toEqual([]);
+    const sweep = () => sweepDueUrls({ batchSize: 10, maxBatches: 3 });
+    expect(await planProblems(sweep, ["scrape_tasks", "product_urls"], ranges)).toEqual([]);
     expect(await planProblems(() => purgeHistory())).toEqual([]);
   });
 
