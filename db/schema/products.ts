@@ -274,7 +274,7 @@ export const scrapeTasks = pgTable(
     urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
     url: varchar({ length: 2048 }).notNull(),
     // hostOf(url): the per-host politeness limits (lib/fetching/host-politeness.ts) key on it
-    host: text(),
+    host: text().notNull().default(""),
     // the tracked page (workspace and normalised URL): tasks of one page share one fetch
     pageKey: text(),
     status: text({ enum: TASK_STATUSES }).notNull().default("pending"),

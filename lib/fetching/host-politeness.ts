@@ -28,9 +28,11 @@ const hostList = (hosts: string[]) =>
   )})`;
 
 /**
- * Inside the claim's transaction: locks the hosts' rows (skipping those another claim holds: that claim decides
- * for them) and tells how many tasks of each may start. The count of running tasks is exact under the lock,
- * since every start of a host takes it. With a spacing, one start per host and claim.
+ * Inside the claim's transaction: locks the hosts' rows, waiting for a claim that holds one (claims are short),
+ * and tells how many tasks of each may start now. Every start of a host takes its row, so once it is locked the
+ * host's running tasks and its next start are exact; they are read by a second statement, whose snapshot (READ
+ * COMMITTED) sees what the claims that held the row before committed. Rows are locked in host order: two claims
+ * never wait on each other in a cycle. With a spacing, one start per host and claim.
  */
 export async function lockHostSlots(
   tx: DbLike,
@@ -39,26 +41,25 @@ export async function lockHostSlots(
 ): Promise<Map<string, THostSlot>> {
   const slots = new Map<string, THostSlot>();
   if (hosts.length === 0) return slots;
+  const sorted = [...new Set(hosts)].sort();
   await tx.execute(sql`insert into host_politeness (host)
     select h from unnest(array[${sql.join(
-      hosts.map((h) => sql`${h}`),
+      sorted.map((h) => sql`${h}`),
       sql`, `,
     )}]::text[]) h
     where not exists (select 1 from host_politeness p where p.host = h)
+    order by h
     on conflict do nothing`);
+  await tx.execute(sql`select host from host_politeness where host in ${hostList(sorted)} order by host for update`);
   const rows = await queryRows<{ host: string; free: number; spacing: number; wait_ms: number }>(
     tx,
-    sql`with locked as (
-        select host, max_concurrent, min_spacing_ms, next_start_at from host_politeness
-        where host in ${hostList(hosts)} for update skip locked
-      )
-      select l.host,
-        coalesce(l.max_concurrent, ${defaults.maxConcurrent}::int)
-          - (select count(*)::int from scrape_tasks t where t.status = 'processing' and t.host = l.host
+    sql`select p.host,
+        coalesce(p.max_concurrent, ${defaults.maxConcurrent}::int)
+          - (select count(*)::int from scrape_tasks t where t.status = 'processing' and t.host = p.host
             and not t.metadata ? 'fetch_of') as free,
-        coalesce(l.min_spacing_ms, ${defaults.minSpacingMs}::int) as spacing,
-        greatest(0, ceil(extract(epoch from (l.next_start_at - now())) * 1000))::int as wait_ms
-      from locked l`,
+        coalesce(p.min_spacing_ms, ${defaults.minSpacingMs}::int) as spacing,
+        greatest(0, ceil(extract(epoch from (p.next_start_at - clock_timestamp())) * 1000))::int as wait_ms
+      from host_politeness p where p.host in ${hostList(sorted)}`,
   );
   for (const r of rows) {
     const waitMs = Number(r.wait_ms);
@@ -69,11 +70,15 @@ export async function lockHostSlots(
   return slots;
 }
 
-/** Records starts (same transaction as lockHostSlots): the host's next start is one spacing later. */
+/**
+ * Records starts (same transaction as lockHostSlots, after the tasks' claim): the host's next start is one
+ * spacing later. The clock, not now(): the transaction may have waited for the host's row.
+ */
 export async function markHostsStarted(tx: DbLike, hosts: string[], defaults: THostLimits): Promise<void> {
   if (hosts.length === 0) return;
   await tx.execute(sql`update host_politeness
-    set next_start_at = now() + make_interval(secs => coalesce(min_spacing_ms, ${defaults.minSpacingMs}::int) / 1000.0),
+    set next_start_at = clock_timestamp()
+        + make_interval(secs => coalesce(min_spacing_ms, ${defaults.minSpacingMs}::int) / 1000.0),
       updated_at = now()
     where host in ${hostList(hosts)}`);
 }

@@ -17,14 +17,12 @@ export async function claimTaskById(taskId: string, workerId: string, db?: DbLik
   return conn.transaction(async (tx) => {
     const [row] = await queryRows<{ host: string }>(
       tx,
-      sql`select coalesce(host, '') as host from scrape_tasks where id = ${taskId} and status in ('pending', 'retry')`,
+      sql`select host from scrape_tasks where id = ${taskId} and status in ('pending', 'retry')`,
     );
     if (!row) return { task: null };
     const limits = defaultHostLimits();
     const slot = (await lockHostSlots(tx, [row.host], limits)).get(row.host);
-    // another claim holds the host's row: it decides for it in a moment
-    if (!slot) return { task: null, waitMs: 200 };
-    if (slot.free < 1) return { task: null, waitMs: Math.max(slot.waitMs, 1000) };
+    if (!slot || slot.free < 1) return { task: null, waitMs: Math.max(slot?.waitMs ?? 0, 1000) };
     const [task] = await claim(
       tx,
       workerId,

@@ -14,8 +14,6 @@ export type TClaimedTask = TTaskRow & {
   followers?: TClaimedTask[];
 };
 
-// tasks queued before the host column existed
-const HOST = sql.raw(`coalesce(host, lower(substring(url from '^[a-zA-Z]+://(?:[^@/]*@)?([^/:?#]+)')))`);
 /** The order of scrape_tasks_claim_idx: a claim is a range of that index. */
 const CLAIM_ORDER = sql.raw(`(case priority when 'high' then 0 when 'normal' then 1 else 2 end), run_at, created_at`);
 const UNLIMITED = 1_000_000;
@@ -60,13 +58,9 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
     maxConcurrent: Math.min(options.perHostLimit ?? UNLIMITED, UNLIMITED),
     minSpacingMs: options.hostSpacingMs,
   });
-  // the running tasks are few (bounded by the runners' concurrency) and found through the status index
-  const candidates = await queryRows<{ id: string; host: string; workspace_id: string; user_running: number }>(
+  const candidates = await queryRows<{ id: string; host: string }>(
     db,
-    sql`select id, coalesce(${HOST}, '') as host, workspace_id,
-          (select count(*)::int from scrape_tasks r where r.status = 'processing' and r.workspace_id = scrape_tasks.workspace_id)
-            as user_running
-        from scrape_tasks
+    sql`select id, host from scrape_tasks
         where status in ('pending', 'retry') and run_at <= now()
           and workspace_id not in (select workspace_id from scrape_tasks where status = 'processing'
             group by workspace_id having count(*) >= ${perUser})
@@ -79,16 +73,29 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
       ? []
       : await db.transaction(async (tx) => {
           const slots = await lockHostSlots(tx, [...new Set(candidates.map((c) => c.host))], limits);
+          // read again under the hosts' locks: what another claim took meanwhile is gone, the counts are exact
+          const fresh = await queryRows<{ id: string; host: string; page_key: string | null; workspace_id: string }>(
+            tx,
+            sql`select id, host, page_key, workspace_id from scrape_tasks
+              where id in ${idList(candidates.map((c) => c.id))} and status in ('pending', 'retry') and run_at <= now()`,
+          );
+          const byId = new Map(fresh.map((c) => [c.id, c]));
+          const running = await tenantsRunning(tx, [...new Set(fresh.map((c) => c.workspace_id))]);
           const taken = new Map<string, number>();
-          const perTenant = new Map<string, number>();
+          // two due tasks of one page: the first leads, the other follows it (claimFollowers), one fetch
+          const pages = new Set<string>();
           const chosen: string[] = [];
-          for (const c of candidates) {
+          for (const { id } of candidates) {
+            const c = byId.get(id);
+            if (!c) continue;
             if (chosen.length >= limit) break;
             const n = taken.get(c.host) ?? 0;
-            const u = perTenant.get(c.workspace_id) ?? c.user_running;
+            const u = running.get(c.workspace_id) ?? 0;
             if (n >= (slots.get(c.host)?.free ?? 0) || u >= perUser) continue;
+            if (c.page_key !== null && pages.has(c.page_key)) continue;
+            if (c.page_key !== null) pages.add(c.page_key);
             taken.set(c.host, n + 1);
-            perTenant.set(c.workspace_id, u + 1);
+            running.set(c.workspace_id, u + 1);
             chosen.push(c.id);
           }
           if (chosen.length === 0) return [];
@@ -96,18 +103,30 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
             tx,
             workerId,
             lease,
-            sql`select id from scrape_tasks
-            where id in (${sql.join(
-              chosen.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})
-              and status in ('pending', 'retry') and run_at <= now()
-            for update skip locked`,
+            sql`select id from scrape_tasks where id in ${idList(chosen)} and status in ('pending', 'retry')
+              for update skip locked`,
           );
-          await markHostsStarted(tx, [...new Set(claimed.map((t) => t.host ?? ""))], limits);
+          await markHostsStarted(tx, [...new Set(claimed.map((t) => t.host))], limits);
           return claimFollowers(tx, workerId, lease, claimed);
         });
   return { tasks, waitMs: tasks.length < limit ? await nextHostStart(db) : null };
+}
+
+const idList = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+/** Running tasks per tenant, over every runner (the status index: they are few). */
+async function tenantsRunning(tx: DbLike, workspaceIds: string[]): Promise<Map<string, number>> {
+  if (workspaceIds.length === 0) return new Map();
+  const rows = await queryRows<{ workspace_id: string; n: number }>(
+    tx,
+    sql`select workspace_id, count(*)::int as n from scrape_tasks
+      where status = 'processing' and workspace_id in ${idList(workspaceIds)} group by workspace_id`,
+  );
+  return new Map(rows.map((r) => [r.workspace_id, Number(r.n)]));
 }
 
 /** Until the first host held back by its spacing may start again, when one has runnable tasks. */
@@ -129,8 +148,10 @@ export async function claim(db: DbLike, workerId: string, leaseMs: number, locke
     .set({
       status: "processing",
       lockedBy: workerId,
-      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      startedAt: sql`now()`,
+      // the clock, not now(): the claim may have waited for its hosts' rows (lockHostSlots), and the host's
+      // spacing is measured between these starts
+      leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseMs / 1000})`,
+      startedAt: sql`clock_timestamp()`,
       finishedAt: null,
       updatedAt: sql`now()`,
       metadata: sql`${scrapeTasks.metadata} - 'fetch_of'`,

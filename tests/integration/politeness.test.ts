@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { setHostLimits } from "@/lib/fetching/host-politeness";
+import { claimRunnable } from "@/lib/jobs/claim-tasks";
 import { JobRunner } from "@/lib/jobs/job-runner";
 import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
 import { THROTTLE_BASE_MS } from "@/lib/jobs/retry-backoff";
@@ -58,39 +59,125 @@ async function tasksOf(urlIds: string[]) {
   return db.select().from(scrapeTasks).where(inArray(scrapeTasks.urlId, urlIds));
 }
 
-describe("per-host concurrency and spacing, across runners", () => {
-  it("1,000 URLs of one shop due at once: at most 2 requests at a time, starts at least the spacing apart", {
+/** `n` due URLs of one shop in one statement (no API calls): `/slow?ms=<ms>&n=<i>`, tagged. */
+async function seedSlowUrls(shop: TMerchantServer, n: number, ms: number, tag: string) {
+  const { workspaceId, productId } = await workspaceWithProduct();
+  await (await getDb()).execute(sql`
+    insert into product_urls (workspace_id, product_id, name, url, next_check_at)
+    select ${workspaceId}::uuid, ${productId}::uuid, 'Source ' || g,
+      ${`${shop.url}/slow?ms=${ms}&tag=${tag}&n=`} || g, now() - interval '1 minute'
+    from generate_series(1, ${n}) g`);
+  return workspaceId;
+}
+
+/** The shop's requests of a tag: how many, how many distinct, the most open at once. */
+function requestsOf(shop: TMerchantServer, tag: string) {
+  const mine = shop.arrivals.filter((r) => r.search.includes(`tag=${tag}&`));
+  return {
+    count: mine.length,
+    distinct: new Set(mine.map((r) => r.search)).size,
+    peak: Math.max(...mine.map((r) => r.inFlight)),
+  };
+}
+
+/** The closest two starts of the host's tasks of a workspace, as the claims recorded them. */
+async function closestStartsMs(workspaceId: string) {
+  const [row] = await queryRows<{ closest_ms: number; starts: number }>(
+    await getDb(),
+    sql`select min(extract(epoch from (started_at - prev)) * 1000)::float8 as closest_ms, count(*)::int as starts
+      from (select started_at, lag(started_at) over (order by started_at) as prev
+        from scrape_tasks where workspace_id = ${workspaceId}) s`,
+  );
+  return { closest: Number(row!.closest_ms), starts: Number(row!.starts) };
+}
+
+describe("per-host concurrency and spacing, across app instances", () => {
+  it("1,000 URLs of one shop due at once: two instances claiming side by side keep it to 2 requests at a time, starts the spacing apart", {
     timeout: 300_000,
   }, async () => {
-    const SPACING_MS = 5;
+    const SPACING_MS = 2;
     const tag = randomUUID().slice(0, 6);
-    await setHostLimits(await getDb(), "127.0.0.7", { maxConcurrent: 2, minSpacingMs: SPACING_MS });
-    const { urls } = await dueUrls(busyShop.url, 1000, (i) => `/product/${tag}-${i}?price=${(i % 90) + 10}.00`);
-    const { tasks } = await sweepDueUrls();
-    expect(tasks.filter((t) => t.host === "127.0.0.7")).toHaveLength(1000);
-    // two app instances, each with room for 8 tasks: the shop's own limits hold across both
-    const make = (name: string) =>
-      new JobRunner({ concurrency: 8, perUserLimit: 16, workerId: `poli-${name}`, scrape: { browser: false } });
-    const a = make("a");
-    const b = make("b");
-    await Promise.all([a.drain(), b.drain()]);
-    await Promise.all([a.stop(0), b.stop(0)]);
+    const db = await getDb();
+    await setHostLimits(db, "127.0.0.7", { maxConcurrent: 2, minSpacingMs: SPACING_MS });
+    const workspaceId = await seedSlowUrls(busyShop, 1000, 10, tag);
+    const { tasks } = await sweepDueUrls({ workspaceId });
+    expect(tasks).toHaveLength(1000);
+    expect(new Set(tasks.map((t) => t.host))).toEqual(new Set(["127.0.0.7"]));
 
-    const mine = busyShop.arrivals.filter((r) => r.path.startsWith(`/product/${tag}-`));
-    expect(mine).toHaveLength(1000);
-    expect(new Set(mine.map((r) => r.path)).size).toBe(1000);
-    expect(Math.max(...mine.map((r) => r.inFlight))).toBeLessThanOrEqual(2);
-    const done = await tasksOf(urls.map((u) => u.id));
-    expect(done.every((t) => t.status === "completed")).toBe(true);
-    // the starts as the database ordered them: each one at least the spacing after the one before
-    const [gap] = await queryRows<{ closest_ms: number; starts: number }>(
-      await getDb(),
-      sql`select min(extract(epoch from (started_at - prev)) * 1000)::float8 as closest_ms, count(*)::int as starts
-        from (select started_at, lag(started_at) over (order by started_at) as prev
-          from scrape_tasks where host = '127.0.0.7') s`,
-    );
-    expect(gap!.starts).toBe(1000);
-    expect(Number(gap!.closest_ms)).toBeGreaterThanOrEqual(SPACING_MS);
+    // Each instance claims as its runner does (claimRunnable) and "scrapes" a task with one request to the shop
+    // (10 ms, longer than the spacing: without the concurrency limit, requests would pile up), then completes it.
+    const claimedBy = new Map<string, string[]>();
+    const waiting = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from scrape_tasks where workspace_id = ${workspaceId} and status <> 'completed'`,
+        )
+      )[0]!.n > 0;
+    const instance = async (name: string, room: number) => {
+      const running = new Set<Promise<void>>();
+      for (;;) {
+        const { tasks: got, waitMs } = await claimRunnable(name, { limit: room - running.size, perUserLimit: 10_000 });
+        for (const t of got) {
+          claimedBy.set(t.id, [...(claimedBy.get(t.id) ?? []), name]);
+          const run: Promise<void> = fetch(t.url)
+            .then((r) => r.text())
+            .then(() =>
+              db
+                .update(scrapeTasks)
+                .set({ status: "completed", finishedAt: sql`now()` })
+                .where(eq(scrapeTasks.id, t.id)),
+            )
+            .then(() => void running.delete(run));
+          running.add(run);
+        }
+        if (got.length > 0 && running.size < room) continue;
+        if (running.size > 0) await Promise.race(running);
+        else if (waitMs !== null) await new Promise((r) => setTimeout(r, waitMs));
+        else if (await waiting()) await new Promise((r) => setTimeout(r, 5));
+        else return;
+      }
+    };
+    await Promise.all([instance("poli-a", 8), instance("poli-b", 8)]);
+
+    expect(claimedBy.size).toBe(1000);
+    expect([...claimedBy.values()].every((by) => by.length === 1)).toBe(true);
+    const requests = requestsOf(busyShop, tag);
+    expect(requests).toMatchObject({ count: 1000, distinct: 1000 });
+    expect(requests.peak).toBeLessThanOrEqual(2);
+    const { closest, starts } = await closestStartsMs(workspaceId);
+    expect(starts).toBe(1000);
+    expect(closest).toBeGreaterThanOrEqual(SPACING_MS);
+  });
+
+  it("two runners scraping one shop: its limits hold end to end, and both drain the queue", {
+    timeout: 120_000,
+  }, async () => {
+    const SPACING_MS = 20;
+    const tag = randomUUID().slice(0, 6);
+    const shop = await startMerchantServer({ host: "127.0.0.8" });
+    try {
+      await setHostLimits(await getDb(), "127.0.0.8", { maxConcurrent: 2, minSpacingMs: SPACING_MS });
+      const workspaceId = await seedSlowUrls(shop, 24, 60, tag);
+      expect((await sweepDueUrls({ workspaceId })).tasks).toHaveLength(24);
+      const make = (name: string) =>
+        new JobRunner({ concurrency: 4, perUserLimit: 16, workerId: `poli-${name}`, scrape: { browser: false } });
+      const a = make("a");
+      const b = make("b");
+      await Promise.all([a.drain(), b.drain()]);
+      await Promise.all([a.stop(0), b.stop(0)]);
+
+      const requests = requestsOf(shop, tag);
+      expect(requests).toMatchObject({ count: 24, distinct: 24 });
+      expect(requests.peak).toBeLessThanOrEqual(2);
+      const done = await (await getDb()).select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
+      expect(done.map((t) => t.status)).toEqual(Array(24).fill("completed"));
+      const { closest, starts } = await closestStartsMs(workspaceId);
+      expect(starts).toBe(24);
+      expect(closest).toBeGreaterThanOrEqual(SPACING_MS);
+    } finally {
+      await shop.close();
+    }
   });
 });
 
