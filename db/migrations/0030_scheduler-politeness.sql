@@ -9,7 +9,7 @@ CREATE TABLE "host_politeness" (
 DROP INDEX "product_urls_due_idx";--> statement-breakpoint
 ALTER TABLE "scrape_tasks" ADD COLUMN "host" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "scrape_tasks" ADD COLUMN "page_key" text;--> statement-breakpoint
-CREATE INDEX "scrape_tasks_claim_idx" ON "scrape_tasks" USING btree ((case "priority" when 'high' then 0 when 'normal' then 1 else 2 end),"run_at","created_at") WHERE "scrape_tasks"."status" in ('pending', 'retry');--> statement-breakpoint
+CREATE INDEX "scrape_tasks_claim_idx" ON "scrape_tasks" USING btree ("host",(case "priority" when 'high' then 0 when 'normal' then 1 else 2 end),"run_at","created_at") WHERE "scrape_tasks"."status" in ('pending', 'retry');--> statement-breakpoint
 CREATE INDEX "scrape_tasks_active_host_idx" ON "scrape_tasks" USING btree ("host","status") WHERE "scrape_tasks"."status" in ('pending', 'processing', 'retry');--> statement-breakpoint
 CREATE INDEX "scrape_tasks_page_idx" ON "scrape_tasks" USING btree ("workspace_id","page_key") WHERE "scrape_tasks"."status" in ('pending', 'retry');--> statement-breakpoint
 CREATE INDEX "product_urls_due_idx" ON "product_urls" USING btree ("next_check_at","id") WHERE "product_urls"."paused" = false;--> statement-breakpoint

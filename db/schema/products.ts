@@ -309,9 +309,10 @@ export const scrapeTasks = pgTable(
       .on(t.urlId)
       .where(sql`${t.status} in ('pending', 'processing', 'retry') and ${t.urlId} is not null`),
     index("scrape_tasks_product_idx").on(t.productId),
-    // the claim reads runnable tasks in this order (CLAIM_ORDER of lib/jobs/claim-tasks.ts): an index range
+    // a claim reads each host's runnable tasks in this order (lib/jobs/claim-tasks.ts): one short range per host
+    // with waiting tasks, and a host held back by its spacing or its limit is never read at all
     index("scrape_tasks_claim_idx")
-      .on(sql`(case ${t.priority} when 'high' then 0 when 'normal' then 1 else 2 end)`, t.runAt, t.createdAt)
+      .on(t.host, sql`(case ${t.priority} when 'high' then 0 when 'normal' then 1 else 2 end)`, t.runAt, t.createdAt)
       .where(sql`${t.status} in ('pending', 'retry')`),
     // a host's running tasks (its concurrency) and whether it has waiting ones
     index("scrape_tasks_active_host_idx")

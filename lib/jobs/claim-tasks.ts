@@ -14,8 +14,8 @@ export type TClaimedTask = TTaskRow & {
   followers?: TClaimedTask[];
 };
 
-/** The order of scrape_tasks_claim_idx: a claim is a range of that index. */
-const CLAIM_ORDER = sql.raw(`(case priority when 'high' then 0 when 'normal' then 1 else 2 end), run_at, created_at`);
+/** A task's rank in the claim order (priority, then run_at, then created_at): scrape_tasks_claim_idx after host. */
+const RANK = sql.raw(`(case t.priority when 'high' then 0 when 'normal' then 1 else 2 end)`);
 const UNLIMITED = 1_000_000;
 
 /** A tenant's share of the scraper: one big import cannot take every slot of every runner. */
@@ -45,8 +45,8 @@ export async function claimTasks(workerId: string, options: TClaimOptions = {}):
 /**
  * Moves up to `limit` runnable tasks (pending or retry, due; highest priority, then oldest first) to
  * 'processing' for `workerId`, within each host's politeness (concurrency and spacing, host_politeness) and
- * each tenant's limit, counted over every runner. The candidates are one range of scrape_tasks_claim_idx; the
- * hosts' rows are locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on
+ * each tenant's limit, counted over every runner. The candidates are a short range of scrape_tasks_claim_idx per
+ * host that may start; the hosts' rows are locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on
  * one database never claim the same task nor overrun a host.
  */
 export async function claimRunnable(workerId: string, options: TClaimOptions = {}): Promise<TClaimResult> {
@@ -58,14 +58,36 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
     maxConcurrent: Math.min(options.perHostLimit ?? UNLIMITED, UNLIMITED),
     minSpacingMs: options.hostSpacingMs,
   });
+  // The hosts with waiting tasks, one index probe each (a loose scan of scrape_tasks_claim_idx); of those neither
+  // in their spacing nor at their limit, the first runnable tasks, one short range each: a host's backlog, however
+  // long, is never read while the host is held back.
   const candidates = await queryRows<{ id: string; host: string }>(
     db,
-    sql`select id, host from scrape_tasks
-        where status in ('pending', 'retry') and run_at <= now()
-          and workspace_id not in (select workspace_id from scrape_tasks where status = 'processing'
-            group by workspace_id having count(*) >= ${perUser})
-          and not exists (select 1 from host_politeness hp where hp.host = scrape_tasks.host and hp.next_start_at > now())
-        order by ${CLAIM_ORDER}
+    sql`with recursive hosts(host) as (
+          (select host from scrape_tasks where status in ('pending', 'retry') order by host limit 1)
+          union all
+          select (select t.host from scrape_tasks t where t.status in ('pending', 'retry') and t.host > hosts.host
+            order by t.host limit 1)
+          from hosts where hosts.host is not null
+        ),
+        busy_tenants as (
+          select workspace_id from scrape_tasks where status = 'processing'
+          group by workspace_id having count(*) >= ${perUser}
+        )
+        select c.id, c.host
+        from hosts
+          left join host_politeness hp on hp.host = hosts.host
+          cross join lateral (
+            select t.id, t.host, ${RANK} as rank, t.run_at, t.created_at from scrape_tasks t
+            where t.host = hosts.host and t.status in ('pending', 'retry') and t.run_at <= now()
+              and t.workspace_id not in (select workspace_id from busy_tenants)
+            order by ${RANK}, t.run_at, t.created_at
+            limit ${limit}
+          ) c
+        where hosts.host is not null and coalesce(hp.next_start_at <= now(), true)
+          and (select count(*) from scrape_tasks r where r.host = hosts.host and r.status = 'processing'
+            and not r.metadata ? 'fetch_of') < coalesce(hp.max_concurrent, ${limits.maxConcurrent}::int)
+        order by c.rank, c.run_at, c.created_at
         limit ${Math.min(limit * 16, 256)}`,
   );
   const tasks =
