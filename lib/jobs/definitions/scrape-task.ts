@@ -1,3 +1,6 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { scrapeTasks } from "@/db/schema";
 import { env } from "@/lib/env";
 import { claimTaskById } from "../claim-task-by-id";
 import { defineJob, RetryLater } from "../define-job";
@@ -6,6 +9,15 @@ import { runScrapeTask } from "../run-scrape-task";
 
 // A host's politeness may hold a task back a while: the run sleeps (holding nothing) and tries again.
 const HOST_WAITS = 30;
+
+/** Given up waiting for its host: the task stays queued, unannounced, for the next minute's sweep to announce. */
+async function leaveForNextSweep(taskId: string) {
+  const db = await getDb();
+  await db
+    .update(scrapeTasks)
+    .set({ lockedBy: null, updatedAt: sql`now()` })
+    .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.status, "pending")));
+}
 
 // One scrape task. A cancel event for the task stops the run; a retryable failure leaves the task in 'retry'
 // and is retried after the task's backoff (the attempts are also bounded by the task's max_retries, 2).
@@ -23,8 +35,10 @@ export const scrapeTaskJob = defineJob<{ taskId: string; host: string }>({
         const workerId = `inngest:${io.runId}`;
         const claimed = await claimTaskById(String(taskId), workerId);
         if (!claimed.task) {
-          if (claimed.waitMs !== undefined && attempt < HOST_WAITS) return { wait: claimed.waitMs };
-          return { taskId, status: "skipped" as const };
+          if (claimed.waitMs === undefined) return { taskId, status: "skipped" as const };
+          if (attempt < HOST_WAITS) return { wait: claimed.waitMs };
+          await leaveForNextSweep(String(taskId));
+          return { taskId, status: "deferred" as const };
         }
         const outcome = await runScrapeTask(claimed.task, { workerId });
         if (outcome.status === "retry") throw new RetryLater(outcome.error.message, outcome.retryInMs);
