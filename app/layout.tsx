@@ -8,7 +8,7 @@ import { Navbar } from "@/components/layout/navbar";
 import { Footer } from "@/components/layout/footer";
 import { buttonClasses } from "@/components/ui/button";
 import { getPageUser } from "@/lib/auth/get-page-user";
-import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
+import { listWorkspaces } from "@/lib/workspaces";
 import { env } from "@/lib/env";
 
 // Every page renders at request time: COMPANY_* and APP_URL (metadataBase, canonical and og links, legal and

@@ -1,7 +1,7 @@
 // A user and one product for the benchmarks that scrape through the real pipeline.
 import type { Db } from "@/db";
 import { products, users } from "@/db/schema";
-import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { createWorkspace } from "@/lib/workspaces";
 
 export async function seedBenchProduct(db: Db) {
   const [user] = await db

@@ -1,6 +1,6 @@
 import { API_KEYS } from "@/client/api-keys";
 import type { Jsonify } from "@/client/jsonify";
-import type { listTeam } from "@/lib/team/list-team";
+import type { listTeam } from "@/lib/team";
 import { useResource } from "./use-resource";
 
 export type TTeam = Jsonify<Awaited<ReturnType<typeof listTeam>>>;

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { MSG } from "@/lib/auth/messages";
-import type { previewInvitation } from "@/lib/team/accept-invitation";
+import type { previewInvitation } from "@/lib/team";
 import { ROLE_LABELS } from "@/lib/team/schemas";
 
 type TPreview = Jsonify<Awaited<ReturnType<typeof previewInvitation>>>;

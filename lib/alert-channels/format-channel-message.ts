@@ -1,4 +1,4 @@
-import { buildAlertItem } from "@/lib/alerts/delivery/build-alert-item";
+import { buildAlertItem } from "@/lib/alerts";
 import type { TChannelPayload } from "./build-channel-payload";
 import type { TAlertChannelKind } from "./schemas";
 

@@ -4,7 +4,7 @@ import { apiTokens } from "@/db/schema";
 import { createAccessToken, type TAuthUser } from "@/lib/auth";
 import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
-import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
+import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces";
 import { assertCanManageTokens } from "./assert-can-manage-tokens";
 import { presentApiToken } from "./present-api-token";
 import { API_TOKEN_MSG, MAX_ACTIVE_API_TOKENS } from "./schemas";

@@ -1,6 +1,6 @@
 import { getDb } from "@/db";
 import { apiTokens } from "@/db/schema";
-import type { TWorkspaceRole } from "@/lib/workspaces/roles";
+import type { TWorkspaceRole } from "@/lib/workspaces";
 import { generateToken, hashToken } from "./tokens";
 
 const SESSION_TTL_MS = 30 * 24 * 3600_000;

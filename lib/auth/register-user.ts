@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, subscriptions, users } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { createWorkspace } from "@/lib/workspaces/create-workspace";
+import { createWorkspace } from "@/lib/workspaces";
 import { assertPersonalEmail } from "./assert-personal-email";
 import { hashPassword } from "./hash-password";
 import { ZRegister, type TRegister } from "./schemas";

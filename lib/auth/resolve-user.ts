@@ -9,7 +9,7 @@ import { getAuthSecret } from "@/lib/auth/get-auth-secret";
 import { AppError } from "@/lib/errors/app-error";
 import { hashToken } from "./tokens";
 import { isUuid } from "@/lib/core/is-uuid";
-import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces/roles";
+import { lowerRole, type TWorkspaceRole } from "@/lib/workspaces";
 
 export type TAuthUser = {
   id: string;

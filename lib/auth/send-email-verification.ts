@@ -2,7 +2,7 @@ import { render } from "@react-email/render";
 import { createElement } from "react";
 import { type DbLike, getDb } from "@/db";
 import { emailVerificationTokens } from "@/db/schema";
-import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
+import { EMAIL_TEXT_OPTIONS } from "@/lib/email";
 import { sendEmail, VerifyEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { generateToken, hashToken } from "./tokens";

@@ -1,7 +1,7 @@
 import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api-keys";
 import { getDb } from "@/db";
 import { getAccessSettings } from "@/lib/fetching/access-settings";
-import { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
+import { getAlertPreferences } from "@/lib/alerts";
 import { listAlertChannels } from "@/lib/alert-channels";
 import { listApiTokens } from "@/lib/api-tokens";
 import { getUserStats, presentProfile, type TAuthUser } from "@/lib/auth";
@@ -10,7 +10,7 @@ import { withRequestMemo } from "@/lib/core/request-memo";
 import { getOverview } from "@/lib/insights/get-overview";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { getReportPreferences } from "@/lib/reports";
-import { listTeam } from "@/lib/team/list-team";
+import { listTeam } from "@/lib/team";
 
 /** SWR fallback: what each GET path of the dashboard's cards would answer, as JSON. */
 export type TDashboardFallback = Record<string, unknown>;

@@ -1,4 +1,5 @@
 // The public face of lib/email: other domains import from here only (DESIGN §10).
+export { EMAIL_TEXT_OPTIONS } from "./email-text-options";
 export { escapeHtml } from "./escape-html";
 export { listOutbox } from "./list-outbox";
 export { sendEmail } from "./send-email";

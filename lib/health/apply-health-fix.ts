@@ -8,7 +8,7 @@ import { setShopStrategy } from "@/lib/fetching/access-settings";
 import { shopHost } from "@/lib/fetching/plan-access";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
-import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
+import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces";
 import type { THealthFix } from "./schemas";
 
 export const HEALTH_PAUSE_REASON = "Mis en pause depuis Santé des données";

@@ -12,7 +12,7 @@ import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { QUEUE_MSG } from "@/lib/queue/schemas";
 import { ACCESS_MSG } from "@/lib/fetching/schemas";
 import { REPORT_MSG } from "@/lib/reports/schemas";
-import { ROLE_FORBIDDEN } from "@/lib/workspaces/roles";
+import { ROLE_FORBIDDEN } from "@/lib/workspaces";
 import { WORKSPACE_MSG } from "@/lib/workspaces/schemas";
 import { seatLimitMessage, TEAM_MSG } from "@/lib/team/messages";
 

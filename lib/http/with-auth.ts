@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { resolveUser, type TAuthUser } from "@/lib/auth";
-import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces/roles";
+import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces";
 import { AppError } from "@/lib/errors/app-error";
 import { withAuditContext } from "@/lib/audit";
 import { assertJsonDepth } from "./assert-json-depth";

@@ -9,12 +9,9 @@ import type { TClaimedTask, TTaskRow } from "./claim-tasks";
 import { releaseTask } from "./release-task";
 import { defaultRetryDelay } from "./retry-backoff";
 import { renewTaskLease, TASK_LEASE_MS } from "./renew-task-lease";
-import type { TEarlierReadings } from "@/lib/alerts/evaluation/load-price-context";
+import type { TEarlierReadings } from "@/lib/alerts";
 import { triggerJob } from "./trigger-job";
-import {
-  deliverMonitoringStopped,
-  evaluateMonitoringStopped,
-} from "@/lib/alerts/evaluation/evaluate-monitoring-stopped";
+import { deliverMonitoringStopped, evaluateMonitoringStopped } from "@/lib/alerts";
 
 export type TRunTaskOptions = {
   workerId: string;

@@ -2,7 +2,7 @@ import { recordAudit } from "@/lib/audit";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { evaluateFloorChange } from "@/lib/alerts/evaluation/evaluate-floor-change";
+import { evaluateFloorChange } from "@/lib/alerts";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { getProduct } from "./get-product";
 import { getProductOrThrow } from "./get-product-or-throw";

@@ -1,4 +1,4 @@
-import { alertLinks } from "@/lib/alerts/delivery/alert-links";
+import { alertLinks } from "@/lib/alerts";
 import type { TReportLine } from "@/lib/email";
 import { listPriceFlags } from "@/lib/flags";
 import { ZFlagsQuery } from "@/lib/flags/schemas";

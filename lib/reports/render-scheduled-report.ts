@@ -1,6 +1,6 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
-import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
+import { EMAIL_TEXT_OPTIONS } from "@/lib/email";
 import { ScheduledReportEmail } from "@/lib/email";
 import { formatDate } from "@/lib/format";
 import type { TReportContent } from "./load-report-content";

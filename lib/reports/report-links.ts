@@ -1,6 +1,6 @@
 import { getAuthSecret } from "@/lib/auth";
-import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
-import { verifyUnsubscribeToken } from "@/lib/alerts/unsubscribe/verify-unsubscribe-token";
+import { signUnsubscribeToken } from "@/lib/alerts";
+import { verifyUnsubscribeToken } from "@/lib/alerts";
 import { env } from "@/lib/env";
 
 // The alerts' signed unsubscribe tokens under a key of their own: an alerts link cannot stop reports, nor the reverse.

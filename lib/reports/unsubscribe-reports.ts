@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
-import { findUnsubscribeMember } from "@/lib/alerts/unsubscribe/unsubscribe-member";
+import { findUnsubscribeMember } from "@/lib/alerts";
 import { AppError } from "@/lib/errors/app-error";
 import { verifyReportUnsubscribeToken } from "./report-links";
 import { REPORT_MSG } from "./schemas";

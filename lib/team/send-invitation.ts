@@ -1,10 +1,10 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
-import { EMAIL_TEXT_OPTIONS } from "@/lib/alerts/delivery/email-text-options";
+import { EMAIL_TEXT_OPTIONS } from "@/lib/email";
 import { generateToken, hashToken } from "@/lib/auth";
 import { sendEmail, WorkspaceInvitation } from "@/lib/email";
 import { env } from "@/lib/env";
-import type { TWorkspaceRole } from "@/lib/workspaces/roles";
+import type { TWorkspaceRole } from "@/lib/workspaces";
 import { ROLE_LABELS } from "./schemas";
 
 export const INVITATION_TTL_MS = 7 * 86_400_000;

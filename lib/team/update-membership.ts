@@ -4,7 +4,7 @@ import { apiTokens, users, workspaceMembers, workspaces } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import type { TAuthUser } from "@/lib/auth";
 import { AppError } from "@/lib/errors/app-error";
-import type { TWorkspaceRole } from "@/lib/workspaces/roles";
+import type { TWorkspaceRole } from "@/lib/workspaces";
 
 /**
  * Locks the workspace row, then reads the member's role: concurrent demotions and departures are serialised,

@@ -4,7 +4,7 @@ import { API_KEYS } from "@/client/api-keys";
 import { TeamView } from "@/components/team/team-view";
 import { getPageUser } from "@/lib/auth/get-page-user";
 import { redirectToLogin } from "@/lib/auth/redirect-to-login";
-import { listTeam } from "@/lib/team/list-team";
+import { listTeam } from "@/lib/team";
 
 export const metadata: Metadata = { title: "Équipe" };
 

@@ -3,8 +3,8 @@
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
 import { getDb } from "@/db";
-import { createWorkspace } from "@/lib/workspaces/create-workspace";
-import { listWorkspaces } from "@/lib/workspaces/list-workspaces";
+import { createWorkspace } from "@/lib/workspaces";
+import { listWorkspaces } from "@/lib/workspaces";
 import { WORKSPACE_MSG, ZCreateWorkspace } from "@/lib/workspaces/schemas";
 
 export const GET = withAuth({ scope: "account" }, async ({ user }) => ({

@@ -5,7 +5,7 @@ import { formatDate } from "@/lib/format";
 import type { TBrokenUrlsSummary } from "@/lib/health";
 import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
-import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
+import { EMAIL_TEXT_OPTIONS } from "@/lib/email";
 
 type TDigestEvent = Parameters<typeof buildAlertItem>[0] & { createdAt: Date };
 

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { AlertPriceEmail } from "@/lib/email";
 import { alertLinks, unsubscribeHeaders } from "./alert-links";
 import { buildAlertItem } from "./build-alert-item";
-import { EMAIL_TEXT_OPTIONS } from "./email-text-options";
+import { EMAIL_TEXT_OPTIONS } from "@/lib/email";
 
 type TEvent = Parameters<typeof buildAlertItem>[0] & { ruleId: string; workspaceId: string };
 type TRenderAlert = {

@@ -9,7 +9,7 @@ import { ensureMonitoringRule } from "@/lib/alerts/rules/monitoring-rule";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 import { getWorkspacePlan } from "@/lib/billing";
 import { triggerJob } from "@/lib/jobs/trigger-job";
-import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
+import { isWorkspaceOwner } from "@/lib/workspaces";
 
 /** The lowest threshold a workspace may choose: below it nothing is read. */
 export const MIN_FAILURE_THRESHOLD = 2;

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { priceHistory, productUrls, products, users, workspaceMembers } from "@/db/schema";
-import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
+import { isWorkspaceOwner } from "@/lib/workspaces";
 import { pickPreviousPrice } from "./pick-previous-price";
 
 /** What the rules compare a new entry with, among the entries of its URL before it. */

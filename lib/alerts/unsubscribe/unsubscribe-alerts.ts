@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEmailDeliveries, alertEvents, alertRules, workspaceMembers } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { roleAtLeast } from "@/lib/workspaces/roles";
+import { roleAtLeast } from "@/lib/workspaces";
 import { findUnsubscribeMember } from "./unsubscribe-member";
 import { verifyUnsubscribeToken } from "./verify-unsubscribe-token";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { workspaceMembers, workspaces } from "@/db/schema";
-import { isFirstOwnerMember } from "@/lib/workspaces/workspace-owner";
+import { isFirstOwnerMember } from "@/lib/workspaces";
 import type { TUnsubscribeScope } from "./sign-unsubscribe-token";
 
 /**

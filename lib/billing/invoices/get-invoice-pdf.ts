@@ -8,7 +8,7 @@ import { renderInvoicePdf } from "./render-invoice-pdf";
 import { getStripe } from "@/lib/billing/stripe/stripe-client";
 import { withStripeErrors } from "@/lib/billing/stripe/with-stripe-errors";
 import { splitVat, VAT_RATE_PERCENT } from "@/lib/billing/vat";
-import { isWorkspaceOwner } from "@/lib/workspaces/workspace-owner";
+import { isWorkspaceOwner } from "@/lib/workspaces";
 
 const STATUS_LABEL: Record<string, string> = { paid: "Payée", open: "En attente", void: "Annulée", draft: "Brouillon" };
 

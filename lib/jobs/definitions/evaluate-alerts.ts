@@ -1,5 +1,5 @@
-import { evaluateNewPrice, type TEvaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
-import { rescrapePrice } from "@/lib/alerts/evaluation/rescrape-price";
+import { evaluateNewPrice, type TEvaluateNewPrice } from "@/lib/alerts";
+import { rescrapePrice } from "@/lib/alerts";
 import { defineJob } from "../define-job";
 import { PRICE_RECORDED } from "../job-events";
 

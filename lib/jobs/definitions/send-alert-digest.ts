@@ -1,4 +1,4 @@
-import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
+import { sendAlertDigests } from "@/lib/alerts";
 import { defineJob } from "../define-job";
 
 // Daily: one digest e-mail per user in digest mode, and a resend of instant alerts a crashed run left unsent.

@@ -7,7 +7,7 @@ import {
   type TImportPlan,
   type TImportRefusalRow,
 } from "@/db/schema";
-import { evaluateFloorChange } from "@/lib/alerts/evaluation/evaluate-floor-change";
+import { evaluateFloorChange } from "@/lib/alerts";
 import { afterCommit } from "@/lib/jobs/in-transaction";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";

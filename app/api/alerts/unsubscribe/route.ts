@@ -1,8 +1,8 @@
 // GET /api/alerts/unsubscribe?token= – what a signed unsubscribe link names (no change);
 // POST /api/alerts/unsubscribe?token= – unsubscribe (RFC 8058 one-click, body "List-Unsubscribe=One-Click")
-import { readUnsubscribeToken } from "@/lib/alerts/unsubscribe/read-unsubscribe-token";
+import { readUnsubscribeToken } from "@/lib/alerts";
 import { ZUnsubscribeQuery } from "@/lib/alerts/schemas";
-import { unsubscribeAlerts } from "@/lib/alerts/unsubscribe/unsubscribe-alerts";
+import { unsubscribeAlerts } from "@/lib/alerts";
 import { clientIp } from "@/lib/http/client-ip";
 import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";

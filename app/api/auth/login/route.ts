@@ -7,7 +7,7 @@ import { verifyCredentials } from "@/lib/auth/verify-credentials";
 import { clientIp } from "@/lib/http/client-ip";
 import { json } from "@/lib/http/json";
 import { withPublic } from "@/lib/http/with-auth";
-import { defaultWorkspace } from "@/lib/workspaces/default-workspace";
+import { defaultWorkspace } from "@/lib/workspaces";
 
 export const POST = withPublic({ body: ZLogin }, async ({ req, body }) => {
   const user = await verifyCredentials(body, clientIp(req.headers), req.headers.get("cookie"));

@@ -2,7 +2,7 @@
 import { clientIp } from "@/lib/http/client-ip";
 import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
-import { previewInvitation } from "@/lib/team/accept-invitation";
+import { previewInvitation } from "@/lib/team";
 import { ZInvitationToken } from "@/lib/team/schemas";
 
 export const POST = withPublic({ body: ZInvitationToken }, async ({ req, body }) => {

@@ -3,7 +3,7 @@ import { clientIp } from "@/lib/http/client-ip";
 import { json } from "@/lib/http/json";
 import { rateLimit } from "@/lib/core/rate-limit";
 import { withPublic } from "@/lib/http/with-auth";
-import { registerWithInvitation } from "@/lib/team/register-with-invitation";
+import { registerWithInvitation } from "@/lib/team";
 import { ZInvitationRegister } from "@/lib/team/schemas";
 
 export const POST = withPublic({ body: ZInvitationRegister }, async ({ req, body }) => {

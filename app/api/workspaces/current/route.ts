@@ -1,9 +1,9 @@
 // POST /api/workspaces/current – open another of the user's workspaces in this session
 // DELETE /api/workspaces/current – an owner deletes the current workspace, its name typed as confirmation
 import { withAuth } from "@/lib/http/with-auth";
-import { deleteWorkspace } from "@/lib/workspaces/delete-workspace";
+import { deleteWorkspace } from "@/lib/workspaces";
 import { ZDeleteWorkspace, ZSwitchWorkspace } from "@/lib/workspaces/schemas";
-import { switchWorkspace } from "@/lib/workspaces/switch-workspace";
+import { switchWorkspace } from "@/lib/workspaces";
 
 export const POST = withAuth({ body: ZSwitchWorkspace, scope: "account" }, async ({ user, body }) =>
   switchWorkspace(user, body.workspaceId),

@@ -1,5 +1,5 @@
 // GET /api/products/{id}/alert-events – the alerts recorded for a product, newest first
-import { listAlertEvents } from "@/lib/alerts/events/list-alert-events";
+import { listAlertEvents } from "@/lib/alerts";
 import { ZAlertEventsQuery } from "@/lib/alerts/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";

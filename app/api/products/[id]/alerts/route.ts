@@ -1,6 +1,6 @@
 // GET /api/products/{id}/alerts – the product's alert rules; POST /api/products/{id}/alerts – add a rule
-import { createAlertRule } from "@/lib/alerts/rules/create-alert-rule";
-import { listAlertRules } from "@/lib/alerts/rules/list-alert-rules";
+import { createAlertRule } from "@/lib/alerts";
+import { listAlertRules } from "@/lib/alerts";
 import { ZCreateAlertRule } from "@/lib/alerts/schemas";
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";

@@ -1,7 +1,7 @@
 // GET /api/users/me/alert-preferences – instant or digest; PUT /api/users/me/alert-preferences – change it
-import { getAlertPreferences } from "@/lib/alerts/preferences/get-alert-preferences";
+import { getAlertPreferences } from "@/lib/alerts";
 import { ZAlertPreferences } from "@/lib/alerts/schemas";
-import { updateAlertPreferences } from "@/lib/alerts/preferences/update-alert-preferences";
+import { updateAlertPreferences } from "@/lib/alerts";
 import { withAuth } from "@/lib/http/with-auth";
 
 export const GET = withAuth({}, async ({ user }) => getAlertPreferences(user));

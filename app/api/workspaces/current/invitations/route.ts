@@ -1,7 +1,7 @@
 // POST /api/workspaces/current/invitations – an owner invites an address with a role (the link is mailed)
 import { json } from "@/lib/http/json";
 import { withAuth } from "@/lib/http/with-auth";
-import { inviteMember } from "@/lib/team/invite-member";
+import { inviteMember } from "@/lib/team";
 import { ZInvite } from "@/lib/team/schemas";
 
 export const POST = withAuth({ role: "owner", body: ZInvite }, async ({ user, body }) => {

@@ -1,7 +1,7 @@
 // PATCH /api/products/{id}/alerts/{ruleId} – change a rule; DELETE /api/products/{id}/alerts/{ruleId} – delete it
-import { deleteAlertRule } from "@/lib/alerts/rules/delete-alert-rule";
+import { deleteAlertRule } from "@/lib/alerts";
 import { ZUpdateAlertRule } from "@/lib/alerts/schemas";
-import { updateAlertRule } from "@/lib/alerts/rules/update-alert-rule";
+import { updateAlertRule } from "@/lib/alerts";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZAlertRuleParams } from "@/lib/http/path-params";
 

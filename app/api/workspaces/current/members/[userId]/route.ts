@@ -3,7 +3,7 @@
 import { withAuth } from "@/lib/http/with-auth";
 import { ZMemberParams } from "@/lib/http/path-params";
 import { ZChangeRole } from "@/lib/team/schemas";
-import { changeMemberRole, removeMember } from "@/lib/team/update-membership";
+import { changeMemberRole, removeMember } from "@/lib/team";
 
 export const PATCH = withAuth(
   { role: "owner", params: ZMemberParams, body: ZChangeRole },
