@@ -55,6 +55,8 @@ const ZEnv = z.object({
   DEV_OUTBOX: bool,
   BILLING_DEMO: bool,
   INNGEST_DEV: bool,
+  // the integration tests' cheap password hashes (tests/helpers/integration-setup.ts): honoured under NODE_ENV=test only
+  TEST_FAST_PASSWORD_HASH: bool,
   // proxies whose X-Forwarded-For is believed: IPs or CIDRs, separated by commas or spaces
   TRUSTED_PROXIES: z
     .string()
@@ -95,6 +97,7 @@ function parseEnv() {
     inngestEnabled: Boolean(raw.INNGEST_EVENT_KEY && raw.INNGEST_SIGNING_KEY),
     stripeEnabled: Boolean(raw.STRIPE_SECRET_KEY),
     resendEnabled: Boolean(raw.RESEND_API_KEY),
+    fastPasswordHash: raw.NODE_ENV === "test" && raw.TEST_FAST_PASSWORD_HASH,
   };
 }
 

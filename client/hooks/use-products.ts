@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { apiFetch } from "@/client/api-client";
 import type { ProductSummary } from "@/components/products/types";
+import type { TProductFacets } from "@/lib/products/list/list-schema";
 import { useResource } from "./use-resource";
 
 const FALLBACK = "Erreur lors de la récupération des produits";
@@ -60,4 +61,9 @@ export function useProducts(enabled: boolean, query = "") {
     isLoading: first.isLoading,
     mutate: first.mutate,
   };
+}
+
+/** The brands, categories and tags the workspace's products have, with their counts: the list's pick-lists. */
+export function useProductFacets(enabled: boolean) {
+  return useResource<TProductFacets>(enabled ? "/api/products/facets" : null, FALLBACK);
 }

@@ -20,7 +20,8 @@ type Props = {
 
 /** The dense view of the products screen: one line per product, a box to select it, its name opens it. */
 export function ProductsTable({ products, selected, onToggle, onToggleAll, onOpen }: Props) {
-  const all = products.length > 0 && products.every((p) => selected.has(p.id));
+  const count = products.filter((p) => selected.has(p.id)).length;
+  const all = count > 0 && count === products.length;
   return (
     <Table aria-label="Produits surveillés (tableau)" className="text-[13px]">
       <THead>
@@ -30,6 +31,10 @@ export function ProductsTable({ products, selected, onToggle, onToggleAll, onOpe
               type="checkbox"
               className="size-4 accent-brand-600"
               aria-label="Sélectionner tous les produits affichés"
+              // some lines selected: the box shows (and announces) a mixed state
+              ref={(box) => {
+                if (box) box.indeterminate = count > 0 && !all;
+              }}
               checked={all}
               onChange={(e) => onToggleAll(e.target.checked)}
             />

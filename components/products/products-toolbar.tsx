@@ -5,10 +5,22 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { PRODUCT_POSITIONS, PRODUCT_SORTS, PRODUCT_STATUSES } from "@/lib/products/list/list-schema";
+import {
+  PRODUCT_POSITIONS,
+  PRODUCT_SORTS,
+  PRODUCT_STATUSES,
+  type TFacet,
+  type TProductFacets,
+} from "@/lib/products/list/list-schema";
 import { hasFilters, POSITION_LABELS, SORT_LABELS, STATUS_LABELS, type TProductsQuery } from "./products-query";
 
-type Props = { query: TProductsQuery; onChange: (next: TProductsQuery) => void; view: "cards" | "table" };
+type Props = {
+  query: TProductsQuery;
+  onChange: (next: TProductsQuery) => void;
+  view: "cards" | "table";
+  /** The values the workspace's products have (GET /api/products/facets); undefined while they load. */
+  facets: TProductFacets | undefined;
+};
 
 /** A text filter applied when typing pauses (or on Enter), so each key does not fetch a page. */
 function TextFilter({
@@ -46,8 +58,39 @@ function TextFilter({
   );
 }
 
+/**
+ * A pick-list of the values the workspace has, each with its count of products. A value the list does not offer
+ * (a shared address, one beyond the most frequent) stays chosen as it is.
+ */
+function FacetFilter({
+  label,
+  value,
+  options,
+  onPick,
+}: {
+  label: string;
+  value: string | undefined;
+  options: TFacet[] | undefined;
+  onPick: (v: string | undefined) => void;
+}) {
+  const offered = options ?? [];
+  return (
+    <Field label={label}>
+      <Select value={value ?? ""} onChange={(e) => onPick(e.target.value || undefined)}>
+        <option value="">Toutes</option>
+        {value && !offered.some((o) => o.value === value) ? <option value={value}>{value}</option> : null}
+        {offered.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.value} ({o.count})
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
 /** Search, filters, sort and the cards/table switch of the products screen; every change goes to the URL. */
-export function ProductsToolbar({ query, onChange, view }: Props) {
+export function ProductsToolbar({ query, onChange, view, facets }: Props) {
   const set = (patch: Partial<TProductsQuery>) => onChange({ ...query, ...patch });
   return (
     <search aria-label="Rechercher et filtrer les produits" className="rounded-xl border border-zinc-200 bg-white p-4">
@@ -61,14 +104,14 @@ export function ProductsToolbar({ query, onChange, view }: Props) {
             onCommit={(q) => set({ q: q || undefined })}
           />
         </div>
-        <TextFilter
+        <FacetFilter
           label="Catégorie"
-          placeholder="Maison > Cuisine"
-          value={query.category ?? ""}
-          onCommit={(category) => set({ category: category || undefined })}
+          value={query.category}
+          options={facets?.categories}
+          onPick={(category) => set({ category })}
         />
-        <TextFilter label="Étiquette" value={query.tag ?? ""} onCommit={(tag) => set({ tag: tag || undefined })} />
-        <TextFilter label="Marque" value={query.brand ?? ""} onCommit={(brand) => set({ brand: brand || undefined })} />
+        <FacetFilter label="Étiquette" value={query.tag} options={facets?.tags} onPick={(tag) => set({ tag })} />
+        <FacetFilter label="Marque" value={query.brand} options={facets?.brands} onPick={(brand) => set({ brand })} />
         <Field label="Position">
           <Select value={query.position ?? ""} onChange={(e) => set({ position: e.target.value || undefined })}>
             <option value="">Toutes</option>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useProducts } from "@/client/hooks/use-products";
+import { useProductFacets, useProducts } from "@/client/hooks/use-products";
 import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { productLimitMessage } from "@/lib/products/limits/limit-messages";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
@@ -20,11 +20,19 @@ import { ProductsTable } from "./products-table";
 import { hasFilters, readProductsQuery, type TProductsQuery, writeProductsQuery } from "./products-query";
 import type { ProductSummary } from "./types";
 
-// The dialogs (and the form validation they carry) load when first opened, the export menu once there are products.
-const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog));
-const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog));
-const BulkBar = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar));
-const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton));
+// The dialogs (and the form validation they carry) load when first opened, the selection's bar at the first
+// selection, the export menu once there are products. Each has its Suspense boundary (`loading`): without one, the
+// first render of a chunk not yet loaded suspends the page's (app/products/page.tsx), which hides the whole screen
+// and undoes the click that asked for it (the 'select all' box stayed unticked) until the chunk arrives.
+const noFallback = () => null;
+const AddProductDialog = dynamic(() => import("./add-product-dialog").then((m) => m.AddProductDialog), {
+  loading: noFallback,
+});
+const ImportDialog = dynamic(() => import("./import-dialog").then((m) => m.ImportDialog), { loading: noFallback });
+const BulkBar = dynamic(() => import("./bulk-bar").then((m) => m.BulkBar), { loading: noFallback });
+const ExportAllButton = dynamic(() => import("@/components/history/export-all-button").then((m) => m.ExportAllButton), {
+  loading: noFallback,
+});
 
 const LOGIN = `/login?redirect=${encodeURIComponent("/products")}`;
 
@@ -52,6 +60,7 @@ export function ProductsView() {
   const filtered = hasFilters(query);
   const whole = useProducts(authenticated && filtered, "limit=1");
   const catalogueSize = filtered ? whole.total : products.total;
+  const facets = useProductFacets(authenticated && (catalogueSize > 0 || filtered));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const { limits } = usePlanLimits(authenticated);
   // kept by the products layout: a product deleted in its modal or page says so here
@@ -145,7 +154,7 @@ export function ProductsView() {
         ) : null}
         {products.error ? <Alert tone="error">{products.error.message}</Alert> : null}
         {authenticated && (catalogueSize > 0 || filtered) ? (
-          <ProductsToolbar query={query} onChange={setQuery} view={view} />
+          <ProductsToolbar query={query} onChange={setQuery} view={view} facets={facets.data} />
         ) : null}
 
         {loading ? (
@@ -224,6 +233,7 @@ export function ProductsView() {
                   setBanner({ tone: "success", text });
                   if (deleted) setSelected(new Set());
                   void products.mutate();
+                  void facets.mutate();
                 }}
               />
             ) : null}
@@ -240,6 +250,7 @@ export function ProductsView() {
             setAdding(false);
             setBanner({ tone: "success", text: "Produit créé avec succès" });
             void products.mutate();
+            void facets.mutate();
           }}
         />
       ) : null}
@@ -249,7 +260,10 @@ export function ProductsView() {
           open
           onClose={() => setImporting(false)}
           onImported={(summary) => {
-            if (summary.created_urls > 0) void products.mutate();
+            if (summary.created_urls > 0) {
+              void products.mutate();
+              void facets.mutate();
+            }
           }}
         />
       ) : null}

@@ -44,6 +44,16 @@ export const FOLD_TO = "aaaaaaceeeeiiiinooooouuuuyy";
 const fold = (text: string) =>
   `translate(replace(replace(lower(${text}), 'œ', 'oe'), 'æ', 'ae'), '${FOLD_FROM}', '${FOLD_TO}')`;
 
+/**
+ * A URL's merchant for the 'Vue marché' merchants (lib/insights/get-merchants.ts), computed once per write: the
+ * domain is the URL's host in lower case without 'www.' (the URL's text when it has none: market-rules
+ * domainOf); `own` is the source's name (trimmed, lower case, spaces folded, 'www.' dropped) when it is one of
+ * its own, '' when it only repeats the domain ('Darty', 'darty.com' on darty.com).
+ */
+const MERCHANT_DOMAIN = `coalesce(nullif(regexp_replace(lower(substring("url" from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\\[[^]]*\\]|[^/?#:]*)')), '^www\\.', ''), ''), "url")`;
+const MERCHANT_NAME = `regexp_replace(regexp_replace(lower(regexp_replace("name", '^\\s+|\\s+$', '', 'g')), '\\s+', ' ', 'g'), '^www\\.', '')`;
+const MERCHANT_OWN = `case when ${MERCHANT_NAME} in ('', ${MERCHANT_DOMAIN}, split_part(${MERCHANT_DOMAIN}, '.', 1)) then '' else ${MERCHANT_NAME} end`;
+
 export const products = pgTable(
   "products",
   {
@@ -171,6 +181,8 @@ export const productUrls = pgTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     name: text().notNull(),
     url: varchar({ length: 2048 }).notNull(),
+    merchantDomain: text().generatedAlwaysAs((): SQL => sql.raw(MERCHANT_DOMAIN)),
+    merchantOwn: text().generatedAlwaysAs((): SQL => sql.raw(MERCHANT_OWN)),
     trackingFrequency: text({ enum: TRACKING_FREQUENCIES }).notNull().default("daily"),
     selector: text(),
     fetchMode: text({ enum: ["auto", "static", "browser"] })

@@ -1,114 +1,96 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "@/db";
 import { centsToDecimal, divRound, percentOf } from "@/lib/core/money";
-import { basisPoints, compareFr, sortLines } from "./sort-lines";
-import { loadMarket, offersOf } from "./load-market";
-import { isComparable, MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
+import { getRetentionCutoff } from "@/lib/history";
+import { MARKET_CURRENCY } from "./market-rules";
 import type { TMerchantsQuery } from "./schemas";
+import { basisPoints, compareFr, sortLines } from "./sort-lines";
 
+type TNum = string | number;
 type TTally = {
-  key: string;
   domain: string;
   merchant: string;
-  names: Set<string>;
-  urls: number;
-  outOfStock: number;
-  products: Set<string>;
-  priced: number;
-  cheapest: number;
-  compared: number;
-  gapSum: number;
-  mySum: number;
+  names: string[];
+  urls: TNum;
+  out_of_stock: TNum;
+  products: TNum;
+  priced: TNum;
+  cheapest: TNum;
+  compared: TNum;
+  gap_sum: TNum | null;
+  my_sum: TNum | null;
 };
 
 /**
- * A source's merchant: its domain, told apart by the source's name where the user gave one of its own (a
- * marketplace seller next to the retailer on one host); a name that only repeats the domain ('Darty',
- * 'darty.com' on darty.com) is the domain's merchant.
- */
-function merchantOf(o: TOffer): { key: string; named: boolean } {
-  const name = o.name
-    .trim()
-    .toLocaleLowerCase("fr")
-    .replace(/\s+/g, " ")
-    .replace(/^www\./, "");
-  const label = o.domain.split(".")[0];
-  const own = name !== "" && name !== o.domain && name !== label;
-  return { key: own ? `${o.domain} ${name}` : o.domain, named: own };
-}
-
-/**
- * The merchants of the owner's catalogue (merchantOf: by domain, 'www.' dropped, or by the source's own name): on how many products they are the cheapest
- * (among the products where they have a comparable offer; ties count for each), their average gap to 'mon prix'
- * (merchant price − my price, positive when dearer than me; the percentage is the sum of the gaps over the sum
- * of my prices), and their out-of-stock rate (share of their URLs whose latest reading is unavailable).
- * A merchant with several URLs on one product counts once there, at its lowest comparable price.
+ * The owner's merchants, tallied in one SQL statement over the URLs' latest readings (product_urls' latest_*
+ * copy, retention applied; market-rules.ts): on how many products they are the cheapest (among the products
+ * where they have a comparable offer; ties count for each), their average gap to 'mon prix' (merchant price − my
+ * price, positive when dearer than me; the percentage is the sum of the gaps over the sum of my prices), and
+ * their out-of-stock rate (share of their URLs whose latest reading is unavailable). A merchant is a domain, or a
+ * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts). A merchant
+ * with several URLs on one product counts once there, at its lowest comparable price. One row per merchant
+ * reaches Node.
  */
 export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
-  const { products, offers } = await loadMarket(workspaceId);
-  const tallies = new Map<string, TTally>();
-  const tally = (o: TOffer) => {
-    const { key, named } = merchantOf(o);
-    let t = tallies.get(key);
-    if (!t) {
-      t = {
-        key,
-        domain: o.domain,
-        merchant: named ? o.name.trim() : o.domain,
-        names: new Set(),
-        urls: 0,
-        outOfStock: 0,
-        products: new Set(),
-        priced: 0,
-        cheapest: 0,
-        compared: 0,
-        gapSum: 0,
-        mySum: 0,
-      };
-      tallies.set(key, t);
-    }
-    return t;
-  };
-  for (const o of offers.values()) {
-    const t = tally(o);
-    t.names.add(o.name);
-    t.urls += 1;
-    if (!o.available) t.outOfStock += 1;
-    t.products.add(o.productId);
-  }
-  for (const p of products) {
-    const productOffers = offersOf(p, offers);
-    const market = marketOf(productOffers);
-    if (!market) continue;
-    const best = new Map<string, number>();
-    for (const o of productOffers.filter(isComparable)) {
-      const { key } = merchantOf(o);
-      best.set(key, Math.min(best.get(key) ?? o.cents, o.cents));
-    }
-    for (const [key, cents] of best) {
-      const t = tallies.get(key)!;
-      t.priced += 1;
-      if (cents === market.min) t.cheapest += 1;
-      if (p.myCents === null) continue;
-      t.compared += 1;
-      t.gapSum += cents - p.myCents;
-      t.mySum += p.myCents;
-    }
-  }
-
-  const lines = [...tallies.values()].map((t) => ({
-    merchant: t.merchant,
-    domain: t.domain,
-    names: [...t.names].sort(compareFr),
-    urls: t.urls,
-    products: t.products.size,
-    priced_products: t.priced,
-    cheapest_count: t.cheapest,
-    cheapest_rate: percentOf(t.cheapest, t.priced),
-    compared_products: t.compared,
-    average_gap: t.compared ? centsToDecimal(divRound(t.gapSum, t.compared)) : null,
-    average_gap_percent: t.compared ? percentOf(t.gapSum, t.mySum) : null,
-    out_of_stock: t.outOfStock,
-    out_of_stock_rate: percentOf(t.outOfStock, t.urls),
-  }));
+  const db = await getDb();
+  const { cutoff } = await getRetentionCutoff(workspaceId, db);
+  const since = cutoff ? sql`and u.latest_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
+  const tallies = await queryRows<TTally>(
+    db,
+    sql`with o as (
+          select u.product_id, u.name, u.merchant_domain as domain, u.merchant_own as own, coalesce(u.latest_available, false) as available,
+                 coalesce(u.latest_available, false) and u.latest_price is not null
+                   and upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
+                   as comparable,
+                 (u.latest_price * 100)::bigint as cents
+            from product_urls u
+           where u.workspace_id = ${workspaceId} and u.latest_reading_id is not null and u.latest_at is not null ${since}
+        ), best as (
+          -- each merchant's lowest comparable price per product, against the product's lowest and 'mon prix'
+          select b.*, min(b.cents) over (partition by b.product_id) as low,
+                 case when p.reference_price > 0 then (p.reference_price * 100)::bigint end as my
+            from (select o.domain, o.own, o.product_id, min(o.cents) as cents
+                    from o where o.comparable group by o.domain, o.own, o.product_id) b
+            join products p on p.id = b.product_id
+        ), prices as (
+          select domain, own, count(*) as priced, count(*) filter (where cents = low) as cheapest,
+                 count(my) as compared, sum(cents - my) as gap_sum, sum(my) as my_sum
+            from best group by domain, own
+        )
+        select o.domain, coalesce(min(btrim(o.name)) filter (where o.own <> ''), o.domain) as merchant,
+               array_agg(distinct o.name) as names, count(*) as urls, count(*) filter (where not o.available) as out_of_stock,
+               count(distinct o.product_id) as products, coalesce(max(prices.priced), 0) as priced,
+               coalesce(max(prices.cheapest), 0) as cheapest, coalesce(max(prices.compared), 0) as compared,
+               max(prices.gap_sum) as gap_sum, max(prices.my_sum) as my_sum
+          from o
+          left join prices on prices.domain = o.domain and prices.own = o.own
+         group by o.domain, o.own`,
+  );
+  const lines = tallies.map((t) => {
+    const [urls, outOfStock, priced, cheapest, compared] = [
+      t.urls,
+      t.out_of_stock,
+      t.priced,
+      t.cheapest,
+      t.compared,
+    ].map(Number) as [number, number, number, number, number];
+    const gapSum = Number(t.gap_sum ?? 0);
+    return {
+      merchant: t.merchant,
+      domain: t.domain,
+      names: [...t.names].sort(compareFr),
+      urls,
+      products: Number(t.products),
+      priced_products: priced,
+      cheapest_count: cheapest,
+      cheapest_rate: percentOf(cheapest, priced),
+      compared_products: compared,
+      average_gap: compared ? centsToDecimal(divRound(gapSum, compared)) : null,
+      average_gap_percent: compared ? percentOf(gapSum, Number(t.my_sum ?? 0)) : null,
+      out_of_stock: outOfStock,
+      out_of_stock_rate: percentOf(outOfStock, urls),
+    };
+  });
   const needle = query.q?.toLocaleLowerCase("fr");
   const filtered = lines.filter(
     (l) =>
@@ -117,15 +99,16 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
       l.merchant.toLocaleLowerCase("fr").includes(needle) ||
       l.names.some((n) => n.toLocaleLowerCase("fr").includes(needle)),
   );
+  type TLine = (typeof lines)[number];
   const keys = {
-    cheapest_rate: (l: (typeof lines)[number]) => basisPoints(l.cheapest_rate),
-    average_gap: (l: (typeof lines)[number]) => basisPoints(l.average_gap_percent),
-    out_of_stock_rate: (l: (typeof lines)[number]) => basisPoints(l.out_of_stock_rate),
-    products: (l: (typeof lines)[number]) => l.products,
-    domain: (l: (typeof lines)[number]) => l.domain,
+    cheapest_rate: (l: TLine) => basisPoints(l.cheapest_rate),
+    average_gap: (l: TLine) => basisPoints(l.average_gap_percent),
+    out_of_stock_rate: (l: TLine) => basisPoints(l.out_of_stock_rate),
+    products: (l: TLine) => l.products,
+    domain: (l: TLine) => l.domain,
   };
   const order = query.order ?? (query.sort === "domain" ? "asc" : "desc");
-  const tie = (l: (typeof lines)[number]) => `${l.domain} ${l.merchant}`;
+  const tie = (l: TLine) => `${l.domain} ${l.merchant}`;
   return { currency: MARKET_CURRENCY, merchants: sortLines(filtered, keys[query.sort], order, tie) };
 }
 

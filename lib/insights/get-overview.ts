@@ -1,17 +1,16 @@
 import { getDb } from "@/db";
 import { centsToDecimal, percentOf } from "@/lib/core/money";
 import { readReadingOffers, type TReadingOffer } from "@/lib/history";
-import { loadPositions, type TPositionRow } from "./load-positions";
+import { loadOverviewPage, loadOverviewSummary, marketRows, type TPositionRow } from "./load-positions";
 import { MARKET_CURRENCY, positionOf } from "./market-rules";
 import { catalogueIndex, indexTrend } from "./price-index";
-import { POSITIONS, type TOverviewQuery } from "./schemas";
-import { basisPoints, sortLines } from "./sort-lines";
+import type { TOverviewQuery } from "./schemas";
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
 const TREND_DAYS = [7, 30];
 
-function productLine(p: TPositionRow & { myCents: number }) {
+function productLine(p: TPositionRow) {
   const market = p.market;
   const gapCheapest = market ? p.myCents - market.min : null;
   const gapAverage = market ? p.myCents - market.avg : null;
@@ -64,62 +63,45 @@ async function withSellers(lines: TLineWithReadings[]) {
 
 export type TOverviewLine = Awaited<ReturnType<typeof withSellers>>[number];
 
-const SORT_KEY: Record<TOverviewQuery["sort"], (l: TLineWithReadings) => number | string | null> = {
-  gap_to_cheapest: (l) => basisPoints(l.gap_to_cheapest_percent),
-  gap_to_average: (l) => basisPoints(l.gap_to_average_percent),
-  price_index: (l) => basisPoints(l.price_index),
-  position: (l) => POSITIONS.indexOf(l.position),
-  name: (l) => l.name.toLocaleLowerCase("fr"),
-};
-
 /**
  * The 'Vue marché' positioning of the owner's products that have 'mon prix': per product the market (min,
  * average, max of the comparable offers), my position, my gaps to the cheapest and to the average, my index;
- * over the catalogue the price index now and at the end of the (Paris) day 7 and 30 days ago. Filters and sort apply to the lines only: the
- * summary always covers the whole catalogue.
+ * over the catalogue the price index now and at the end of the (Paris) day 7 and 30 days ago. Filters, sort and
+ * page apply to the lines only, in SQL (load-positions.ts): the summary always covers the whole catalogue.
  */
 export async function getOverview(workspaceId: string, query: TOverviewQuery, now: Date = new Date()) {
-  const products = await loadPositions(workspaceId, TREND_DAYS, now, query.basis ?? "price");
-  const priced = products.filter((p): p is TPositionRow & { myCents: number } => p.myCents !== null);
-  const all = priced.map(productLine);
-
-  const positions = Object.fromEntries(POSITIONS.map((k) => [k, all.filter((l) => l.position === k).length]));
-  const needle = query.q?.toLocaleLowerCase("fr");
-  const lines = all.filter(
-    (l) =>
-      (query.position === "all" || l.position === query.position) &&
-      (!needle || l.name.toLocaleLowerCase("fr").includes(needle)),
-  );
+  const basis = query.basis ?? "price";
+  const filter = { basis, position: query.position, q: query.q };
+  const rows = await marketRows(workspaceId, basis);
+  const summary = await loadOverviewSummary(rows, workspaceId, filter, TREND_DAYS, now);
   const order = query.order ?? (query.sort === "name" || query.sort === "position" ? "asc" : "desc");
   const offset = query.offset ?? 0;
-  const page = sortLines(lines, SORT_KEY[query.sort], order, (l) => l.name).slice(
-    offset,
-    query.limit === undefined ? undefined : offset + query.limit,
-  );
-  // the cheapest offers' marketplace sellers: read for the lines of the page only
-  const sellers = await withSellers(page);
+  // the dashboard asks the summary alone (limit 0); the page's sellers are read for its lines only
+  const page =
+    query.limit === 0 ? [] : await loadOverviewPage(rows, { ...filter, sort: query.sort, order }, query.limit, offset);
+  const products = await withSellers(page.map(productLine));
+  const compared = summary.priced - summary.positions.no_market;
 
   return {
     currency: MARKET_CURRENCY,
-    basis: query.basis ?? "price",
+    basis,
     summary: {
-      products: products.length,
-      with_reference_price: priced.length,
-      compared: all.length - positions.no_market!,
-      positions,
-      price_index: catalogueIndex(priced.flatMap((p) => (p.market ? [{ my: p.myCents, avg: p.market.avg }] : []))),
+      products: summary.products,
+      with_reference_price: summary.priced,
+      compared,
+      positions: summary.positions,
+      price_index: catalogueIndex({ products: compared, mySum: summary.mySum, avgSum: summary.avgSum }),
       // the trend compares item prices at both ends (the history has no shipping by day), whatever the basis
-      trend: TREND_DAYS.map((days) =>
-        indexTrend(
-          days,
-          priced.map((p) => ({ ...p, market: p.priceAvg === null ? null : { avg: p.priceAvg } })),
-        ),
-      ),
+      trend: summary.trend.map((t) => ({
+        days: t.days,
+        products: t.products,
+        ...indexTrend(t),
+      })),
     },
     // the lines matching the filters, of which `products` is the page from `offset`
-    total_lines: lines.length,
+    total_lines: summary.lines,
     offset,
-    products: sellers,
+    products,
   };
 }
 

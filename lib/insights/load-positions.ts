@@ -1,118 +1,69 @@
 import { sql } from "drizzle-orm";
-import { type DbLike, getDb, queryRows } from "@/db";
+import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
+import { foldSearch } from "@/lib/products/list/fold-search";
 import { domainOf, MARKET_CURRENCY } from "./market-rules";
-import type { TBasis } from "./schemas";
+import { lineOrder, marketSource, rollupOutdated } from "./market-source";
+import { POSITIONS, type TBasis, type TPosition } from "./schemas";
 
-/** One product of the owner with its market aggregated in SQL (cents), and the market average `days` ago. */
+/** One line of the overview: a product with 'mon prix' and its market (cents), read for one page. */
 export type TPositionRow = {
   id: string;
   name: string;
-  myCents: number | null;
+  myCents: number;
   market: { count: number; min: number; avg: number; max: number } | null;
-  // The average of the item prices (what the trend compares, whatever the basis), and how many comparable offers
-  // state no shipping (on the total basis they count at their price alone).
-  priceAvg: number | null;
+  // how many comparable offers state no shipping (on the total basis they count at their price alone)
   shippingUnknown: number;
   cheapest: { urlId: string; name: string; domain: string; readingId: number }[];
   outOfStock: number;
   otherCurrency: number;
   checkedAt: Date | null;
-  avgThen: Map<number, number>;
 };
 
-type Row = {
-  id: string;
-  name: string;
-  my_cents: string | number | null;
-  n: string | number | null;
-  min: string | number | null;
-  avg: string | number | null;
-  max: string | number | null;
-  cheapest: { url_id: string; name: string; url: string; reading_id: string | number }[] | null;
-  price_avg: string | number | null;
-  shipping_unknown: string | number | null;
-  out_of_stock: string | number | null;
-  other_currency: string | number | null;
-  checked_at: Date | string | null;
-  then: Record<string, string | number> | null;
-};
+export type TLinesFilter = { basis: TBasis; position: "all" | TPosition; q?: string };
 
-const num = (v: string | number | null) => (v === null ? null : Number(v));
+type TNum = string | number | null;
+const num = (v: TNum) => (v === null ? null : Number(v));
 
-/** Whether a latest reading counted in the workspace's product_market rows is older than the retention cutoff. */
-async function rollupOutdated(db: DbLike, workspaceId: string, basis: TBasis, cutoff: Date) {
-  const [row] = await queryRows<{ outdated: boolean }>(
-    db,
-    sql`select exists (select 1 from product_market where workspace_id = ${workspaceId} and basis = ${basis}
-                          and oldest_at < ${cutoff.toISOString()}::timestamptz) as outdated`,
-  );
-  return row?.outdated === true;
+/** The workspace's market rows (marketSource), from the rollup unless the retention cutoff outdates it. */
+export async function marketRows(workspaceId: string, basis: TBasis) {
+  const db = await getDb();
+  const { cutoff } = await getRetentionCutoff(workspaceId, db);
+  const live = await rollupOutdated(db, workspaceId, basis, cutoff);
+  return { db, cutoff, rows: marketSource(workspaceId, basis, cutoff, live) };
+}
+
+type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
+
+/** The filters of the lines over `marketSource` as `m` (the name search folded as products.name_key). */
+function matches(filter: TLinesFilter) {
+  const rank = filter.position === "all" ? null : POSITIONS.indexOf(filter.position);
+  const needle = filter.q ? foldSearch(filter.q) : "";
+  return sql`${rank === null ? sql`true` : sql`m.position_rank = ${rank}`}
+             and ${needle ? sql`strpos(m.name_key, ${needle}) > 0` : sql`true`}`;
 }
 
 /**
- * The owner's products (by name) with, per product, the market of the comparable offers (market-rules.ts: each
- * URL's latest retained reading, available, priced, in euros) as count, min, average rounded half away from zero
- * and max in integer cents (read from the product_market rollup, or computed live from product_urls' latest_*
- * copy when the retention cutoff drops a reading the rollup counts), the cheapest offers (URLs by name), the out-of-stock and other-currency counts, and
- * for products with 'mon prix' the market average at the end of the Paris day `days` before `now`: from
- * market_trend when its row still holds (db/schema/market-trend.ts), else one price_daily probe per URL and date,
- * kept there by the same statement. One statement: about one row per product reaches Node. On the "total" basis
- * an offer's amount is its price plus its stated shipping (its price alone when the page states none).
+ * Over the whole catalogue, in one statement: the products, those with 'mon prix' (the lines), their positions,
+ * the sums of my prices and market averages of those with a market (the price index), how many lines match the
+ * filters; and for each of `days` the trend's basket: the products with 'mon prix', a market now and a market
+ * average at the end of the Paris day `days` before `now` (from market_trend when its row still holds,
+ * db/schema/market-trend.ts, else one price_daily probe per URL and date, kept there by the same statement), with
+ * the sums of my prices, of their item-price averages now and then. Only sums reach Node.
  */
-export async function loadPositions(workspaceId: string, days: number[], now: Date, basis: TBasis = "price") {
-  const db = await getDb();
-  const { cutoff } = await getRetentionCutoff(workspaceId, db);
-  const since = (column: string) =>
-    cutoff ? sql`and ${sql.raw(column)} >= ${cutoff.toISOString()}::timestamptz` : sql``;
+export async function loadOverviewSummary(
+  { db, cutoff, rows }: TMarketRows,
+  workspaceId: string,
+  filter: TLinesFilter,
+  days: number[],
+  now: Date,
+) {
+  const since = cutoff ? sql`and d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const cutoffAt = sql`${cutoff?.toISOString() ?? null}::timestamptz`;
   const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date`;
-  // the rollup holds every URL's latest reading: usable unless the retention cutoff drops one of them
-  const live = cutoff !== null && (await rollupOutdated(db, workspaceId, basis, cutoff));
-  const market = live
-    ? sql`o as (
-          select u.product_id, u.id as url_id, u.name, u.url, u.latest_at as at,
-                 coalesce(u.latest_available, false) as available, u.latest_reading_id,
-                 ((u.latest_price + ${basis === "total" ? sql`coalesce(u.latest_shipping, 0)` : sql`0`}) * 100)::bigint
-                   as cents,
-                 (u.latest_price * 100)::bigint as price_cents, u.latest_shipping is null as no_shipping,
-                 upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) as currency
-            from products p
-            join product_urls u on u.product_id = p.id and u.workspace_id = p.workspace_id
-           where p.workspace_id = ${workspaceId} and u.latest_reading_id is not null and u.latest_at is not null
-                 ${since("u.latest_at")}
-        ), c as (
-          select o.*, min(o.cents) filter (where o.comparable) over (partition by o.product_id) as low
-            from (select o.*, o.available and o.cents is not null and o.currency = ${MARKET_CURRENCY} as comparable
-                    from o) o
-        ), m as (
-          select c.product_id, count(*) filter (where c.comparable) as n, min(c.low) as min,
-                 round(sum(c.cents) filter (where c.comparable)::numeric
-                       / nullif(count(*) filter (where c.comparable), 0)) as avg,
-                 max(c.cents) filter (where c.comparable) as max,
-                 round(sum(c.price_cents) filter (where c.comparable)::numeric
-                       / nullif(count(*) filter (where c.comparable), 0)) as price_avg,
-                 count(*) filter (where c.comparable and c.no_shipping) as shipping_unknown,
-                 json_agg(json_build_object('url_id', c.url_id, 'name', c.name, 'url', c.url,
-                                            'reading_id', c.latest_reading_id) order by c.name, c.url_id)
-                   filter (where c.comparable and c.cents = c.low) as cheapest,
-                 count(*) filter (where not c.available) as out_of_stock,
-                 count(*) filter (where c.available and c.cents is not null and c.currency <> ${MARKET_CURRENCY})
-                   as other_currency,
-                 max(c.at) as checked_at
-            from c group by c.product_id
-        )`
-    : sql`m as (
-          select r.product_id, r.n, r.min_cents as min, round(r.sum_cents::numeric / nullif(r.n, 0)) as avg,
-                 r.max_cents as max, round(r.price_sum_cents::numeric / nullif(r.n, 0)) as price_avg,
-                 r.shipping_unknown, r.cheapest, r.out_of_stock, r.other_currency, r.checked_at
-            from product_market r
-           where r.workspace_id = ${workspaceId} and r.basis = ${basis}
-        )`;
-  const rows = await queryRows<Row>(
+  const [row] = await queryRows<Record<string, TNum> & { trend: Record<string, TNum>[] | null }>(
     db,
-    sql`with ${market}, k as (
-          -- the trend's products (with 'mon prix') and days, and the market_trend row when it still holds
+    sql`with m as materialized (select * from ${rows} m), k as (
           select k.days, p.id as product_id, p.trend_version, c.avg_cents, c.product_id is not null as kept
             from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
             cross join products p
@@ -141,7 +92,7 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
                    order by d.day desc
                    limit 1
                 ) d
-               where u.product_id = k.product_id and u.workspace_id = ${workspaceId} ${since("d.last_at")}
+               where u.product_id = k.product_id and u.workspace_id = ${workspaceId} ${since}
             ) d on true
            where not k.kept
            group by k.days, k.product_id, k.trend_version
@@ -152,29 +103,85 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
              set day = excluded.day, version = excluded.version, avg_cents = excluded.avg_cents,
                  cutoff = excluded.cutoff, oldest_at = excluded.oldest_at
         ), t as (
-          select t.product_id, json_object_agg(t.days, t.avg_cents) as then
+          select t.days, count(*) as products, sum(m.my_cents) as my_sum, sum(m.price_avg_cents) as now_sum,
+                 sum(t.avg_cents) as then_sum
             from (select k.days, k.product_id, k.avg_cents from k where k.kept
                   union all
                   select f.days, f.product_id, f.avg_cents from f) t
-           where t.avg_cents is not null
-           group by t.product_id
+            join m on m.product_id = t.product_id
+           where t.avg_cents is not null and m.n > 0
+           group by t.days
         )
-        select p.id, p.name, case when p.reference_price > 0 then (p.reference_price * 100)::bigint end as my_cents,
-               m.n, m.min, m.avg, m.max, m.price_avg, m.shipping_unknown, m.cheapest, m.out_of_stock, m.other_currency, m.checked_at, t.then
-          from products p
-          left join m on m.product_id = p.id
-          left join t on t.product_id = p.id
-         where p.workspace_id = ${workspaceId}
-         order by p.name, p.id`,
+        select (select count(*) from products where workspace_id = ${workspaceId}) as products,
+               count(*) as priced, ${sql.raw(POSITIONS.map((p, i) => `count(*) filter (where m.position_rank = ${i}) as ${p}`).join(", "))},
+               sum(m.my_cents) filter (where m.n > 0) as my_sum, sum(m.avg_cents) filter (where m.n > 0) as avg_sum,
+               count(*) filter (where ${matches(filter)}) as lines,
+               (select json_agg(t) from t) as trend
+          from m`,
   );
-  return rows.map((r): TPositionRow => {
+  const trend = new Map((row!.trend ?? []).map((t) => [Number(t.days), t]));
+  return {
+    products: num(row!.products) ?? 0,
+    priced: num(row!.priced) ?? 0,
+    positions: Object.fromEntries(POSITIONS.map((p) => [p, num(row![p]) ?? 0])) as Record<TPosition, number>,
+    mySum: num(row!.my_sum) ?? 0,
+    avgSum: num(row!.avg_sum) ?? 0,
+    lines: num(row!.lines) ?? 0,
+    trend: days.map((d) => {
+      const t = trend.get(d);
+      return {
+        days: d,
+        products: num(t?.products ?? null) ?? 0,
+        mySum: num(t?.my_sum ?? null) ?? 0,
+        nowSum: num(t?.now_sum ?? null) ?? 0,
+        thenSum: num(t?.then_sum ?? null) ?? 0,
+      };
+    }),
+  };
+}
+
+type TLineRow = {
+  product_id: string;
+  name: string;
+  my_cents: TNum;
+  n: TNum;
+  min_cents: TNum;
+  avg_cents: TNum;
+  max_cents: TNum;
+  shipping_unknown: TNum;
+  cheapest: { url_id: string; name: string; url: string; reading_id: string | number }[] | null;
+  out_of_stock: TNum;
+  other_currency: TNum;
+  checked_at: Date | string | null;
+};
+
+/**
+ * The lines matching `filter` in the chosen order (lineOrder), `limit` of them from `offset` (all without a
+ * limit): in each sort's default direction one range of a product_market index, so a page reads its own rows.
+ */
+export async function loadOverviewPage(
+  { db, rows }: TMarketRows,
+  filter: TLinesFilter & { sort: string; order: "asc" | "desc" },
+  limit: number | undefined,
+  offset: number,
+): Promise<TPositionRow[]> {
+  const page = await queryRows<TLineRow>(
+    db,
+    sql`select m.product_id, p.name, m.my_cents, m.n, m.min_cents, m.avg_cents, m.max_cents, m.shipping_unknown,
+               m.cheapest, m.out_of_stock, m.other_currency, m.checked_at
+          from ${rows} m
+          join products p on p.id = m.product_id
+         where ${matches(filter)}
+         order by ${lineOrder(filter.sort, filter.order)}
+         ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`,
+  );
+  return page.map((r) => {
     const n = num(r.n) ?? 0;
     return {
-      id: r.id,
+      id: r.product_id,
       name: r.name,
-      myCents: num(r.my_cents),
-      market: n > 0 ? { count: n, min: num(r.min)!, avg: num(r.avg)!, max: num(r.max)! } : null,
-      priceAvg: num(r.price_avg),
+      myCents: num(r.my_cents)!,
+      market: n > 0 ? { count: n, min: num(r.min_cents)!, avg: num(r.avg_cents)!, max: num(r.max_cents)! } : null,
       shippingUnknown: num(r.shipping_unknown) ?? 0,
       cheapest: (r.cheapest ?? []).map((o) => ({
         urlId: o.url_id,
@@ -185,7 +192,6 @@ export async function loadPositions(workspaceId: string, days: number[], now: Da
       outOfStock: num(r.out_of_stock) ?? 0,
       otherCurrency: num(r.other_currency) ?? 0,
       checkedAt: r.checked_at === null ? null : new Date(r.checked_at),
-      avgThen: new Map(Object.entries(r.then ?? {}).map(([k, v]) => [Number(k), Number(v)])),
     };
   });
 }

@@ -238,6 +238,17 @@ export const OPERATIONS: TOperation[] = [
     errors: [422],
   },
   {
+    method: "get",
+    path: "/api/products/facets",
+    tag: "Produits",
+    summary: "Valeurs des filtres de la liste",
+    description:
+      "Les marques, catégories et étiquettes des produits de l'espace de travail, chacune avec son nombre de " +
+      "produits : les 500 plus fréquentes de chaque filtre, par ordre alphabétique. Une catégorie compte aussi " +
+      "les produits de ses sous-catégories, comme le filtre `category` de GET /api/products.",
+    ok: { schema: R.RProductFacets, description: "`{ brands, categories, tags }`, chacun `[{ value, count }]`" },
+  },
+  {
     method: "post",
     path: "/api/products/bulk",
     tag: "Produits",

@@ -76,6 +76,12 @@ export const RProduct = z
   })
   .catchall(z.unknown());
 /** An item of GET /api/products: the product and the list's summary of its URLs (no URL list). */
+const RFacet = z.object({ value: z.string(), count: z.number().int().describe("Produits qui l'ont") });
+export const RProductFacets = z.object({
+  brands: z.array(RFacet).describe("Marques"),
+  categories: z.array(RFacet).describe("Catégories, chacune avec ses parents ('Maison', 'Maison > Cuisine')"),
+  tags: z.array(RFacet).describe("Étiquettes"),
+});
 export const RProductListItem = RProduct.extend({
   url_count: z.number().int(),
   lowest_price: decimal.nullable().describe("Le plus bas des derniers prix disponibles en euros"),

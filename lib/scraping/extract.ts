@@ -9,11 +9,10 @@ import { optionCandidates } from "./extract/option-candidates";
 import { listCandidates, type TExtractCandidate } from "./extract/list-candidates";
 import { computeZones } from "./extract/page-zones";
 import { pageLocale } from "./extract/page-locale";
-import { parseHtml } from "./extract/parse-html";
 import { runSelector } from "./extract/run-selector";
 import { collectTextCandidates, type TTextCandidate } from "./extract/text-candidates";
 import { textAvailability } from "./extract/text-availability";
-import { headingText, type TPageScan, walkPage } from "./extract/walk-page";
+import { headingText, type TPageScan, scanPage } from "./extract/scan-page";
 import type { TZones } from "./extract/page-zones";
 import {
   CHEAPEST_NEW_RULE,
@@ -207,8 +206,7 @@ export function extractProduct(html: string, pageUrl: string, options: TExtractO
 
 function extractUnsafe(html: string, pageUrl: string, options: TExtractOptions): TExtractResult {
   if (!/\S/.test(html)) return emptyResult();
-  const doc = parseHtml(html);
-  const scan = walkPage(doc);
+  const { doc, scan } = scanPage(html);
   const zones = computeZones(scan);
   const ogLocale = scan.metas.get("og:locale")?.[0] ?? null;
   const locale = pageLocale(scan.lang, ogLocale, pageUrl);

@@ -6,7 +6,15 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
-import { baseUrl, launchBrowser, registerUser, signIn, waitForReadings, watchErrors } from "../helpers/browser";
+import {
+  baseUrl,
+  launchBrowser,
+  registerUser,
+  signIn,
+  subscribeThroughDemo,
+  waitForReadings,
+  watchErrors,
+} from "../helpers/browser";
 
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
 
@@ -128,6 +136,38 @@ describe("Vue marché", () => {
     const heading = page.getByRole("heading", { name: "Vue marché" });
     await heading.waitFor();
     await page.getByText("Indice prix du catalogue").waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("pages a catalogue larger than a page: next and previous page, the total line", async () => {
+    // 101 products with 'mon prix' and no URL: all 'Sans prix du marché', in name order
+    const big = await registerUser("marche-pages");
+    await subscribeThroughDemo(big.api, "entreprise");
+    const names = Array.from({ length: 101 }, (_, i) => `Article ${String(i + 1).padStart(3, "0")}`);
+    for (let i = 0; i < names.length; i += 10) {
+      await Promise.all(
+        names.slice(i, i + 10).map((name) => big.ok("/api/products", { name, reference_price: "10.00" })),
+      );
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
+    const errors = watchErrors(page);
+    await signIn(page, big.email, "/market");
+    const pager = page.getByRole("navigation", { name: "Pages du positionnement" });
+    const table = page.getByRole("table", { name: "Positionnement par produit" });
+    const line = (name: string) => table.getByRole("row").filter({ hasText: name });
+    await expect.poll(() => pager.textContent()).toContain("Produits 1 à 100 sur 101");
+    await line("Article 100").waitFor();
+    expect(await line("Article 101").count()).toBe(0);
+    expect(await pager.getByRole("button", { name: "Précédents" }).isDisabled()).toBe(true);
+    await pager.getByRole("button", { name: "Suivants" }).click();
+    await expect.poll(() => pager.textContent()).toContain("Produits 101 à 101 sur 101");
+    await line("Article 101").waitFor();
+    expect(await table.getByRole("row").filter({ hasText: "Article" }).count()).toBe(1);
+    expect(await pager.getByRole("button", { name: "Suivants" }).isDisabled()).toBe(true);
+    await pager.getByRole("button", { name: "Précédents" }).click();
+    await expect.poll(() => pager.textContent()).toContain("Produits 1 à 100 sur 101");
+    await line("Article 001").waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -11,15 +11,16 @@ import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history
 // must show the new market.
 
 type TRow = Record<string, unknown>;
+const COLUMNS = sql.raw(`product_id, basis, n, min_cents, sum_cents, max_cents, price_sum_cents, shipping_unknown,
+  cheapest, out_of_stock, other_currency, checked_at, oldest_at, my_cents, name_key, gap_bp, avg_gap_bp, index_bp,
+  position_rank`);
 let workspaceId: string;
 
 async function rollup(): Promise<TRow[]> {
   const db = await getDb();
   return queryRows<TRow>(
     db,
-    sql`select product_id, basis, n, min_cents, sum_cents, max_cents, price_sum_cents, shipping_unknown, cheapest,
-               out_of_stock, other_currency, checked_at, oldest_at
-          from product_market where workspace_id = ${workspaceId} order by product_id, basis`,
+    sql`select ${COLUMNS} from product_market where workspace_id = ${workspaceId} order by product_id, basis`,
   );
 }
 
@@ -35,9 +36,7 @@ async function recomputed(): Promise<TRow[]> {
       );
       rows = await queryRows<TRow>(
         tx,
-        sql`select product_id, basis, n, min_cents, sum_cents, max_cents, price_sum_cents, shipping_unknown, cheapest,
-                   out_of_stock, other_currency, checked_at, oldest_at
-              from product_market where workspace_id = ${workspaceId} order by product_id, basis`,
+        sql`select ${COLUMNS} from product_market where workspace_id = ${workspaceId} order by product_id, basis`,
       );
       throw new Error("rollback");
     })
@@ -146,6 +145,31 @@ describe("product_market rollup", () => {
     expect((await rollup()).filter((r) => r.product_id === doomed.id)).toHaveLength(2);
     await db.delete(products).where(eq(products.id, doomed.id));
     expect((await rollup()).filter((r) => r.product_id === doomed.id)).toEqual([]);
+    await expectConsistent();
+  });
+
+  it("a product's creation, renaming and 'mon prix' refresh its rows and sort keys; other updates leave them", async () => {
+    const db = await getDb();
+    const bare = (await seedProduct(workspaceId, "Bouilloire")).id;
+    const rows = async () => (await rollup()).filter((r) => r.product_id === bare && r.basis === "price");
+    // a product without URLs nor 'mon prix' has its rows (no market), outside the lines
+    expect(await rows()).toMatchObject([{ n: 0, my_cents: null, name_key: "bouilloire", position_rank: null }]);
+    await db
+      .update(products)
+      .set({ name: "Bouilloire Électrique", referencePrice: "40.00" })
+      .where(eq(products.id, bare));
+    expect(await rows()).toMatchObject([{ my_cents: 4000, name_key: "bouilloire electrique", position_rank: 3 }]);
+    const url = (await seedUrl(workspaceId, bare, "Fnac", "https://www.fnac.com/b")).id;
+    await seedHistory(url, [{ price: "50.00", at: daysAgo(0, 1) }]);
+    // (40 − 50) / 50 = −20 %; against the average the same; index 80 %
+    expect(await rows()).toMatchObject([{ gap_bp: -2000, avg_gap_bp: -2000, index_bp: 8000, position_rank: 0 }]);
+    await db.update(products).set({ referencePrice: "50.40" }).where(eq(products.id, bare));
+    expect(await rows()).toMatchObject([{ gap_bp: 80, position_rank: 1 }]);
+    const before = await rollup();
+    await db.update(products).set({ description: "1,7 l" }).where(eq(products.id, bare));
+    expect(await rollup()).toEqual(before);
+    await db.update(products).set({ referencePrice: "0.00" }).where(eq(products.id, bare));
+    expect(await rows()).toMatchObject([{ my_cents: null, gap_bp: null, position_rank: null }]);
     await expectConsistent();
   });
 

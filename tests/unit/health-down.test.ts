@@ -1,13 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// the unit files share their workers' modules and environment (vitest.config.ts, isolate: false): this file reads
+// lib/env afresh under its own DATABASE_URL, and leaves both as it found them
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
 
 describe("GET /api/health without a database", () => {
   it("answers 503 when the database cannot be reached", async () => {
-    const previous = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:1/absente";
+    vi.resetModules();
+    vi.stubEnv("DATABASE_URL", "postgres://nobody@127.0.0.1:1/absente");
     const { GET } = await import("@/app/api/health/route");
     const res = await GET();
-    if (previous === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = previous;
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: "unavailable", database: false });
   });

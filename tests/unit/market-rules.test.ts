@@ -43,13 +43,9 @@ describe("market rules", () => {
   it("merchants are domains without www; the catalogue index weighs each product by its price", () => {
     expect(domainOf("https://WWW.Fnac.com/a?b=1")).toBe("fnac.com");
     expect(domainOf("https://darty.com/b")).toBe("darty.com");
-    expect(catalogueIndex([])).toBeNull();
-    // (100 + 50) / (80 + 70) × 100
-    expect(
-      catalogueIndex([
-        { my: 10_000, avg: 8_000 },
-        { my: 5_000, avg: 7_000 },
-      ]),
-    ).toBe("100.00");
+    expect(catalogueIndex({ products: 0, mySum: 0, avgSum: 0 })).toBeNull();
+    // (100 + 50) / (80 + 70) × 100, then (100 + 50) / (80 + 40)
+    expect(catalogueIndex({ products: 2, mySum: 15_000, avgSum: 15_000 })).toBe("100.00");
+    expect(catalogueIndex({ products: 2, mySum: 15_000, avgSum: 12_000 })).toBe("125.00");
   });
 });

@@ -50,3 +50,8 @@ export const ZListProducts = z.object({
 });
 export type TListProducts = z.input<typeof ZListProducts>;
 export type TListProductsQuery = z.output<typeof ZListProducts>;
+
+/** A value of a filter (a brand, a category path, a tag) and how many products have it. */
+export type TFacet = { value: string; count: number };
+/** GET /api/products/facets: each filter's values, the most frequent ones, in alphabetical order. */
+export type TProductFacets = { brands: TFacet[]; categories: TFacet[]; tags: TFacet[] };

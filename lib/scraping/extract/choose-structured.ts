@@ -3,7 +3,7 @@ import { extractMetaOffer, extractShopifyMeta } from "./meta-tags";
 import { extractMicrodataProducts } from "./microdata";
 import type { TZones } from "./page-zones";
 import { chooseOffer, sameUrl, type TOffer, type TStructuredProduct } from "./structured-values";
-import type { TPageScan } from "./walk-page";
+import type { TPageScan } from "./scan-page";
 import { WEIGHTS } from "./weights";
 
 const S = WEIGHTS.structured;

@@ -238,7 +238,61 @@ const ATTR_NAMES = [
   "http-equiv",
   "selected",
   "checked",
+  "data-price",
+  "data-price-amount",
+  "data-product-price",
+  "data-test",
+  "data-testid",
+  "data-test-id",
+  "data-qa",
+  "data-cy",
+  "data-automation-id",
+  "data-automation",
+  "data-component",
+  "data-action",
+  "data-track",
 ];
+
+/**
+ * The attributes the page scan reads, a bit each: the parser sets the bits of the attributes a tag has, so the scan
+ * reads an attribute object (whose shapes are countless) only for the names it is sure to find there.
+ */
+export const ATTR = {
+  class: 1,
+  id: 2,
+  style: 4,
+  hidden: 8,
+  itemprop: 16,
+  itemscope: 32,
+  property: 64,
+  type: 128,
+  lang: 256,
+  role: 512,
+  name: 1024,
+  content: 2048,
+  // any data-* attribute, and those naming a price or a test hook
+  data: 4096,
+  dataPrice: 8192,
+  dataTest: 16384,
+} as const;
+
+const DATA_PRICE = ["data-price", "data-price-amount", "data-product-price"];
+const DATA_TEST = [
+  "data-test",
+  "data-testid",
+  "data-test-id",
+  "data-qa",
+  "data-cy",
+  "data-automation-id",
+  "data-automation",
+  "data-component",
+];
+
+function attrBits(name: string): number {
+  const own = Object.hasOwn(ATTR, name) ? (ATTR as Record<string, number>)[name]! : 0;
+  if (!name.startsWith("data-")) return own;
+  return ATTR.data | (DATA_PRICE.includes(name) ? ATTR.dataPrice : 0) | (DATA_TEST.includes(name) ? ATTR.dataTest : 0);
+}
 
 /**
  * Known names by their lower-cased ASCII codes: node n's child for code c is `next[n * 128 + c]` (0: none), so the
@@ -266,4 +320,8 @@ function trieOf<T>(entries: Array<[string, T]>): TTrie<T> {
 }
 
 export const ATTR_TRIE = trieOf(ATTR_NAMES.map((n) => [n, n]));
+/** By node of ATTR_TRIE, the ATTR bits of the name it ends (0 for other nodes). */
+export const ATTR_TRIE_BITS = Int32Array.from(ATTR_TRIE.values, (name) => (name === undefined ? 0 : attrBits(name)));
+/** The ATTR bits of a name that is not in ATTR_TRIE (lower case). */
+export const otherAttrBits = (name: string): number => (name.startsWith("data-") ? ATTR.data : 0);
 export const TAG_TRIE = trieOf([...TAGS]);

@@ -4,7 +4,7 @@ import { statesShipping } from "./find-shipping";
 import { MAX_OFFERS, type TSellerOffer } from "./page-offers";
 import type { TZones } from "./page-zones";
 import type { TTextCandidate } from "./text-candidates";
-import type { TPageScan } from "./walk-page";
+import type { TPageScan } from "./scan-page";
 
 export type TMarkupOffers = {
   offers: TSellerOffer[];

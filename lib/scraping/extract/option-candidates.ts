@@ -3,7 +3,7 @@ import { parsePriceDetailed } from "../parse-price";
 import type { TStructuredCandidate } from "./choose-structured";
 import { cssPath } from "./css-path";
 import { isElement, textOf } from "./dom-utils";
-import type { TPageScan } from "./walk-page";
+import type { TPageScan } from "./scan-page";
 import type { TZones } from "./page-zones";
 import { WEIGHTS } from "./weights";
 

@@ -1,7 +1,7 @@
 import type { TZones } from "./page-zones";
 import type { TOffer } from "./structured-values";
 import type { TTextCandidate } from "./text-candidates";
-import type { TPageScan } from "./walk-page";
+import type { TPageScan } from "./scan-page";
 
 // Same shape as TPageOffer of ../extract (kept here so this file imports nothing from its caller).
 export type TSellerOffer = {

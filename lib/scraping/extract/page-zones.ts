@@ -1,6 +1,6 @@
 import type { Element } from "domhandler";
 import { ancestors, classTokens } from "./dom-utils";
-import type { TPageScan } from "./walk-page";
+import type { TPageScan } from "./scan-page";
 
 const CHROME_TAGS = new Set(["header", "footer", "nav", "aside"]);
 const CHROME_ROLES = new Set(["banner", "contentinfo", "navigation", "complementary", "dialog"]);

@@ -6,7 +6,7 @@
 // attributes are kept up to twice that depth, so a pathological document stays cheap to walk.
 import { Comment, Document, Element, Text, type ChildNode, type ParentNode } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import { ATTR_TRIE, TAG_TRIE, TAGS, type TTag } from "./html-tags";
+import { ATTR_TRIE, ATTR_TRIE_BITS, otherAttrBits, TAG_TRIE, TAGS, type TTag } from "./html-tags";
 
 const TAG_NEXT = TAG_TRIE.next;
 const ATTR_NEXT = ATTR_TRIE.next;
@@ -17,6 +17,17 @@ const MAX_DEPTH = 2000;
 const NO_CHILDREN: ChildNode[] = Object.freeze([]) as unknown as ChildNode[];
 // The attributes of every element that has none: one shared object, never written (the DOM is only read).
 const NO_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * Told of the nodes as the tree is built, so that one pass reads the page: each element in document order with its
+ * order index (elements counted in document order, those inside skipped content not counted) and its ATTR bits,
+ * answering whether its content is read (false: none of the nodes inside it is told); each text (adjacent text
+ * merged) once complete, with the order index of its parent element (-1: the document).
+ */
+export type TParseVisitor = {
+  element(el: Element, order: number, attrs: number): boolean;
+  text(node: Text, parentOrder: number): void;
+};
 
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
@@ -34,6 +45,17 @@ class TreeBuilder {
   // Last child of `parent`, so appending never reads the children array.
   private last: ChildNode | null = null;
   private lastText: Text | null = null;
+  // whether the visitor is told of lastText, and the order index of its parent
+  private lastTextSeen = false;
+  private lastTextOrder = -1;
+  // the visitor's order index of each open element (-1 inside skipped content), and the element whose content
+  // the visitor skips
+  private readonly orders: number[] = [];
+  private skipping: Element | null = null;
+  private visited = 0;
+  // The first "&" at or after the last position asked about (the length when none): the parse asks in document
+  // order, so each character is searched once, not once per attribute value or text.
+  private amp = -1;
   private foreign = 0;
   private readonly local = new Map<string, TTag>();
   // By tag id: how many are open (a stray end tag is dismissed without scanning the stack), and how
@@ -45,7 +67,10 @@ class TreeBuilder {
   private readonly pending: ChildNode[] = [];
   private readonly starts: number[] = [];
 
-  constructor(private readonly html: string) {}
+  constructor(
+    private readonly html: string,
+    private readonly visitor: TParseVisitor | null,
+  ) {}
 
   tag(name: string): TTag {
     const known = TAGS.get(name) ?? this.local.get(name);
@@ -73,25 +98,53 @@ class TreeBuilder {
     this.last = node;
   }
 
+  /** Whether html[from, to) holds an "&" (calls in document order). */
+  hasAmp(from: number, to: number): boolean {
+    let amp = this.amp;
+    if (amp < from) {
+      amp = this.html.indexOf("&", from);
+      this.amp = amp = amp < 0 ? this.html.length : amp;
+    }
+    return amp < to;
+  }
+
+  /** The text html[from, to), its entities decoded. */
+  textAt(from: number, to: number): void {
+    if (to > from) this.text(this.html.slice(from, to), this.hasAmp(from, to));
+  }
+
+  // `decode`: the text holds entities to decode
   text(data: string, decode: boolean): void {
     if (data.length === 0) return;
-    const value = decode && data.includes("&") ? decodeHTML(data) : data;
+    const value = decode ? decodeHTML(data) : data;
     if (this.lastText) this.lastText.data += value;
     else {
       this.lastText = new Text(value);
       this.append(this.lastText);
+      this.lastTextSeen = this.visitor !== null && this.skipping === null;
+      this.lastTextOrder = this.orders.length > 0 ? this.orders[this.orders.length - 1]! : -1;
     }
   }
 
-  comment(data: string): void {
-    this.append(new Comment(data));
+  /** The current text is complete (the next node is not text): the visitor is told of it. */
+  private endText(): void {
+    const text = this.lastText;
+    if (text === null) return;
     this.lastText = null;
+    if (this.lastTextSeen) this.visitor!.text(text, this.lastTextOrder);
+  }
+
+  comment(data: string): void {
+    this.endText();
+    this.append(new Comment(data));
   }
 
   private pop(): void {
     const el = this.stack.pop();
     const info = this.tags.pop();
     if (!el || !info) return;
+    this.orders.pop();
+    if (el === this.skipping) this.skipping = null;
     const start = this.starts.pop() ?? this.pending.length;
     el.children = start === this.pending.length ? NO_CHILDREN : this.pending.splice(start);
     this.open[info.id] = (this.open[info.id] ?? 1) - 1;
@@ -100,8 +153,8 @@ class TreeBuilder {
     this.last = el;
   }
 
-  openTag(info: TTag, attribs: Record<string, string>, selfClosing: boolean, bare = true): Element | null {
-    this.lastText = null;
+  openTag(info: TTag, attribs: Record<string, string>, selfClosing: boolean, bare = true, bits = 0): Element | null {
+    this.endText();
     const depth = this.stack.length;
     if (depth >= MAX_DEPTH && (bare || depth >= 2 * MAX_DEPTH)) {
       if (!info.isVoid) this.dropped[info.id] = (this.dropped[info.id] ?? 0) + 1;
@@ -113,7 +166,15 @@ class TreeBuilder {
     }
     const el = new Element(info.name, attribs, NO_CHILDREN);
     this.append(el);
+    let order = -1;
+    let enter = true;
+    if (this.visitor !== null && this.skipping === null) {
+      order = this.visited++;
+      enter = this.visitor.element(el, order, bits);
+    }
     if (info.isVoid || (selfClosing && (this.foreign > 0 || info.foreign))) return null;
+    if (!enter && this.skipping === null) this.skipping = el;
+    this.orders.push(order);
     this.stack.push(el);
     this.starts.push(this.pending.length);
     this.tags.push(info);
@@ -135,7 +196,7 @@ class TreeBuilder {
       return;
     }
     if ((this.open[info.id] ?? 0) > 0) {
-      this.lastText = null;
+      this.endText();
       for (;;) {
         const top = this.tags[this.tags.length - 1];
         if (!top) break;
@@ -150,6 +211,7 @@ class TreeBuilder {
 
   /** The document, the elements still open at its end given their children. */
   finish(): Document {
+    this.endText();
     while (this.stack.length > 0) this.pop();
     this.doc.children = this.pending.splice(0);
     return this.doc;
@@ -171,9 +233,9 @@ class TreeBuilder {
       i += 2;
     }
     const stop = end < 0 ? html.length : end;
-    this.text(html.slice(from, stop), name === "title");
+    this.text(html.slice(from, stop), name === "title" && this.hasAmp(from, stop));
     if (el && this.stack[this.stack.length - 1] === el) this.pop();
-    this.lastText = null;
+    this.endText();
     if (end < 0) return html.length;
     const gt = html.indexOf(">", end);
     return gt < 0 ? html.length : gt + 1;
@@ -203,6 +265,7 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
   let attribs: Record<string, string> = NO_ATTRIBS;
   let selfClosing = false;
   let count = 0;
+  let bits = 0;
   for (;;) {
     let c = html.charCodeAt(i);
     while (isSpace(c) || c === 47) {
@@ -225,9 +288,8 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
       }
       if (name >= 0) name = c < 128 ? ATTR_NEXT[name * 128 + c]! || -1 : -1;
     }
-    const attrName =
-      (name > 0 ? ATTR_TRIE.values[name] : undefined) ??
-      (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
+    const knownName = name > 0 ? ATTR_TRIE.values[name] : undefined;
+    const attrName = knownName ?? (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
     while (isSpace(c)) c = html.charCodeAt(++i);
     let value = "";
     if (c === 61) {
@@ -237,13 +299,14 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
         const close = html.indexOf(c === 34 ? '"' : "'", i + 1);
         if (close < 0) return -1;
         value = html.slice(i + 1, close);
+        if (b.hasAmp(i + 1, close)) value = decodeHTMLAttribute(value);
         i = close + 1;
       } else {
         const vStart = i;
         while (i < n && !isSpace(c) && c !== 62) c = html.charCodeAt(++i);
         value = html.slice(vStart, i);
+        if (b.hasAmp(vStart, i)) value = decodeHTMLAttribute(value);
       }
-      if (value.includes("&")) value = decodeHTMLAttribute(value);
     }
     // the first of duplicate attributes wins; a tag's few names are compared here rather than looked up as
     // missing keys of the attribute object (slow on objects of many shapes)
@@ -256,17 +319,18 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
       attribs[attrName] = value;
       if (count < NAMES.length) NAMES[count] = attrName;
       count++;
+      bits |= knownName !== undefined ? ATTR_TRIE_BITS[name]! : otherAttrBits(attrName);
     }
   }
-  const el = b.openTag(info, attribs, selfClosing, count === 0);
+  const el = b.openTag(info, attribs, selfClosing, count === 0, bits);
   return info.raw && !selfClosing ? b.rawText(el, info.name, i + 1) : i + 1;
 }
 
 // The attribute names of the tag being parsed (reused from tag to tag).
 const NAMES: string[] = new Array(64).fill("");
 
-export function parseHtml(html: string): Document {
-  const b = new TreeBuilder(html);
+export function parseHtml(html: string, visitor: TParseVisitor | null = null): Document {
+  const b = new TreeBuilder(html, visitor);
   const n = html.length;
   let textStart = 0;
   let i = 0;
@@ -276,10 +340,10 @@ export function parseHtml(html: string): Document {
     const c = html.charCodeAt(lt + 1);
     let next = -2;
     if (isLetter(c)) {
-      b.text(html.slice(textStart, lt), true);
+      b.textAt(textStart, lt);
       next = parseStartTag(b, html, lt + 1);
     } else if (c === 47 && isLetter(html.charCodeAt(lt + 2))) {
-      b.text(html.slice(textStart, lt), true);
+      b.textAt(textStart, lt);
       let j = lt + 2;
       let upper = false;
       let known = 0;
@@ -301,7 +365,7 @@ export function parseHtml(html: string): Document {
         next = gt + 1;
       }
     } else if (c === 33 || c === 63) {
-      b.text(html.slice(textStart, lt), true);
+      b.textAt(textStart, lt);
       if (html.startsWith("<!--", lt)) {
         const end = html.indexOf("-->", lt + 4);
         b.comment(html.slice(lt + 4, end < 0 ? n : end));
@@ -323,6 +387,6 @@ export function parseHtml(html: string): Document {
     if (next === -1) return b.finish(); // the document ends inside a tag: the partial tag is dropped
     i = textStart = next;
   }
-  b.text(html.slice(textStart), true);
+  b.textAt(textStart, n);
   return b.finish();
 }

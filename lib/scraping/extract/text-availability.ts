@@ -1,5 +1,5 @@
 import type { Element } from "domhandler";
-import { availabilityTexts, type TPageScan } from "./walk-page";
+import { availabilityTexts, type TPageScan } from "./scan-page";
 import type { TZones } from "./page-zones";
 import { phraseRegex } from "./phrase-regex";
 import { IN_STOCK, OUT_OF_STOCK } from "./phrases";

@@ -4,7 +4,7 @@ import { ancestors, classTokens, isElement, struckKind, textOf, visibleText } fr
 import type { TZones } from "./page-zones";
 import { platformWeight } from "./platform-rules";
 import { structuredAmount } from "./structured-values";
-import type { TPageScan } from "./walk-page";
+import type { TPageScan } from "./scan-page";
 import { WEIGHTS } from "./weights";
 
 const W = WEIGHTS.text;

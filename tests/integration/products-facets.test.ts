@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { products } from "@/db/schema";
+import { GET as facets } from "@/app/api/products/facets/route";
+import { GET as list } from "@/app/api/products/route";
+import { FACET_LIMIT } from "@/lib/products/list/list-facets";
+import type { TProductFacets } from "@/lib/products/list/list-schema";
+import { call, signUp } from "../helpers/api";
+import { addMember, tokenIn } from "../helpers/workspaces";
+
+async function facetsOf(token: string) {
+  const res = await call<TProductFacets>(facets, "/api/products/facets", { token });
+  expect(res.status, res.text).toBe(200);
+  return res.json;
+}
+
+describe("GET /api/products/facets", () => {
+  it("offers the workspace's brands, categories (with their parents) and tags with their counts, never another's", async () => {
+    const me = await signUp();
+    const other = await signUp();
+    const db = await getDb();
+    await db.insert(products).values([
+      {
+        workspaceId: me.workspaceId,
+        name: "Robot",
+        brand: "Kenwood",
+        category: "Maison > Cuisine > Robots",
+        tags: ["promo", "rentrée"],
+      },
+      {
+        workspaceId: me.workspaceId,
+        name: "Bouilloire",
+        brand: "Moulinex",
+        category: "Maison > Cuisine",
+        tags: ["promo"],
+      },
+      {
+        workspaceId: me.workspaceId,
+        name: "Blender",
+        brand: "Kenwood",
+        category: "Maison > Cuisine > Robots",
+        tags: [],
+      },
+      { workspaceId: me.workspaceId, name: "Perceuse", brand: "Bosch", category: "Bricolage", tags: [] },
+      { workspaceId: me.workspaceId, name: "Sans rien" },
+      {
+        workspaceId: other.workspaceId,
+        name: "Secret",
+        brand: "Concurrent caché",
+        category: "Maison > Secret",
+        tags: ["promo", "interne"],
+      },
+    ]);
+
+    const mine = await facetsOf(me.token);
+    expect(mine).toEqual({
+      brands: [
+        { value: "Bosch", count: 1 },
+        { value: "Kenwood", count: 2 },
+        { value: "Moulinex", count: 1 },
+      ],
+      categories: [
+        { value: "Bricolage", count: 1 },
+        { value: "Maison", count: 3 },
+        { value: "Maison > Cuisine", count: 3 },
+        { value: "Maison > Cuisine > Robots", count: 2 },
+      ],
+      tags: [
+        { value: "promo", count: 2 },
+        { value: "rentrée", count: 1 },
+      ],
+    });
+    // each count is what the list's filter finds
+    for (const [key, values] of [
+      ["brand", mine.brands],
+      ["category", mine.categories],
+      ["tag", mine.tags],
+    ] as const)
+      for (const { value, count } of values) {
+        const res = await call(list, "/api/products", { token: me.token, query: { [key]: value } });
+        expect(Number(res.headers.get("x-total-count")), `${key}=${value}`).toBe(count);
+      }
+
+    expect(await facetsOf(other.token)).toEqual({
+      brands: [{ value: "Concurrent caché", count: 1 }],
+      categories: [
+        { value: "Maison", count: 1 },
+        { value: "Maison > Secret", count: 1 },
+      ],
+      tags: [
+        { value: "interne", count: 1 },
+        { value: "promo", count: 1 },
+      ],
+    });
+
+    // a Lecteur of the workspace reads them too; nobody signed in does not
+    const reader = await signUp();
+    await addMember(me.workspaceId, reader.userId, "reader");
+    expect(await facetsOf(await tokenIn(me.workspaceId, reader.userId))).toEqual(mine);
+    const anonymous = await call(facets, "/api/products/facets");
+    expect(anonymous.status).toBe(401);
+  });
+
+  it(`offers the ${FACET_LIMIT} most frequent values of a filter, in alphabetical order`, async () => {
+    const me = await signUp();
+    const db = await getDb();
+    await db.execute(sql`
+      insert into products (workspace_id, name, brand, tags)
+      select ${me.workspaceId}::uuid, 'Produit ' || g, 'Marque ' || lpad(g::text, 4, '0'), array['t' || g]
+        from generate_series(1, ${FACET_LIMIT + 10}) g`);
+    await db.insert(products).values([
+      { workspaceId: me.workspaceId, name: "Encore", brand: "Marque 0999", tags: ["t999"] },
+      { workspaceId: me.workspaceId, name: "Encore 2", brand: "Marque 0999", tags: ["t999"] },
+    ]);
+    const { brands, tags } = await facetsOf(me.token);
+    expect(brands.length).toBe(FACET_LIMIT);
+    expect(brands.find((b) => b.value === "Marque 0999")).toEqual({ value: "Marque 0999", count: 2 });
+    expect(brands.map((b) => b.value)).toEqual(brands.map((b) => b.value).sort());
+    expect(tags.length).toBe(FACET_LIMIT);
+    expect(tags.find((t) => t.value === "t999")).toEqual({ value: "t999", count: 2 });
+  });
+});
