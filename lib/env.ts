@@ -47,6 +47,9 @@ const ZEnv = z.object({
   // set by Next.js itself ("phase-production-build" in the workers of `next build`)
   NEXT_PHASE: optionalString,
   SCRAPER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  // politeness per merchant host, across every runner (a host's row of host_politeness may override them)
+  SCRAPER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SCRAPER_HOST_SPACING_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   JOBS_DISABLED: bool,
   RATE_LIMIT_DISABLED: bool,
   DEV_OUTBOX: bool,

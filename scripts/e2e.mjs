@@ -108,6 +108,8 @@ const serverEnv = {
   NEXTAUTH_URL: baseUrl,
   PGLITE_DIR: path.join(dataDir, "pglite"),
   SCRAPER_ALLOW_PRIVATE_HOSTS: "1",
+  // one local shop serves every scenario: no spacing between its requests
+  SCRAPER_HOST_SPACING_MS: "0",
   // the scenarios stand behind a proxy on loopback: registerUser gives each account an X-Forwarded-For of its own,
   // so the sign-up limit per address (20 an hour) counts each scenario, not the whole run
   TRUSTED_PROXIES: "127.0.0.1,::1",

@@ -88,3 +88,16 @@ export const fetchBudget = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.month] })],
 );
+
+/**
+ * Politeness per merchant host, shared by every runner and app instance: a task of the host may start only
+ * while its row is locked by the claim, fewer than `max_concurrent` of its tasks run and `next_start_at` has
+ * passed (then moved `min_spacing_ms` on). Null limits: the defaults of lib/env.ts.
+ */
+export const hostPoliteness = pgTable("host_politeness", {
+  host: text().primaryKey(),
+  maxConcurrent: integer(),
+  minSpacingMs: integer(),
+  nextStartAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -225,7 +225,8 @@ export const productUrls = pgTable(
     index("product_urls_workspace_broken_idx")
       .on(t.workspaceId, t.id)
       .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
-    index("product_urls_due_idx").on(t.nextCheckAt).where(sql`${t.paused} = false`),
+    // the minute sweep reads due URLs as keyset batches of this index (next_check_at, id): one range per batch
+    index("product_urls_due_idx").on(t.nextCheckAt, t.id).where(sql`${t.paused} = false`),
   ],
 );
 
@@ -284,6 +285,10 @@ export const scrapeTasks = pgTable(
     productId: uuid().references(() => products.id, { onDelete: "cascade" }),
     urlId: uuid().references(() => productUrls.id, { onDelete: "cascade" }),
     url: varchar({ length: 2048 }).notNull(),
+    // hostOf(url): the per-host politeness limits (lib/fetching/host-politeness.ts) key on it
+    host: text().notNull().default(""),
+    // the tracked page (workspace and normalised URL): tasks of one page share one fetch
+    pageKey: text(),
     status: text({ enum: TASK_STATUSES }).notNull().default("pending"),
     priority: text({ enum: ["low", "normal", "high"] })
       .notNull()
@@ -316,5 +321,15 @@ export const scrapeTasks = pgTable(
       .on(t.urlId)
       .where(sql`${t.status} in ('pending', 'processing', 'retry') and ${t.urlId} is not null`),
     index("scrape_tasks_product_idx").on(t.productId),
+    // a claim reads each host's runnable tasks in this order (lib/jobs/claim-tasks.ts): one short range per host
+    // with waiting tasks, and a host held back by its spacing or its limit is never read at all
+    index("scrape_tasks_claim_idx")
+      .on(t.host, sql`(case ${t.priority} when 'high' then 0 when 'normal' then 1 else 2 end)`, t.runAt, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'retry')`),
+    // a host's running tasks (its concurrency) and whether it has waiting ones
+    index("scrape_tasks_active_host_idx")
+      .on(t.host, t.status)
+      .where(sql`${t.status} in ('pending', 'processing', 'retry')`),
+    index("scrape_tasks_page_idx").on(t.workspaceId, t.pageKey).where(sql`${t.status} in ('pending', 'retry')`),
   ],
 );

@@ -1,23 +1,37 @@
 import { sql } from "drizzle-orm";
-import { getDb, type DbLike } from "@/db";
-import { scrapeTasks } from "@/db/schema";
-import type { TTaskRow } from "./claim-tasks";
+import { getDb, queryRows, type DbLike } from "@/db";
+import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching/host-politeness";
+import { claimFollowers } from "./claim-followers";
+import { claim, type TClaimedTask } from "./claim-tasks";
 import { TASK_LEASE_MS } from "./renew-task-lease";
 
-/** Claims one given task if it is still runnable (Inngest path); null when cancelled, done or taken. */
-export async function claimTaskById(taskId: string, workerId: string, db?: DbLike): Promise<TTaskRow | null> {
+export type TClaimById = { task: TClaimedTask } | { task: null; waitMs?: number };
+
+/**
+ * Claims one given task if it is still runnable (Inngest path), within its host's politeness like the local
+ * claim: when the host is busy or its spacing runs, nothing is claimed and `waitMs` says when to come back.
+ * `task: null` without a wait: cancelled, done or taken.
+ */
+export async function claimTaskById(taskId: string, workerId: string, db?: DbLike): Promise<TClaimById> {
   const conn = db ?? (await getDb());
-  const [row] = await conn
-    .update(scrapeTasks)
-    .set({
-      status: "processing",
-      lockedBy: workerId,
-      leaseUntil: sql`now() + make_interval(secs => ${TASK_LEASE_MS / 1000})`,
-      startedAt: sql`now()`,
-      finishedAt: null,
-      updatedAt: sql`now()`,
-    })
-    .where(sql`${scrapeTasks.id} = ${taskId} and ${scrapeTasks.status} in ('pending', 'retry')`)
-    .returning();
-  return row ?? null;
+  return conn.transaction(async (tx) => {
+    const [row] = await queryRows<{ host: string }>(
+      tx,
+      sql`select host from scrape_tasks where id = ${taskId} and status in ('pending', 'retry')`,
+    );
+    if (!row) return { task: null };
+    const limits = defaultHostLimits();
+    const slot = (await lockHostSlots(tx, [row.host], limits)).get(row.host);
+    if (!slot || slot.free < 1) return { task: null, waitMs: Math.max(slot?.waitMs ?? 0, 1000) };
+    const [task] = await claim(
+      tx,
+      workerId,
+      TASK_LEASE_MS,
+      sql`select id from scrape_tasks where id = ${taskId} and status in ('pending', 'retry') for update skip locked`,
+    );
+    if (!task) return { task: null };
+    await markHostsStarted(tx, [row.host], limits);
+    const [leader] = await claimFollowers(tx, workerId, TASK_LEASE_MS, [task]);
+    return { task: leader! };
+  });
 }

@@ -1,6 +1,8 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
+import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching/host-politeness";
+import { claimFollowers } from "./claim-followers";
 import { TASK_LEASE_MS } from "./renew-task-lease";
 
 export type TTaskRow = typeof scrapeTasks.$inferSelect;
@@ -8,20 +10,23 @@ export type TTaskRow = typeof scrapeTasks.$inferSelect;
 export type TClaimedTask = TTaskRow & {
   urlSelector: string | null;
   urlFetchMode: "auto" | "static" | "browser" | null;
+  /** Tasks of other product URLs tracking the same page: their readings come from this task's fetch. */
+  followers?: TClaimedTask[];
 };
 
-const HOST = sql.raw(`lower(substring(url from '^[a-zA-Z]+://(?:[^@/]*@)?([^/:?#]+)'))`);
-const ORDER = sql.raw(`case priority when 'high' then 0 when 'normal' then 1 else 2 end, run_at, created_at`);
+/** A task's rank in the claim order (priority, then run_at, then created_at): scrape_tasks_claim_idx after host. */
+const RANK = sql.raw(`(case t.priority when 'high' then 0 when 'normal' then 1 else 2 end)`);
+const UNLIMITED = 1_000_000;
 
 /** A tenant's share of the scraper: one big import cannot take every slot of every runner. */
 export const PER_USER_LIMIT = 4;
 
 export type TClaimOptions = {
   limit?: number;
-  /** At most this many tasks of one merchant host running at once in the caller. */
+  /** Tasks of one merchant host running at once, across every runner, unless the host has its own limit. */
   perHostLimit?: number;
-  /** Tasks the caller is already running, per host. */
-  running?: Map<string, number>;
+  /** Minimum delay between two starts on one host (SCRAPER_HOST_SPACING_MS by default). */
+  hostSpacingMs?: number;
   /** At most this many tasks of one tenant running at once, across every runner (PER_USER_LIMIT by default). */
   perUserLimit?: number;
   /** The claimed tasks' lease (renewed while they run); TASK_LEASE_MS by default. */
@@ -29,89 +34,149 @@ export type TClaimOptions = {
   db?: DbLike;
 };
 
+/** The claimed tasks, and when a host held back by its spacing may start again (null: nothing waits on one). */
+export type TClaimResult = { tasks: TClaimedTask[]; waitMs: number | null };
+
+/** claimRunnable's tasks. */
+export async function claimTasks(workerId: string, options: TClaimOptions = {}): Promise<TClaimedTask[]> {
+  return (await claimRunnable(workerId, options)).tasks;
+}
+
 /**
  * Moves up to `limit` runnable tasks (pending or retry, due; highest priority, then oldest first) to
- * 'processing' for `workerId`, respecting the per-host limit of the caller and the per-tenant limit of all. Rows are
- * locked with FOR UPDATE SKIP LOCKED
- * and re-checked, so concurrent workers on one database never claim the same task.
+ * 'processing' for `workerId`, within each host's politeness (concurrency and spacing, host_politeness) and
+ * each tenant's limit, counted over every runner. The candidates are a short range of scrape_tasks_claim_idx per
+ * host that may start; the hosts' rows are locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on
+ * one database never claim the same task nor overrun a host.
  */
-export async function claimTasks(workerId: string, options: TClaimOptions = {}): Promise<TClaimedTask[]> {
+export async function claimRunnable(workerId: string, options: TClaimOptions = {}): Promise<TClaimResult> {
   const db = options.db ?? (await getDb());
   const lease = options.leaseMs ?? TASK_LEASE_MS;
   const limit = options.limit ?? 1;
-  const perHost = options.perHostLimit ?? Number.MAX_SAFE_INTEGER;
-  const running = options.running ?? new Map<string, number>();
-  const saturated = [...running].filter(([, n]) => n >= perHost).map(([h]) => h);
   const perUser = options.perUserLimit ?? PER_USER_LIMIT;
-  // the running tasks are few (bounded by the runners' concurrency) and found through the status index
-  const busyTenants = sql`and workspace_id not in (select workspace_id from scrape_tasks where status = 'processing'
-    group by workspace_id having count(*) >= ${perUser})`;
-  const notSaturated = saturated.length
-    ? sql`and ${HOST} not in (${sql.join(
-        saturated.map((h) => sql`${h}`),
-        sql`, `,
-      )}) ${busyTenants}`
-    : busyTenants;
-  // one free slot (the steady state): a single statement is exact
-  if (limit === 1) {
-    return claim(
-      db,
-      workerId,
-      lease,
-      sql`select id from scrape_tasks
-      where status in ('pending', 'retry') and run_at <= now() ${notSaturated}
-      order by ${ORDER} limit 1 for update skip locked`,
-    );
-  }
-  const candidates = await queryRows<{ id: string; host: string | null; workspace_id: string; user_running: number }>(
+  const limits = defaultHostLimits({
+    maxConcurrent: Math.min(options.perHostLimit ?? UNLIMITED, UNLIMITED),
+    minSpacingMs: options.hostSpacingMs,
+  });
+  // The hosts with waiting tasks, one index probe each (a loose scan of scrape_tasks_claim_idx); of those neither
+  // in their spacing nor at their limit, the first runnable tasks, one short range each: a host's backlog, however
+  // long, is never read while the host is held back.
+  const candidates = await queryRows<{ id: string; host: string }>(
     db,
-    sql`select id, ${HOST} as host, workspace_id,
-          (select count(*)::int from scrape_tasks r where r.status = 'processing' and r.workspace_id = scrape_tasks.workspace_id)
-            as user_running
-        from scrape_tasks
-        where status in ('pending', 'retry') and run_at <= now()
-          ${notSaturated}
-        order by ${ORDER}
+    sql`with recursive hosts(host) as (
+          (select host from scrape_tasks where status in ('pending', 'retry') order by host limit 1)
+          union all
+          select (select t.host from scrape_tasks t where t.status in ('pending', 'retry') and t.host > hosts.host
+            order by t.host limit 1)
+          from hosts where hosts.host is not null
+        ),
+        busy_tenants as (
+          select workspace_id from scrape_tasks where status = 'processing'
+          group by workspace_id having count(*) >= ${perUser}
+        )
+        select c.id, c.host
+        from hosts
+          left join host_politeness hp on hp.host = hosts.host
+          cross join lateral (
+            select t.id, t.host, ${RANK} as rank, t.run_at, t.created_at from scrape_tasks t
+            where t.host = hosts.host and t.status in ('pending', 'retry') and t.run_at <= now()
+              and t.workspace_id not in (select workspace_id from busy_tenants)
+            order by ${RANK}, t.run_at, t.created_at
+            limit ${limit}
+          ) c
+        where hosts.host is not null and coalesce(hp.next_start_at <= now(), true)
+          and (select count(*) from scrape_tasks r where r.host = hosts.host and r.status = 'processing'
+            and not r.metadata ? 'fetch_of') < coalesce(hp.max_concurrent, ${limits.maxConcurrent}::int)
+        order by c.rank, c.run_at, c.created_at
         limit ${Math.min(limit * 16, 256)}`,
   );
-  const taken = new Map(running);
-  const perTenant = new Map<string, number>();
-  const chosen: string[] = [];
-  for (const c of candidates) {
-    if (chosen.length >= limit) break;
-    const host = c.host ?? "";
-    const n = taken.get(host) ?? 0;
-    const u = perTenant.get(c.workspace_id) ?? c.user_running;
-    if (n >= perHost || u >= perUser) continue;
-    taken.set(host, n + 1);
-    perTenant.set(c.workspace_id, u + 1);
-    chosen.push(c.id);
-  }
-  if (chosen.length === 0) return [];
-  return claim(
-    db,
-    workerId,
-    lease,
-    sql`select id from scrape_tasks
-    where id in (${sql.join(
-      chosen.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-      and status in ('pending', 'retry') and run_at <= now()
-    for update skip locked`,
-  );
+  const tasks =
+    candidates.length === 0
+      ? []
+      : await db.transaction(async (tx) => {
+          const slots = await lockHostSlots(tx, [...new Set(candidates.map((c) => c.host))], limits);
+          // read again under the hosts' locks: what another claim took meanwhile is gone, the counts are exact
+          const fresh = await queryRows<{ id: string; host: string; page_key: string | null; workspace_id: string }>(
+            tx,
+            sql`select id, host, page_key, workspace_id from scrape_tasks
+              where id in ${idList(candidates.map((c) => c.id))} and status in ('pending', 'retry') and run_at <= now()`,
+          );
+          const byId = new Map(fresh.map((c) => [c.id, c]));
+          const running = await tenantsRunning(tx, [...new Set(fresh.map((c) => c.workspace_id))]);
+          const taken = new Map<string, number>();
+          // two due tasks of one page: the first leads, the other follows it (claimFollowers), one fetch
+          const pages = new Set<string>();
+          const chosen: string[] = [];
+          for (const { id } of candidates) {
+            const c = byId.get(id);
+            if (!c) continue;
+            if (chosen.length >= limit) break;
+            const n = taken.get(c.host) ?? 0;
+            const u = running.get(c.workspace_id) ?? 0;
+            if (n >= (slots.get(c.host)?.free ?? 0) || u >= perUser) continue;
+            if (c.page_key !== null && pages.has(c.page_key)) continue;
+            if (c.page_key !== null) pages.add(c.page_key);
+            taken.set(c.host, n + 1);
+            running.set(c.workspace_id, u + 1);
+            chosen.push(c.id);
+          }
+          if (chosen.length === 0) return [];
+          const claimed = await claim(
+            tx,
+            workerId,
+            lease,
+            sql`select id from scrape_tasks where id in ${idList(chosen)} and status in ('pending', 'retry')
+              for update skip locked`,
+          );
+          await markHostsStarted(tx, [...new Set(claimed.map((t) => t.host))], limits);
+          return claimFollowers(tx, workerId, lease, claimed);
+        });
+  return { tasks, waitMs: tasks.length < limit ? await nextHostStart(db) : null };
 }
 
-async function claim(db: DbLike, workerId: string, leaseMs: number, lockedIds: SQL): Promise<TClaimedTask[]> {
+const idList = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+/** Running tasks per tenant, over every runner (the status index: they are few). */
+async function tenantsRunning(tx: DbLike, workspaceIds: string[]): Promise<Map<string, number>> {
+  if (workspaceIds.length === 0) return new Map();
+  const rows = await queryRows<{ workspace_id: string; n: number }>(
+    tx,
+    sql`select workspace_id, count(*)::int as n from scrape_tasks
+      where status = 'processing' and workspace_id in ${idList(workspaceIds)} group by workspace_id`,
+  );
+  return new Map(rows.map((r) => [r.workspace_id, Number(r.n)]));
+}
+
+/** Until the first host held back by its spacing may start again, when one has runnable tasks. */
+async function nextHostStart(db: DbLike): Promise<number | null> {
+  const [row] = await queryRows<{ wait_ms: number | null }>(
+    db,
+    sql`select ceil(extract(epoch from (min(hp.next_start_at) - now())) * 1000)::int as wait_ms
+      from host_politeness hp
+        cross join lateral (select 1 from scrape_tasks t
+          where t.host = hp.host and t.status in ('pending', 'retry') limit 1) waiting
+      where hp.next_start_at > now()`,
+  );
+  return row?.wait_ms == null ? null : Math.max(1, Number(row.wait_ms));
+}
+
+export async function claim(db: DbLike, workerId: string, leaseMs: number, lockedIds: SQL): Promise<TClaimedTask[]> {
   const rows = await db
     .update(scrapeTasks)
     .set({
       status: "processing",
       lockedBy: workerId,
-      leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      startedAt: sql`now()`,
+      // the clock, not now(): the claim may have waited for its hosts' rows (lockHostSlots), and the host's
+      // spacing is measured between these starts
+      leaseUntil: sql`clock_timestamp() + make_interval(secs => ${leaseMs / 1000})`,
+      startedAt: sql`clock_timestamp()`,
       finishedAt: null,
       updatedAt: sql`now()`,
+      metadata: sql`${scrapeTasks.metadata} - 'fetch_of'`,
     })
     .where(sql`${scrapeTasks.id} in (${lockedIds})`)
     .returning({

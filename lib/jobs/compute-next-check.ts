@@ -13,24 +13,33 @@ export function effectivePeriodMs(frequency: TTrackingFrequency, hasAutomation: 
   return PERIOD_MS[frequency];
 }
 
+/**
+ * The tracked page: a workspace's product URLs with the same normalised address share it, and so their phase
+ * (they come due together) and one fetch (lib/jobs/claim-followers.ts).
+ */
+export function pageKeyOf(workspaceId: string, url: string): string {
+  return `${workspaceId} ${url}`;
+}
+
 /** Stable position of a URL inside a period, in ms (0 ≤ phase < period). */
-export function phaseOf(urlId: string, periodMs: number): number {
-  const h = createHash("sha1").update(urlId).digest();
+export function phaseOf(key: string, periodMs: number): number {
+  const h = createHash("sha1").update(key).digest();
   return (h.readUInt32BE(0) % Math.floor(periodMs / 1000)) * 1000 + (h.readUInt16BE(4) % 1000);
 }
 
 /**
- * The next check after `from`: the first instant ≥ from + period/2 that sits at the URL's phase.
+ * The next check after `from`: the first instant ≥ from + period/2 that sits at the phase of `key` (a URL id, or
+ * its pageKeyOf so that URLs of one page come due together).
  * Two consecutive checks are therefore between half a period and one and a half periods apart.
  */
 export function computeNextCheck(
-  urlId: string,
+  key: string,
   frequency: TTrackingFrequency,
   hasAutomation: boolean,
   from = new Date(),
 ): Date {
   const period = effectivePeriodMs(frequency, hasAutomation);
-  const phase = phaseOf(urlId, period);
+  const phase = phaseOf(key, period);
   const earliest = from.getTime() + period / 2;
   const cycleStart = Math.floor((earliest - phase) / period) * period + phase;
   const next = cycleStart >= earliest ? cycleStart : cycleStart + period;

@@ -1,6 +1,8 @@
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
+import { hostOf } from "@/lib/products/urls/normalize-url";
 import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
+import { pageKeyOf } from "./compute-next-check";
 
 type TaskRow = typeof scrapeTasks.$inferSelect;
 
@@ -40,6 +42,8 @@ export async function enqueueScrape(
       urlId: t.urlId,
       productId: t.productId,
       url: t.url,
+      host: hostOf(t.url),
+      pageKey: t.urlId ? pageKeyOf(t.workspaceId, t.url) : null,
       status: "pending" as const,
       trigger: t.trigger,
       priority: t.priority ?? "normal",

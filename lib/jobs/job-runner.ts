@@ -1,10 +1,11 @@
-import { hostOf } from "@/lib/products/urls/normalize-url";
 // The in-process runner (no Inngest configured): the scrape queue, and the scheduled jobs of registry.ts.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/db";
+import type { ScrapeError } from "@/lib/scraping/scrape-error";
 import type { TScrapeOptions } from "@/lib/scraping/scrape-url";
-import { claimTasks, type TClaimedTask, type TTaskRow } from "./claim-tasks";
+import { env } from "@/lib/env";
+import { claimRunnable, type TClaimedTask, type TTaskRow } from "./claim-tasks";
 import { dailyRunDue } from "./daily-run-due";
 import type { TJobDefinition } from "./define-job";
 import { runLocalJob, settleLocalJobs } from "./local-jobs";
@@ -15,7 +16,10 @@ import { runScrapeTask, SHUTDOWN, type TRunOutcome } from "./run-scrape-task";
 
 export type TRunnerOptions = {
   concurrency?: number;
+  /** Tasks of one merchant host running at once across every runner, unless the host has its own limit. */
   perHostLimit?: number;
+  /** Minimum delay between two starts on one host, across every runner (SCRAPER_HOST_SPACING_MS by default). */
+  hostSpacingMs?: number;
   /** A tenant's running tasks across every runner (PER_USER_LIMIT by default). */
   perUserLimit?: number;
   pollMs?: number;
@@ -25,7 +29,7 @@ export type TRunnerOptions = {
   leaseMs?: number;
   /** How often expired leases are looked for (10 s by default). */
   recoverMs?: number;
-  retryDelayMs?: (attempt: number) => number;
+  retryDelayMs?: (attempt: number, error: ScrapeError) => number;
   scrape?: TScrapeOptions;
   db?: Db;
   workerId?: string;
@@ -38,12 +42,12 @@ const registry = ((globalThis as unknown as { __veilleprixRunners?: Set<JobRunne
 
 const MINUTE_MS = 60_000;
 
-type TActive = { task: TTaskRow; host: string; controller: AbortController; done: Promise<void> };
+type TActive = { task: TTaskRow; controller: AbortController; done: Promise<void> };
 
 /**
  * A bounded worker pool over scrape_tasks. Tasks are claimed with FOR UPDATE SKIP LOCKED, so any number of
- * runners (processes) can share one database without scraping a task twice; at most `perHostLimit` tasks
- * of one merchant host run at once in this runner.
+ * runners (processes) can share one database without scraping a task twice; each host's politeness
+ * (concurrency, spacing) and each tenant's share hold across all of them (claim-tasks.ts).
  */
 export class JobRunner {
   readonly workerId: string;
@@ -56,10 +60,13 @@ export class JobRunner {
   private stopping = false;
   private running = false;
   private readonly lastDailyRun = new Map<string, string>();
+  private spacingTimer: NodeJS.Timeout | null = null;
+  private spacingAt = 0;
+  private spacingWait: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: TRunnerOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
-    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency?.per?.limit ?? 1;
+    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency?.per?.limit ?? env.SCRAPER_HOST_CONCURRENCY;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     registry.add(this);
   }
@@ -137,22 +144,33 @@ export class JobRunner {
     return this.filling;
   }
 
-  private runningHosts(): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const a of this.active.values()) counts.set(a.host, (counts.get(a.host) ?? 0) + 1);
-    return counts;
+  /** Wakes when a host held back by its spacing may start again (one timer, the earliest). */
+  private wakeIn(ms: number): void {
+    const at = Date.now() + ms;
+    if (this.spacingTimer && this.spacingAt <= at) return;
+    if (this.spacingTimer) clearTimeout(this.spacingTimer);
+    this.spacingAt = at;
+    let fired = () => {};
+    this.spacingWait = new Promise<void>((resolve) => (fired = resolve));
+    this.spacingTimer = setTimeout(() => {
+      this.spacingTimer = null;
+      fired();
+      void this.wake();
+    }, ms);
+    this.spacingTimer.unref();
   }
 
   private async fill(): Promise<void> {
     while (!this.stopping && this.active.size < this.concurrency) {
-      const tasks = await claimTasks(this.workerId, {
+      const { tasks, waitMs } = await claimRunnable(this.workerId, {
         limit: this.concurrency - this.active.size,
         perHostLimit: this.perHostLimit,
-        running: this.runningHosts(),
+        hostSpacingMs: this.options.hostSpacingMs,
         leaseMs: this.options.leaseMs,
         perUserLimit: this.options.perUserLimit,
         db: this.options.db,
       });
+      if (waitMs !== null) this.wakeIn(waitMs);
       if (tasks.length === 0) return;
       for (const task of tasks) {
         // claimed during shutdown: hand it straight back
@@ -164,7 +182,7 @@ export class JobRunner {
 
   private launch(task: TClaimedTask): void {
     const controller = new AbortController();
-    const entry = { task, host: hostOf(task.url), controller, done: Promise.resolve() } as TActive;
+    const entry = { task, controller, done: Promise.resolve() } as TActive;
     entry.done = runScrapeTask(task, {
       workerId: this.workerId,
       signal: controller.signal,
@@ -197,6 +215,11 @@ export class JobRunner {
       if (this.active.size === 0) {
         await settleLocalJobs();
         await this.wake();
+        if (this.active.size === 0 && this.spacingTimer) {
+          // a host's spacing holds its tasks back a moment
+          await this.spacingWait;
+          continue;
+        }
         if (this.active.size === 0) return;
       }
       await Promise.race([...this.active.values()].map((a) => a.done));
@@ -212,6 +235,8 @@ export class JobRunner {
     this.running = false;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    if (this.spacingTimer) clearTimeout(this.spacingTimer);
+    this.spacingTimer = null;
     await this.filling;
     const pending = [...this.active.values()].map((a) => a.done);
     const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

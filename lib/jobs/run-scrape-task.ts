@@ -7,6 +7,7 @@ import { ScrapeError, toScrapeError } from "@/lib/scraping/scrape-error";
 import { scrapeUrl, type TScrapeOptions, type TScrapeSuccess } from "@/lib/scraping/scrape-url";
 import type { TClaimedTask, TTaskRow } from "./claim-tasks";
 import { releaseTask } from "./release-task";
+import { defaultRetryDelay } from "./retry-backoff";
 import { renewTaskLease, TASK_LEASE_MS } from "./renew-task-lease";
 import type { TEarlierReadings } from "@/lib/alerts";
 import { triggerJob } from "./trigger-job";
@@ -16,8 +17,8 @@ export type TRunTaskOptions = {
   workerId: string;
   signal?: AbortSignal;
   scrape?: TScrapeOptions;
-  /** Delay before automatic attempt n (1-based); default 30 s, 2 min, 8 min with ±20 % jitter. */
-  retryDelayMs?: (attempt: number) => number;
+  /** Delay before automatic attempt n (1-based); defaultRetryDelay by default. */
+  retryDelayMs?: (attempt: number, error: ScrapeError) => number;
   /** The lease renewed while the task runs (TASK_LEASE_MS by default). */
   leaseMs?: number;
   db?: Db;
@@ -31,8 +32,6 @@ export type TRunOutcome =
   | { status: "released" };
 
 export const SHUTDOWN = "shutdown";
-
-export const defaultRetryDelay = (attempt: number) => 30_000 * 4 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
 
 const owned = (task: TTaskRow, workerId: string) =>
   and(eq(scrapeTasks.id, task.id), eq(scrapeTasks.status, "processing"), eq(scrapeTasks.lockedBy, workerId));
@@ -129,11 +128,13 @@ async function recordFailure(
   task: TTaskRow,
   workerId: string,
   error: ScrapeError,
-  retryDelay: (n: number) => number,
+  retryDelay: (n: number, error: ScrapeError) => number,
 ) {
   const willRetry = error.retryable && task.retryCount < task.maxRetries;
   // the shop's Retry-After is a floor: never sooner than it asked
-  const retryInMs = willRetry ? Math.round(Math.max(retryDelay(task.retryCount + 1), error.retryAfterMs ?? 0)) : 0;
+  const retryInMs = willRetry
+    ? Math.round(Math.max(retryDelay(task.retryCount + 1, error), error.retryAfterMs ?? 0))
+    : 0;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(scrapeTasks)
@@ -194,17 +195,45 @@ async function recordFailure(
 export async function runScrapeTask(task: TTaskRow | TClaimedTask, options: TRunTaskOptions): Promise<TRunOutcome> {
   const db = options.db ?? (await getDb());
   const leaseMs = options.leaseMs ?? TASK_LEASE_MS;
+  const followers = "followers" in task ? (task.followers ?? []) : [];
   const heartbeat = setInterval(() => {
-    renewTaskLease(task.id, options.workerId, leaseMs, db).catch((error: unknown) =>
-      console.error("[jobs] renouvellement du bail en échec", error),
-    );
+    for (const t of [task, ...followers]) {
+      renewTaskLease(t.id, options.workerId, leaseMs, db).catch((error: unknown) =>
+        console.error("[jobs] renouvellement du bail en échec", error),
+      );
+    }
   }, leaseMs / 3);
   heartbeat.unref();
   try {
-    return await runClaimedTask(task, options, db);
+    const outcome = await runClaimedTask(task, options, db);
+    for (const follower of followers) await settleFollower(db, follower, outcome, options);
+    return outcome;
+  } catch (error) {
+    for (const follower of followers) await releaseTask(follower.id, options.workerId, db);
+    throw error;
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/** A task of the same page (claimFollowers): its reading or its failure is the fetch's outcome. */
+async function settleFollower(db: Db, task: TTaskRow, outcome: TRunOutcome, options: TRunTaskOptions) {
+  if (outcome.status === "completed") {
+    const saved = await recordSuccess(db, task, options.workerId, outcome.result);
+    if (saved?.history && task.urlId) {
+      await triggerJob("evaluateAlerts", {
+        urlId: task.urlId,
+        priceHistoryId: saved.history.id,
+        earlier: saved.earlier,
+      });
+    }
+    return;
+  }
+  if (outcome.status === "retry" || outcome.status === "failed") {
+    await recordFailure(db, task, options.workerId, outcome.error, options.retryDelayMs ?? defaultRetryDelay);
+    return;
+  }
+  await releaseTask(task.id, options.workerId, db);
 }
 
 async function runClaimedTask(task: TTaskRow | TClaimedTask, options: TRunTaskOptions, db: Db): Promise<TRunOutcome> {

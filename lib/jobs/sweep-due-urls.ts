@@ -4,7 +4,7 @@ import { productUrls } from "@/db/schema";
 import { enqueueScrape, type TEnqueueScrape } from "./enqueue-scrape";
 import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
 import type { TTaskRow } from "./claim-tasks";
-import { computeNextCheck, type TTrackingFrequency } from "./compute-next-check";
+import { computeNextCheck, pageKeyOf, type TTrackingFrequency } from "./compute-next-check";
 
 type TDueRow = {
   id: string;
@@ -14,14 +14,27 @@ type TDueRow = {
   tracking_frequency: TTrackingFrequency;
   has_automation: boolean;
   busy: boolean;
+  next_check_at: string | null;
 };
 
 export type TSweepResult = { tasks: TTaskRow[]; rescheduled: number };
 
-/** The due, unpaused URLs (oldest due first), locked so that a concurrent sweep skips them. */
-function selectDue(limit: number, workspaceId?: string) {
+/** Where the previous batch stopped: URLs never scheduled (null) come first, then by (next_check_at, id). */
+type TKeyset = { at: string | null; id: string } | null;
+
+/**
+ * A batch of due, unpaused URLs after `after`, locked so that a concurrent sweep skips them: one range of
+ * product_urls_due_idx (the keyset never walks again over the index entries of the URLs already moved on).
+ */
+function selectDue(limit: number, cutoff: string, after: TKeyset, workspaceId?: string) {
+  const range =
+    after === null
+      ? sql`pu.next_check_at is null`
+      : after.at === null
+        ? sql`pu.next_check_at is null and pu.id > ${after.id}`
+        : sql`pu.next_check_at <= ${cutoff}::timestamptz and (pu.next_check_at, pu.id) > (${after.at}::timestamptz, ${after.id}::uuid)`;
   return sql`
-    select pu.id, pu.workspace_id, pu.product_id, pu.url, pu.tracking_frequency,
+    select pu.id, pu.workspace_id, pu.product_id, pu.url, pu.tracking_frequency, pu.next_check_at::text,
       coalesce(
         case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid') then p.has_automation end,
         (select f.has_automation from plans f where f.code = 'freemium'),
@@ -31,35 +44,49 @@ function selectDue(limit: number, workspaceId?: string) {
     from product_urls pu
     left join subscriptions s on s.workspace_id = pu.workspace_id
     left join plans p on p.id = s.plan_id
-    where pu.paused = false and (pu.next_check_at is null or pu.next_check_at <= now())
+    where pu.paused = false and ${range}
       ${workspaceId ? sql`and pu.workspace_id = ${workspaceId}` : sql``}
-    order by pu.next_check_at asc nulls first
+    order by pu.next_check_at, pu.id
     limit ${limit}
     for update of pu skip locked`;
 }
 
+const MIN_KEY = "00000000-0000-0000-0000-000000000000";
+
 /**
- * Queues a scheduled scrape for every due URL and moves its next_check_at one period on (with its stable
- * jitter). A URL that already has a task waiting or running is only rescheduled. Idempotent: a URL is
- * due once per period; concurrent sweeps split the work.
+ * Queues a scheduled scrape for every URL due when the sweep starts and moves its next_check_at one period
+ * on (at its page's stable phase). A URL that already has a task waiting or running is only rescheduled.
+ * One short transaction per batch; `onBatch` sees each batch's new tasks (e.g. to announce them).
+ * Idempotent: a URL is due once per period; concurrent sweeps split the work.
  */
 export async function sweepDueUrls(
-  options: { batchSize?: number; maxBatches?: number; workspaceId?: string; db?: Db } = {},
+  options: {
+    batchSize?: number;
+    maxBatches?: number;
+    workspaceId?: string;
+    db?: Db;
+    onBatch?: (tasks: TTaskRow[]) => Promise<void>;
+  } = {},
 ): Promise<TSweepResult> {
   const db = options.db ?? (await getDb());
   const batchSize = options.batchSize ?? 500;
-  const maxBatches = options.maxBatches ?? 40;
+  const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
+  const [{ cutoff }] = (await queryRows<{ cutoff: string }>(db, sql`select now()::text as cutoff`)) as [
+    { cutoff: string },
+  ];
   const tasks: TTaskRow[] = [];
   let rescheduled = 0;
+  let after: TKeyset = null;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const count = await db.transaction(async (tx) => {
-      const due = await queryRows<TDueRow>(tx, selectDue(batchSize, options.workspaceId));
-      if (due.length === 0) return 0;
+    const { due, queued } = await db.transaction(async (tx) => {
+      const due = await queryRows<TDueRow>(tx, selectDue(batchSize, cutoff, after, options.workspaceId));
+      if (due.length === 0) return { due, queued: [] };
       const now = new Date();
-      const values = due.map(
-        (r) =>
-          sql`(${r.id}::uuid, ${computeNextCheck(r.id, r.tracking_frequency, r.has_automation, now).toISOString()}::timestamptz)`,
-      );
+      const values = due.map((r) => {
+        const key = pageKeyOf(r.workspace_id, r.url);
+        const next = computeNextCheck(key, r.tracking_frequency, r.has_automation, now);
+        return sql`(${r.id}::uuid, ${next.toISOString()}::timestamptz)`;
+      });
       await tx.execute(sql`
         update ${productUrls} set next_check_at = v.next, updated_at = now()
         from (values ${sql.join(values, sql`, `)}) as v(id, next)
@@ -74,11 +101,21 @@ export async function sweepDueUrls(
           trigger: "schedule",
           priority: "low",
         }));
-      if (fresh.length > 0) tasks.push(...(await enqueueScrape(fresh, tx)));
-      rescheduled += due.length;
-      return due.length;
+      return { due, queued: fresh.length > 0 ? await enqueueScrape(fresh, tx) : [] };
     });
-    if (count < batchSize) break;
+    rescheduled += due.length;
+    tasks.push(...queued);
+    if (queued.length > 0) await options.onBatch?.(queued);
+    const last = due.at(-1);
+    if (due.length < batchSize || !last) {
+      // the never-scheduled URLs are done: on to the due range, from its start
+      if (after === null || after.at === null) {
+        after = { at: "-infinity", id: MIN_KEY };
+        continue;
+      }
+      break;
+    }
+    after = { at: last.next_check_at, id: last.id };
   }
   return { tasks, rescheduled };
 }

@@ -115,7 +115,19 @@ export function pinnedLookup(pinned: TResolvedAddress): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-const request: TSendHop = (url, pinned, headers, signal) => {
+// What a GET gets on a pooled socket that the shop closed as it sat idle (its keep-alive timeout ran out as the
+// pool handed it over): the request never reached the shop.
+const STALE_SOCKET = new Set(["ECONNRESET", "EPIPE"]);
+
+const request: TSendHop = (url, pinned, headers, signal) => sendGet(url, pinned, headers, signal, true);
+
+function sendGet(
+  url: URL,
+  pinned: TResolvedAddress,
+  headers: Record<string, string>,
+  signal: AbortSignal | undefined,
+  pooled: boolean,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const isHttps = url.protocol === "https:";
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -126,15 +138,20 @@ const request: TSendHop = (url, pinned, headers, signal) => {
       path: `${url.pathname}${url.search}`,
       headers,
       lookup: pinnedLookup(pinned),
-      agent: isHttps ? httpsAgent : httpAgent,
+      // once more after a stale socket: a connection of its own
+      agent: pooled ? (isHttps ? httpsAgent : httpAgent) : false,
       signal,
     };
     if (isHttps && !/^[\d.]+$|:/.test(host)) options.servername = host;
     const req = (isHttps ? https : http).request(options, resolve);
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (pooled && req.reusedSocket && STALE_SOCKET.has(error.code ?? "") && !signal?.aborted) {
+        sendGet(url, pinned, headers, signal, false).then(resolve, reject);
+      } else reject(error);
+    });
     req.end();
   });
-};
+}
 
 export function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const encoding = String(res.headers["content-encoding"] ?? "")

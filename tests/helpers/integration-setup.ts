@@ -32,6 +32,8 @@ if (serverUrl) {
 process.env.APP_URL = "http://localhost:3000";
 process.env.SCRAPER_ALLOW_PRIVATE_HOSTS ??= "1";
 process.env.JOBS_DISABLED = "1";
+// one local shop serves most tests: no spacing between its requests unless a test asks (politeness.test.ts)
+process.env.SCRAPER_HOST_SPACING_MS ??= "0";
 // argon2id at its floor (lib/auth/hash-password.ts): tests/unit/hash-password.test.ts checks the real cost
 process.env.TEST_FAST_PASSWORD_HASH = "1";
 // the demo checkout is opt-in (BILLING_DEMO=1, as `npm run dev` sets it); billing-unavailable.test.ts unsets it

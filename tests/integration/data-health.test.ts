@@ -303,7 +303,7 @@ describe("Surveillance interrompue", () => {
       .insert(scrapeTasks)
       .values({ workspaceId, productId, urlId, url, trigger: "schedule", maxRetries: 0 })
       .returning();
-    const task = await claimTaskById(row!.id, "test-worker");
+    const { task } = await claimTaskById(row!.id, "test-worker");
     return runScrapeTask(task!, { workerId: "test-worker" });
   }
 

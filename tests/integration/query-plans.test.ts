@@ -57,7 +57,13 @@ import { signUp } from "../helpers/api";
 // Every statement a hot path sends is EXPLAINed (sequential scans disabled, so one shows only where no index
 // can serve the query): none may scan price_history sequentially nor sort a URL's whole history.
 
-type TPlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: TPlanNode[] };
+type TPlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Parent Relationship"?: string;
+  Plans?: TPlanNode[];
+};
 
 const PRODUCTS = 8;
 const URLS_PER_PRODUCT = 5;
@@ -95,8 +101,22 @@ function nodes(plan: TPlanNode): TPlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 }
 
+/**
+ * The relations whose rows flow into `plan` unbounded: its input, not its subplans (a count per row), and not
+ * below a Limit (a claim sorts the few first tasks of each host, each one short index range).
+ */
+function unboundedInput(plan: TPlanNode): string[] {
+  if (plan["Node Type"] === "Limit") return [];
+  const input = (plan.Plans ?? []).filter((c) => !["SubPlan", "InitPlan"].includes(c["Parent Relationship"] ?? ""));
+  return [...(plan["Relation Name"] ? [plan["Relation Name"]] : []), ...input.flatMap(unboundedInput)];
+}
+
 /** What is wrong with the plans of the statements `run` sends, e.g. ["Seq Scan on price_history: select …"]. */
-async function planProblems(run: () => Promise<unknown>, strict: string[] = [], options = { sorts: false }) {
+async function planProblems(
+  run: () => Promise<unknown>,
+  strict: string[] = [],
+  options: { sorts: boolean; sorted?: string[] } = { sorts: false },
+) {
   const statements = await capture(run);
   expect(statements.length).toBeGreaterThan(0);
   const db = await getDb();
@@ -118,6 +138,9 @@ async function planProblems(run: () => Promise<unknown>, strict: string[] = [], 
       if (!options.sorts && n["Node Type"] === "Sort" && nodes(n).some((c) => c["Relation Name"] === "price_history")) {
         problems.push(`Sort of price_history: ${short}`);
       }
+      // tables read in an index's order: a sort of their rows means the whole queue (or all due URLs) is read
+      const sorted = n["Node Type"] === "Sort" ? unboundedInput(n).find((r) => options.sorted?.includes(r)) : undefined;
+      if (sorted) problems.push(`Sort of ${sorted}: ${short}`);
     }
   }
   return problems;
@@ -266,10 +289,14 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
 
   it("claim, stuck-task recovery, sweep and purge go through indexes", async () => {
     const strict = ["scrape_tasks"];
-    expect(await planProblems(() => claimTasks("plans-1", { limit: 1 }), strict)).toEqual([]);
-    expect(await planProblems(() => claimTasks("plans-4", { limit: 4 }), strict)).toEqual([]);
+    // a claim reads a short range of scrape_tasks_claim_idx per host, a sweep batch one range of
+    // product_urls_due_idx: neither sorts the queue
+    const ranges = { sorts: false, sorted: ["scrape_tasks", "product_urls"] };
+    expect(await planProblems(() => claimTasks("plans-1", { limit: 1 }), strict, ranges)).toEqual([]);
+    expect(await planProblems(() => claimTasks("plans-4", { limit: 4 }), strict, ranges)).toEqual([]);
     expect(await planProblems(() => recoverStuckTasks(), strict)).toEqual([]);
-    expect(await planProblems(() => sweepDueUrls({ batchSize: 10, maxBatches: 1 }))).toEqual([]);
+    const sweep = () => sweepDueUrls({ batchSize: 10, maxBatches: 3 });
+    expect(await planProblems(sweep, ["scrape_tasks", "product_urls"], ranges)).toEqual([]);
     expect(await planProblems(() => purgeHistory())).toEqual([]);
   });
 

@@ -65,7 +65,8 @@ describe("two runners on one database", () => {
     const make = (name: string) =>
       new JobRunner({
         concurrency: 4,
-        perHostLimit: 4,
+        // the host limit holds across runners: room for both
+        perHostLimit: 8,
         perUserLimit: 8,
         workerId: `runner-${name}`,
         scrape: { browser: false },

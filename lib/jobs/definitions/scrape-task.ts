@@ -1,7 +1,23 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db";
+import { scrapeTasks } from "@/db/schema";
+import { env } from "@/lib/env";
 import { claimTaskById } from "../claim-task-by-id";
 import { defineJob, RetryLater } from "../define-job";
 import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "../job-events";
 import { runScrapeTask } from "../run-scrape-task";
+
+// A host's politeness may hold a task back a while: the run sleeps (holding nothing) and tries again.
+const HOST_WAITS = 30;
+
+/** Given up waiting for its host: the task stays queued, unannounced, for the next minute's sweep to announce. */
+async function leaveForNextSweep(taskId: string) {
+  const db = await getDb();
+  await db
+    .update(scrapeTasks)
+    .set({ lockedBy: null, updatedAt: sql`now()` })
+    .where(and(eq(scrapeTasks.id, taskId), eq(scrapeTasks.status, "pending")));
+}
 
 // One scrape task. A cancel event for the task stops the run; a retryable failure leaves the task in 'retry'
 // and is retried after the task's backoff (the attempts are also bounded by the task's max_retries, 2).
@@ -9,21 +25,36 @@ export const scrapeTaskJob = defineJob<{ taskId: string; host: string }>({
   id: "scrape-task",
   name: "Scraper une URL",
   trigger: { event: SCRAPE_REQUESTED },
-  concurrency: { limit: 20, per: { key: "host", limit: 2 } },
+  concurrency: { limit: 20, per: { key: "host", limit: env.SCRAPER_HOST_CONCURRENCY } },
   retries: 2,
   cancelOn: { event: SCRAPE_CANCELLED, match: "taskId" },
   localQueue: "scrape_tasks",
-  handler: async ({ taskId }, io) =>
-    io.step("scrape", async () => {
-      const workerId = `inngest:${io.runId}`;
-      const task = await claimTaskById(String(taskId), workerId);
-      if (!task) return { taskId, status: "skipped" as const };
-      const outcome = await runScrapeTask(task, { workerId });
-      if (outcome.status === "retry") throw new RetryLater(outcome.error.message, outcome.retryInMs);
-      if (outcome.status === "completed") {
-        return { taskId, status: outcome.status, priceHistoryId: outcome.priceHistoryId, price: outcome.result.price };
-      }
-      if (outcome.status === "failed") return { taskId, status: outcome.status, error: outcome.error.message };
-      return { taskId, status: outcome.status };
-    }),
+  handler: async ({ taskId }, io) => {
+    for (let attempt = 0; ; attempt++) {
+      const done = await io.step(attempt === 0 ? "scrape" : `scrape-${attempt}`, async () => {
+        const workerId = `inngest:${io.runId}`;
+        const claimed = await claimTaskById(String(taskId), workerId);
+        if (!claimed.task) {
+          if (claimed.waitMs === undefined) return { taskId, status: "skipped" as const };
+          if (attempt < HOST_WAITS) return { wait: claimed.waitMs };
+          await leaveForNextSweep(String(taskId));
+          return { taskId, status: "deferred" as const };
+        }
+        const outcome = await runScrapeTask(claimed.task, { workerId });
+        if (outcome.status === "retry") throw new RetryLater(outcome.error.message, outcome.retryInMs);
+        if (outcome.status === "completed") {
+          return {
+            taskId,
+            status: outcome.status,
+            priceHistoryId: outcome.priceHistoryId,
+            price: outcome.result.price,
+          };
+        }
+        if (outcome.status === "failed") return { taskId, status: outcome.status, error: outcome.error.message };
+        return { taskId, status: outcome.status };
+      });
+      if (!("wait" in done)) return done;
+      await io.sleep(`host-wait-${attempt}`, Number(done.wait));
+    }
+  },
 });

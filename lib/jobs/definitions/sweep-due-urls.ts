@@ -4,24 +4,38 @@ import { hostOf } from "@/lib/products/urls/normalize-url";
 import { recoverStuckTasks } from "../recover-stuck-tasks";
 import { sweepDueUrls } from "../sweep-due-urls";
 
-const FAN_OUT_BATCH = 200;
+// Events per fan-out step (one send to Inngest); a round's step output stays far below Inngest's limits.
+const FAN_OUT_BATCH = 1000;
+const ROUND_BATCHES = 10;
+const BATCH = 500;
+const MAX_ROUNDS = 40;
 
-// Queue the due URLs, then start one scrape per task (and per task nobody announced), in batches.
+// Queue the due URLs in rounds of short transactions, each round's tasks announced in batches of events.
 export const sweepDueUrlsJob = defineJob({
   id: "sweep-due-urls",
   name: "Planifier les URLs à vérifier",
   trigger: { everyMinute: true },
   concurrency: { limit: 1 },
   handler: async (_payload, io) => {
-    const tasks = await io.step("sweep", async () => {
-      const recovered = await recoverStuckTasks();
-      const { tasks: queued } = await sweepDueUrls();
-      const waiting = await collectUndispatchedTasks();
-      return { recovered, list: [...queued, ...waiting].map((t) => ({ taskId: t.id, host: hostOf(t.url) })) };
-    });
-    for (let i = 0; i < tasks.list.length; i += FAN_OUT_BATCH) {
-      await io.fanOut(`fan-out-${i / FAN_OUT_BATCH}`, "scrapeTask", tasks.list.slice(i, i + FAN_OUT_BATCH));
+    let dispatched = 0;
+    let fanOuts = 0;
+    let recovered = 0;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const step = await io.step(round === 0 ? "sweep" : `sweep-${round}`, async () => {
+        const back = round === 0 ? await recoverStuckTasks() : 0;
+        const { tasks: queued, rescheduled } = await sweepDueUrls({ batchSize: BATCH, maxBatches: ROUND_BATCHES });
+        const more = rescheduled >= BATCH * ROUND_BATCHES;
+        const waiting = more ? [] : await collectUndispatchedTasks();
+        const list = [...queued, ...waiting].map((t) => ({ taskId: t.id, host: hostOf(t.url) }));
+        return { recovered: back, list, more };
+      });
+      recovered += step.recovered;
+      for (let i = 0; i < step.list.length; i += FAN_OUT_BATCH) {
+        await io.fanOut(`fan-out-${fanOuts++}`, "scrapeTask", step.list.slice(i, i + FAN_OUT_BATCH));
+      }
+      dispatched += step.list.length;
+      if (!step.more) break;
     }
-    return { dispatched: tasks.list.length, recovered: tasks.recovered };
+    return { dispatched, recovered };
   },
 });

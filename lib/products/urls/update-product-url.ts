@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
-import { computeNextCheck } from "@/lib/jobs/compute-next-check";
+import { computeNextCheck, pageKeyOf } from "@/lib/jobs/compute-next-check";
 import { getProductUrlOrThrow } from "./get-product-url-or-throw";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { queryProducts } from "@/lib/products/query-products";
@@ -30,7 +30,16 @@ export async function updateProductUrl(
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(frequency !== undefined ? { trackingFrequency: frequency } : {}),
         ...(input.selector !== undefined ? { selector: input.selector } : {}),
-        ...(reschedule ? { nextCheckAt: computeNextCheck(urlId, frequency, hasAutomation, row.lastCheckedAt!) } : {}),
+        ...(reschedule
+          ? {
+              nextCheckAt: computeNextCheck(
+                pageKeyOf(workspaceId, row.url),
+                frequency,
+                hasAutomation,
+                row.lastCheckedAt!,
+              ),
+            }
+          : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(productUrls.id, urlId), eq(productUrls.workspaceId, workspaceId)));
