@@ -227,6 +227,8 @@ export const productUrls = pgTable(
       .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
     // the minute sweep reads due URLs as keyset batches of this index (next_check_at, id): one range per batch
     index("product_urls_due_idx").on(t.nextCheckAt, t.id).where(sql`${t.paused} = false`),
+    // the correction trigger's clear of correcting_id after a reading (migration 0015): the few URLs it is set on
+    index("product_urls_correcting_idx").on(t.id).where(sql`${t.correctingId} is not null`),
   ],
 );
 

@@ -151,7 +151,18 @@ describe("product_market rollup", () => {
   it("a product's creation, renaming and 'mon prix' refresh its rows and sort keys; other updates leave them", async () => {
     const db = await getDb();
     const bare = (await seedProduct(workspaceId, "Bouilloire")).id;
-    const rows = async () => (await rollup()).filter((r) => r.product_id === bare && r.basis === "price");
+    // bigint columns: numbers from PGlite, strings from postgres.js
+    const num = (v: unknown) => (v === null ? null : Number(v));
+    const rows = async () =>
+      (await rollup())
+        .filter((r) => r.product_id === bare && r.basis === "price")
+        .map((r) => ({
+          ...r,
+          my_cents: num(r.my_cents),
+          gap_bp: num(r.gap_bp),
+          avg_gap_bp: num(r.avg_gap_bp),
+          index_bp: num(r.index_bp),
+        }));
     // a product without URLs nor 'mon prix' has its rows (no market), outside the lines
     expect(await rows()).toMatchObject([{ n: 0, my_cents: null, name_key: "bouilloire", position_rank: null }]);
     await db
@@ -171,6 +182,50 @@ describe("product_market rollup", () => {
     await db.update(products).set({ referencePrice: "0.00" }).where(eq(products.id, bare));
     expect(await rows()).toMatchObject([{ my_cents: null, gap_bp: null, position_rank: null }]);
     await expectConsistent();
+  });
+
+  it("a batch over 64 rows (its trigger statements planned at that firing) keeps every rollup, as one reading does", async () => {
+    const db = await getDb();
+    const ids = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => seedProduct(workspaceId, `Lot ${String(i).padStart(2, "0")}`, "30.00")),
+    );
+    const urls = await db
+      .insert(productUrls)
+      .values(
+        ids.flatMap((p, i) => [
+          { workspaceId, productId: p.id, name: "Fnac", url: `https://www.fnac.com/lot-${i}` },
+          { workspaceId, productId: p.id, name: "Darty", url: `https://www.darty.com/lot-${i}` },
+        ]),
+      )
+      .returning();
+    // 80 URLs × 2 readings in one statement: the later one of each URL is its latest, the lower one its day's min
+    const price = (i: number, late: boolean) => `${20 + (i % 7) + (late ? 5 : 0)}.00`;
+    await db.insert(priceHistory).values(
+      urls.flatMap((u, i) => [
+        { urlId: u.id, price: price(i, false), currency: "EUR", available: true, createdAt: daysAgo(0, 3) },
+        { urlId: u.id, price: price(i, true), currency: "EUR", available: true, createdAt: daysAgo(0, 2) },
+      ]),
+    );
+    await expectConsistent();
+    const latest = await queryRows<{ id: string; latest_price: string; min_price: string; readings: number }>(
+      db,
+      sql`select u.id, u.latest_price::text, d.min_price::text, d.readings from product_urls u
+            join price_daily d on d.url_id = u.id where u.id in ${urls.map((u) => u.id)}`,
+    );
+    expect(latest).toHaveLength(80);
+    for (const row of latest) {
+      const i = urls.findIndex((u) => u.id === row.id);
+      expect([Number(row.latest_price), Number(row.min_price), Number(row.readings)]).toEqual([
+        Number(price(i, true)),
+        Number(price(i, false)),
+        2,
+      ]);
+    }
+    // 80 URLs paused, then one reading on the same connection: both paths of the triggers, the same rollups
+    await db.update(productUrls).set({ paused: true }).where(eq(productUrls.workspaceId, workspaceId));
+    await seedHistory(urls[0]!.id, [{ price: "1.00", at: daysAgo(0, 1) }]);
+    await expectConsistent();
+    expect(await line("Lot 00")).toMatchObject({ market: { min: "1.00" } });
   });
 
   it("past the retention, a reading the rollup counts is left out: the overview computes that market live", async () => {
