@@ -26,13 +26,13 @@ CREATE FUNCTION "product_urls_changed_refresh"(ids uuid[]) RETURNS void LANGUAGE
   UPDATE "product_urls" u SET "changed_at" = coalesce(a."created_at", CASE WHEN d."id" IS NULL THEN f."created_at" END)
     FROM unnest(ids) AS k(id)
     LEFT JOIN LATERAL (
-      SELECT (CASE WHEN c."id" IS NULL THEN h."price" ELSE c."price" END, CASE WHEN c."id" IS NULL THEN h."currency" ELSE c."currency" END, CASE WHEN c."id" IS NULL THEN h."available" ELSE c."available" END, CASE WHEN c."id" IS NULL THEN h."shipping" ELSE c."shipping" END, CASE WHEN c."id" IS NULL THEN "reading_seller"(h."offers", h."price") ELSE "reading_seller"(c."offers", c."price") END) AS v
+      SELECT (CASE WHEN c."id" IS NULL THEN h."price" ELSE c."price" END, CASE WHEN c."id" IS NULL THEN h."currency" ELSE c."currency" END, CASE WHEN c."id" IS NULL THEN h."available" ELSE c."available" END, CASE WHEN c."id" IS NULL THEN h."shipping" ELSE c."shipping" END, CASE WHEN c."id" IS NOT NULL THEN "reading_seller"(c."offers", c."price") WHEN h."offers" IS NOT NULL THEN "reading_seller"(h."offers", h."price") END) AS v
         FROM "price_history" h LEFT JOIN "price_history" c ON c."id" = h."corrected_by"
        WHERE h."url_id" = k.id ORDER BY h."created_at" DESC, h."id" DESC LIMIT 1) l ON true
     LEFT JOIN LATERAL (
       SELECT h."created_at", h."id"
         FROM "price_history" h LEFT JOIN "price_history" c ON c."id" = h."corrected_by"
-       WHERE h."url_id" = k.id AND (CASE WHEN c."id" IS NULL THEN h."price" ELSE c."price" END, CASE WHEN c."id" IS NULL THEN h."currency" ELSE c."currency" END, CASE WHEN c."id" IS NULL THEN h."available" ELSE c."available" END, CASE WHEN c."id" IS NULL THEN h."shipping" ELSE c."shipping" END, CASE WHEN c."id" IS NULL THEN "reading_seller"(h."offers", h."price") ELSE "reading_seller"(c."offers", c."price") END) IS DISTINCT FROM l.v
+       WHERE h."url_id" = k.id AND (CASE WHEN c."id" IS NULL THEN h."price" ELSE c."price" END, CASE WHEN c."id" IS NULL THEN h."currency" ELSE c."currency" END, CASE WHEN c."id" IS NULL THEN h."available" ELSE c."available" END, CASE WHEN c."id" IS NULL THEN h."shipping" ELSE c."shipping" END, CASE WHEN c."id" IS NOT NULL THEN "reading_seller"(c."offers", c."price") WHEN h."offers" IS NOT NULL THEN "reading_seller"(h."offers", h."price") END) IS DISTINCT FROM l.v
        ORDER BY h."created_at" DESC, h."id" DESC LIMIT 1) d ON true
     LEFT JOIN LATERAL (
       SELECT h."created_at" FROM "price_history" h
@@ -59,7 +59,7 @@ BEGIN
   IF (SELECT count(*) FROM new_rows) > 64 THEN
     EXECUTE 'WITH r AS (
     SELECT n."id", n."url_id", n."created_at", n."price", n."currency", n."available", n."regular_price",
-           n."shipping", "reading_seller"(n."offers", n."price") AS seller
+           n."shipping", CASE WHEN n."offers" IS NOT NULL THEN "reading_seller"(n."offers", n."price") END AS seller
       FROM new_rows n
   ), l AS (
     SELECT DISTINCT ON (r."url_id") r.* FROM r ORDER BY r."url_id", r."created_at" DESC, r."id" DESC
@@ -89,7 +89,7 @@ BEGIN
   ELSE
   WITH r AS (
     SELECT n."id", n."url_id", n."created_at", n."price", n."currency", n."available", n."regular_price",
-           n."shipping", "reading_seller"(n."offers", n."price") AS seller
+           n."shipping", CASE WHEN n."offers" IS NOT NULL THEN "reading_seller"(n."offers", n."price") END AS seller
       FROM new_rows n
   ), l AS (
     SELECT DISTINCT ON (r."url_id") r.* FROM r ORDER BY r."url_id", r."created_at" DESC, r."id" DESC

@@ -13,9 +13,10 @@ const priced = (p: "l" | "b") =>
 const amount = (p: "l" | "b", basis: TBasis) =>
   sql.raw(basis === "total" ? `${p}_price + coalesce(${p}_shipping, 0)` : `${p}_price`);
 /** The seller of the baseline's reading (or of its correction): one primary-key read, only where asked. */
-const baselineSeller = sql.raw(
-  "(select reading_seller(x.offers, x.price) from price_history x where x.id = c.b_src and c.b_src is not null)",
-);
+const baselineSeller = (r: string) =>
+  sql.raw(
+    `(select reading_seller(x.offers, x.price) from price_history x where x.id = ${r}.b_src and ${r}.b_src is not null)`,
+  );
 
 /**
  * Of the market rows of `select` (each URL with its latest reading, `l_`, and its baseline, `b_`), only those the
@@ -51,14 +52,14 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
     ), lows as (
       select product_id, min(b_amt) filter (where was_ok) as was_min, min(l_amt) filter (where is_ok) as is_min
         from c group by product_id
-    ), moved as (
+    ), moved as materialized (
       select c.product_id
         from c join lows using (product_id)
        where lows.was_min is not null and lows.is_min is not null
        group by c.product_id
       -- an offer cheapest then and now keeps its merchant unless its seller changed (read only for those)
       having not bool_or(case when c.was_ok and c.b_amt = lows.was_min and c.is_ok and c.l_amt = lows.is_min
-                              then c.l_seller is not distinct from ${baselineSeller} else false end)
+                              then c.l_seller is not distinct from ${baselineSeller("c")} else false end)
     ), ranked as (
       -- the lines of the chosen kind ranked among themselves (the others in a partition of their own)
       select c.*, rank() over (
@@ -78,11 +79,13 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
     )
     select n.*, (
       select json_agg(r) from (
+        -- the baseline's seller above the ordering: no sort over price_history
+        select q.*, ${baselineSeller("q")} as b_seller from (
         select c.product_id, p.name as product_name, p.reference_price::text as reference_price, c.url_id,
                u.name as url_name, u.url,
                c.l_id, c.l_price::text as l_price, c.l_shipping::text as l_shipping, c.l_seller, c.l_currency,
                c.l_available, c.l_at, c.b_id, c.b_price::text as b_price, c.b_shipping::text as b_shipping,
-               ${baselineSeller} as b_seller, c.b_currency, c.b_available, c.b_at, c.b_first, c.change_kind,
+               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.change_kind,
                row_number() over (order by p.name, p.id, u.name, u.id) as ord,
                moved.product_id is not null as cheapest_moved
           from ranked c left join lows using (product_id) left join moved using (product_id)
@@ -91,6 +94,7 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
          where (moved.product_id is not null
                 and (c.was_ok and c.b_amt = lows.was_min or c.is_ok and c.l_amt = lows.is_min))
             or (c.listed and c.place <= ${pick.limit})
+        ) q
       ) r
     ) as rows
       from n`;

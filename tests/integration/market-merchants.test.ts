@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET as merchantsRoute } from "@/app/api/insights/merchants/route";
+import { getDb, queryRows } from "@/db";
+import { sellerOf } from "@/lib/history";
 import { call, signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
 
@@ -88,5 +91,32 @@ describe("'Marchands' on a marketplace: one merchant per seller; the 'total' bas
     const byName = Object.fromEntries(total.merchants.map((m) => [m.merchant, m]));
     expect(byName.TechShop).toMatchObject({ cheapest_count: 0, average_gap: "4.00" });
     expect(byName["darty.com"]).toMatchObject({ cheapest_count: 1, average_gap: "-5.00" });
+  });
+});
+
+describe("reading_seller, the SQL twin of sellerOf", () => {
+  it("picks the same seller as sellerOf: the buy-box at the price, else a new offer, else the first", async () => {
+    const o = (seller: unknown, price: unknown, extra: Record<string, unknown> = {}) => ({ seller, price, ...extra });
+    const cases: [unknown, string | null][] = [
+      [[o("A", "10.00"), o("B", "10.00", { buyBox: true })], "10.00"],
+      [[o("U", "10.00", { condition: "used" }), o("N", "10.00", { condition: "new" })], "10.00"],
+      [[o("R", "10.00", { condition: "refurbished" }), o("U", "10.00", { condition: "used" })], "10.00"],
+      [[o("A", "9.00"), o("B", "11.00")], "10.00"],
+      [[o("T", " 10.009 ")], "10.00"],
+      [[o("N", 10)], "10.00"],
+      [[o(42, "10.00", { buyBox: true }), o("B", "10.00")], "10.00"],
+      [[o("A", "abc"), "x", null, o("B", "10.00")], "10.00"],
+      [{ seller: "A", price: "10.00" }, "10.00"],
+      [[o("A", "10.00")], null],
+      [null, "10.00"],
+    ];
+    const db = await getDb();
+    for (const [offers, price] of cases) {
+      const [row] = await queryRows<{ seller: string | null }>(
+        db,
+        sql`select reading_seller(${offers === null ? null : JSON.stringify(offers)}::jsonb, ${price}::numeric) as seller`,
+      );
+      expect([offers, row!.seller]).toEqual([offers, sellerOf(offers, price)]);
+    }
   });
 });
