@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useState } from "react";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -75,6 +75,8 @@ export function BulkBar({ selected, canEdit, hourlyAllowed, onDone, onClear }: P
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const actionsId = useId();
   const ids = selected.map((p) => p.id);
   const n = selected.length;
 
@@ -112,9 +114,22 @@ export function BulkBar({ selected, canEdit, hourlyAllowed, onDone, onClear }: P
         <Button size="sm" variant="ghost" onClick={onClear}>
           Désélectionner
         </Button>
+        {canEdit ? (
+          // on a phone the editing actions fold away, so the sticky bar does not cover the list
+          <Button
+            size="sm"
+            variant="secondary"
+            className="sm:hidden"
+            aria-expanded={actionsOpen}
+            aria-controls={actionsId}
+            onClick={() => setActionsOpen((o) => !o)}
+          >
+            {actionsOpen ? "Moins d'actions" : "Plus d'actions"}
+          </Button>
+        ) : null}
       </div>
       {canEdit ? (
-        <div className="mt-3 flex flex-wrap items-end gap-2">
+        <div id={actionsId} className={`${actionsOpen ? "flex" : "hidden"} mt-3 flex-wrap items-end gap-2 sm:flex`}>
           <div className="flex items-end gap-2">
             <label className="text-xs text-zinc-600">
               Étiquette

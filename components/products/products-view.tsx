@@ -12,6 +12,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
 import dynamic from "next/dynamic";
 import { ProductCard } from "./product-card";
+import { ProductsEmpty } from "./products-empty";
 import { useProductsFlash } from "./products-flash";
 import { usePlanLimits } from "./use-plan-limits";
 import { productPath } from "@/lib/products/product-path";
@@ -159,30 +160,8 @@ export function ProductsView() {
 
         {loading ? (
           <LoadingBlock label="Chargement..." />
-        ) : list.length === 0 && filtered ? (
-          <p className="rounded-xl border border-dashed border-zinc-300 bg-white px-6 py-10 text-center text-sm text-zinc-600">
-            Aucun produit ne correspond à ces critères.
-          </p>
         ) : list.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-zinc-300 bg-white px-6 py-16 text-center">
-            <div
-              aria-hidden="true"
-              className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600"
-            >
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" className="size-6">
-                <path d="M4 17l5-5 4 4 7-7M14 9h6v6" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </div>
-            <p className="mt-4 text-base font-semibold text-zinc-900">Aucun produit à surveiller</p>
-            <p className="mt-1 text-sm text-zinc-500">
-              Ajoutez un produit et les pages marchandes dont vous voulez suivre le prix.
-            </p>
-            {canEdit ? (
-              <Button className="mt-6" onClick={openAdd}>
-                Ajouter mon premier produit
-              </Button>
-            ) : null}
-          </div>
+          <ProductsEmpty filtered={filtered} canEdit={canEdit} onAdd={openAdd} />
         ) : (
           <>
             {filtered || catalogueSize > CARDS_UP_TO ? (

@@ -93,6 +93,8 @@ describe("Santé des données", () => {
   it("on a phone: nothing overflows sideways and axe finds no serious violation", async () => {
     const page = await signedInPage(390, 844);
     await page.getByTestId("freshness").waitFor();
+    // the list's lines (a checkbox, the product, the shop, the state, the fixes) are in, not its loading text
+    await page.getByRole("list", { name: "URLs", exact: true }).getByRole("listitem").first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, "phone-data-health.png"), fullPage: true });

@@ -1,8 +1,15 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, launchBrowser, registerUser, signIn, subscribeThroughDemo, watchErrors } from "../helpers/browser";
 
 let browser: Browser;
+const SHOTS = process.env.E2E_SCREENSHOTS_DIR || path.resolve("test-results/screenshots");
+const screenshotPath = (name: string) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return path.join(SHOTS, name);
+};
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -77,6 +84,18 @@ describe("Products screen at size: filters, table, selection", () => {
     // the phone's page does not scroll sideways (the table scrolls in its own box)
     const overflow = await other.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // on the phone the selection's bar folds its editing actions away, so it leaves the list in view
+    await other.getByLabel("Sélectionner tous les produits affichés").check();
+    const phoneBar = other.getByRole("region", { name: "Actions sur la sélection" });
+    await phoneBar.getByText("2 produits sélectionnés").waitFor();
+    expect(await phoneBar.getByLabel("Étiquette").isVisible()).toBe(false);
+    expect((await phoneBar.boundingBox())!.height).toBeLessThan(844 / 5);
+    await phoneBar.getByRole("button", { name: "Plus d'actions" }).click();
+    await phoneBar.getByLabel("Étiquette").waitFor();
+    await phoneBar.getByRole("button", { name: "Mettre en pause" }).waitFor();
+    await other.screenshot({ path: screenshotPath("products-bulk-phone.png") });
+    await phoneBar.getByRole("button", { name: "Moins d'actions" }).click();
+    await phoneBar.getByLabel("Étiquette").waitFor({ state: "hidden" });
     await other.close();
 
     // pick a brand: the list narrows to it, the address keeps both filters

@@ -66,8 +66,12 @@ export function isHidden(el: Element): boolean {
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const cls = a.class;
+  return cls !== undefined && hiddenByClass(cls);
+}
+
+/** Whether a class attribute hides its element. */
+export function hiddenByClass(cls: string): boolean {
   if (
-    cls &&
     // every hiding class contains one of these (a cheap test before the pattern, on every classed element)
     (cls.includes("hid") || cls.includes("none") || cls.includes("only") || cls.includes("invisible")) &&
     /(?:^|\s)(?:hidden|d-none|is-hidden|hide|visually-hidden|sr-only|u-hidden|invisible)(?:\s|$)/.test(cls)

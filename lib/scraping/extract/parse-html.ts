@@ -6,7 +6,7 @@
 // attributes are kept up to twice that depth, so a pathological document stays cheap to walk.
 import { Comment, Document, Element, Text, type ChildNode, type ParentNode } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities";
-import { ATTR_TRIE, ATTR_TRIE_BITS, otherAttrBits, TAG_TRIE, TAGS, type TTag } from "./html-tags";
+import { ATTR, ATTR_TRIE, ATTR_TRIE_BITS, otherAttrBits, TAG_TRIE, TAGS, type TTag } from "./html-tags";
 
 const TAG_NEXT = TAG_TRIE.next;
 const ATTR_NEXT = ATTR_TRIE.next;
@@ -25,7 +25,7 @@ const NO_ATTRIBS: Record<string, string> = Object.freeze({}) as Record<string, s
  * merged) once complete, with the order index of its parent element (-1: the document).
  */
 export type TParseVisitor = {
-  element(el: Element, order: number, attrs: number): boolean;
+  element(el: Element, order: number, attrs: number, cls: string | undefined, id: string | undefined): boolean;
   text(node: Text, parentOrder: number): void;
 };
 
@@ -153,7 +153,16 @@ class TreeBuilder {
     this.last = el;
   }
 
-  openTag(info: TTag, attribs: Record<string, string>, selfClosing: boolean, bare = true, bits = 0): Element | null {
+  // attrsFrom: where the tag's attributes start in the page (null: it has none)
+  openTag(
+    info: TTag,
+    attrsFrom: number | null,
+    selfClosing: boolean,
+    bare = true,
+    bits = 0,
+    cls?: string,
+    id?: string,
+  ): Element | null {
     this.endText();
     const depth = this.stack.length;
     if (depth >= MAX_DEPTH && (bare || depth >= 2 * MAX_DEPTH)) {
@@ -164,13 +173,16 @@ class TreeBuilder {
     if (implied) {
       while (this.tags.length > 0 && implied.has((this.tags[this.tags.length - 1] as TTag).name)) this.pop();
     }
-    const el = new Element(info.name, attribs, NO_CHILDREN);
+    const el =
+      attrsFrom === null
+        ? new Element(info.name, NO_ATTRIBS, NO_CHILDREN)
+        : lazyElement(info.name, this.html, attrsFrom);
     this.append(el);
     let order = -1;
     let enter = true;
     if (this.visitor !== null && this.skipping === null) {
       order = this.visited++;
-      enter = this.visitor.element(el, order, bits);
+      enter = this.visitor.element(el, order, bits, cls, id);
     }
     if (info.isVoid || (selfClosing && (this.foreign > 0 || info.foreign))) return null;
     if (!enter && this.skipping === null) this.skipping = el;
@@ -187,7 +199,7 @@ class TreeBuilder {
 
   closeTag(info: TTag): void {
     if (info.isVoid) {
-      if (info.name === "br") this.openTag(info, NO_ATTRIBS, false);
+      if (info.name === "br") this.openTag(info, null, false);
       return;
     }
     const dropped = this.dropped[info.id] ?? 0;
@@ -204,7 +216,7 @@ class TreeBuilder {
         if (top === info) break;
       }
     } else if (info.name === "p") {
-      this.openTag(info, NO_ATTRIBS, false);
+      this.openTag(info, null, false);
       this.pop();
     }
   }
@@ -242,6 +254,154 @@ class TreeBuilder {
   }
 }
 
+// What readAttributes found (module scratch, read right after each call): the index after ">" (-1 when the document
+// ends inside the tag), whether the tag closes itself, how many attributes it has and their ATTR bits, its class
+// and id (the first of each), and with `build` its attribute object.
+let FOUND_END = 0;
+let FOUND_SELF_CLOSING = false;
+let FOUND_COUNT = 0;
+let FOUND_BITS = 0;
+let FOUND_CLASS: string | undefined;
+let FOUND_ID: string | undefined;
+let FOUND_ATTRIBS: Record<string, string> = NO_ATTRIBS;
+
+// The attribute names of the tag being built (reused from tag to tag).
+const NAMES: string[] = new Array(64).fill("");
+
+/**
+ * Reads the attributes of a start tag from `from` (just after its name) to its ">". Without `build` only the bits,
+ * class and id are taken (an element's other attributes are read when asked, see LAZY_ELEMENT); `b` answers where
+ * the "&"s are during the parse (null afterwards).
+ */
+function readAttributes(b: TreeBuilder | null, html: string, from: number, build: boolean): void {
+  const n = html.length;
+  let i = from;
+  let attribs: Record<string, string> = NO_ATTRIBS;
+  let selfClosing = false;
+  let count = 0;
+  let bits = 0;
+  let cls: string | undefined;
+  let id: string | undefined;
+  FOUND_END = -1;
+  for (;;) {
+    let c = html.charCodeAt(i);
+    while (isSpace(c) || c === 47) {
+      selfClosing = c === 47;
+      c = html.charCodeAt(++i);
+    }
+    if (i >= n) return;
+    if (c === 62) break;
+    selfClosing = false;
+    const nameStart = i;
+    // the first character belongs to the name whatever it is ("<a =x>"), the others up to "=", ">", "/" or a space
+    let attrUpper = c >= 65 && c <= 90;
+    let name = c < 128 ? ATTR_NEXT[attrUpper ? c + 32 : c]! || -1 : -1;
+    for (i++; i < n; i++) {
+      c = html.charCodeAt(i);
+      if (c === 61 || c === 62 || c === 47 || isSpace(c)) break;
+      if (c >= 65 && c <= 90) {
+        attrUpper = true;
+        c += 32;
+      }
+      if (name >= 0) name = c < 128 ? ATTR_NEXT[name * 128 + c]! || -1 : -1;
+    }
+    const knownName = name > 0 ? ATTR_TRIE.values[name] : undefined;
+    const attrName = knownName ?? (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
+    const own = knownName !== undefined ? ATTR_TRIE_BITS[name]! : otherAttrBits(attrName);
+    // class and id values are always read, the others only to build the object
+    const wanted = build || (own & (ATTR.class | ATTR.id)) !== 0;
+    while (isSpace(c)) c = html.charCodeAt(++i);
+    let value = "";
+    if (c === 61) {
+      c = html.charCodeAt(++i);
+      while (isSpace(c)) c = html.charCodeAt(++i);
+      let vStart: number;
+      let vEnd: number;
+      if (c === 34 || c === 39) {
+        const close = html.indexOf(c === 34 ? '"' : "'", i + 1);
+        if (close < 0) return;
+        vStart = i + 1;
+        vEnd = close;
+        i = close + 1;
+      } else {
+        vStart = i;
+        while (i < n && !isSpace(c) && c !== 62) c = html.charCodeAt(++i);
+        vEnd = i;
+      }
+      if (wanted) {
+        value = html.slice(vStart, vEnd);
+        if (b !== null ? b.hasAmp(vStart, vEnd) : value.includes("&")) value = decodeHTMLAttribute(value);
+      }
+    }
+    bits |= own;
+    if (!build) {
+      count++;
+      if (own & ATTR.class) cls ??= value;
+      else if (own & ATTR.id) id ??= value;
+      continue;
+    }
+    // the first of duplicate attributes wins; a tag's few names are compared here rather than looked up as
+    // missing keys of the attribute object (slow on objects of many shapes)
+    const listed = Math.min(count, NAMES.length);
+    let duplicate = false;
+    for (let k = 0; k < listed && !duplicate; k++) duplicate = NAMES[k] === attrName;
+    if (!duplicate && count >= NAMES.length) duplicate = attribs[attrName] !== undefined;
+    if (!duplicate) {
+      if (count === 0) attribs = {};
+      attribs[attrName] = value;
+      if (count < NAMES.length) NAMES[count] = attrName;
+      count++;
+    }
+  }
+  FOUND_END = i + 1;
+  FOUND_SELF_CLOSING = selfClosing;
+  FOUND_COUNT = count;
+  FOUND_BITS = bits;
+  FOUND_CLASS = cls;
+  FOUND_ID = id;
+  FOUND_ATTRIBS = attribs;
+}
+
+type TLazy = Element & { source: string; attrsFrom: number; built: Record<string, string> | null };
+
+/**
+ * The prototype of an element with attributes: an Element to every reader, whose attribute object is built from the
+ * page the first time it is read (the scan reads it for few elements; a 200 KB page has thousands). Its class and id
+ * are read with the tag. Built with Object.create, not as a subclass: extending domhandler's classes from ours runs
+ * fifteen times slower a construction where its CommonJS build (ES5 functions) is loaded (tsx, vitest).
+ */
+const LAZY_ELEMENT = Object.create(Element.prototype, {
+  attribs: {
+    get(this: TLazy): Record<string, string> {
+      if (this.built === null) {
+        readAttributes(null, this.source, this.attrsFrom, true);
+        this.built = FOUND_ATTRIBS;
+      }
+      return this.built;
+    },
+    set(this: TLazy, value: Record<string, string>) {
+      this.built = value;
+    },
+  },
+});
+
+/** The fields Element's constructors would set, in their order, then the page and where the attributes start. */
+function lazyElement(name: string, source: string, attrsFrom: number): Element {
+  const el = Object.create(LAZY_ELEMENT) as TLazy;
+  el.parent = null;
+  el.prev = null;
+  el.next = null;
+  el.startIndex = null;
+  el.endIndex = null;
+  el.children = NO_CHILDREN;
+  el.name = name;
+  el.type = (name === "script" ? "script" : name === "style" ? "style" : "tag") as Element["type"];
+  el.source = source;
+  el.attrsFrom = attrsFrom;
+  el.built = null;
+  return el;
+}
+
 // Parses one start tag whose name begins at `start` (just after "<"). Returns the index after ">",
 // or -1 when the document ends inside the tag.
 function parseStartTag(b: TreeBuilder, html: string, start: number): number {
@@ -262,72 +422,16 @@ function parseStartTag(b: TreeBuilder, html: string, start: number): number {
   const info =
     (known > 0 ? TAG_TRIE.values[known] : undefined) ??
     b.tag(upper ? html.slice(start, i).toLowerCase() : html.slice(start, i));
-  let attribs: Record<string, string> = NO_ATTRIBS;
-  let selfClosing = false;
-  let count = 0;
-  let bits = 0;
-  for (;;) {
-    let c = html.charCodeAt(i);
-    while (isSpace(c) || c === 47) {
-      selfClosing = c === 47;
-      c = html.charCodeAt(++i);
-    }
-    if (i >= n) return -1;
-    if (c === 62) break;
-    selfClosing = false;
-    const nameStart = i;
-    // the first character belongs to the name whatever it is ("<a =x>"), the others up to "=", ">", "/" or a space
-    let attrUpper = c >= 65 && c <= 90;
-    let name = c < 128 ? ATTR_NEXT[attrUpper ? c + 32 : c]! || -1 : -1;
-    for (i++; i < n; i++) {
-      c = html.charCodeAt(i);
-      if (c === 61 || c === 62 || c === 47 || isSpace(c)) break;
-      if (c >= 65 && c <= 90) {
-        attrUpper = true;
-        c += 32;
-      }
-      if (name >= 0) name = c < 128 ? ATTR_NEXT[name * 128 + c]! || -1 : -1;
-    }
-    const knownName = name > 0 ? ATTR_TRIE.values[name] : undefined;
-    const attrName = knownName ?? (attrUpper ? html.slice(nameStart, i).toLowerCase() : html.slice(nameStart, i));
-    while (isSpace(c)) c = html.charCodeAt(++i);
-    let value = "";
-    if (c === 61) {
-      c = html.charCodeAt(++i);
-      while (isSpace(c)) c = html.charCodeAt(++i);
-      if (c === 34 || c === 39) {
-        const close = html.indexOf(c === 34 ? '"' : "'", i + 1);
-        if (close < 0) return -1;
-        value = html.slice(i + 1, close);
-        if (b.hasAmp(i + 1, close)) value = decodeHTMLAttribute(value);
-        i = close + 1;
-      } else {
-        const vStart = i;
-        while (i < n && !isSpace(c) && c !== 62) c = html.charCodeAt(++i);
-        value = html.slice(vStart, i);
-        if (b.hasAmp(vStart, i)) value = decodeHTMLAttribute(value);
-      }
-    }
-    // the first of duplicate attributes wins; a tag's few names are compared here rather than looked up as
-    // missing keys of the attribute object (slow on objects of many shapes)
-    const listed = Math.min(count, NAMES.length);
-    let duplicate = false;
-    for (let k = 0; k < listed && !duplicate; k++) duplicate = NAMES[k] === attrName;
-    if (!duplicate && count >= NAMES.length) duplicate = attribs[attrName] !== undefined;
-    if (!duplicate) {
-      if (count === 0) attribs = {};
-      attribs[attrName] = value;
-      if (count < NAMES.length) NAMES[count] = attrName;
-      count++;
-      bits |= knownName !== undefined ? ATTR_TRIE_BITS[name]! : otherAttrBits(attrName);
-    }
-  }
-  const el = b.openTag(info, attribs, selfClosing, count === 0, bits);
-  return info.raw && !selfClosing ? b.rawText(el, info.name, i + 1) : i + 1;
+  readAttributes(b, html, i, false);
+  const end = FOUND_END;
+  if (end < 0) return -1;
+  const selfClosing = FOUND_SELF_CLOSING;
+  const el =
+    FOUND_COUNT === 0
+      ? b.openTag(info, null, selfClosing, true, 0, undefined, undefined)
+      : b.openTag(info, i, selfClosing, false, FOUND_BITS, FOUND_CLASS, FOUND_ID);
+  return info.raw && !selfClosing ? b.rawText(el, info.name, end) : end;
 }
-
-// The attribute names of the tag being parsed (reused from tag to tag).
-const NAMES: string[] = new Array(64).fill("");
 
 export function parseHtml(html: string, visitor: TParseVisitor | null = null): Document {
   const b = new TreeBuilder(html, visitor);

@@ -1,5 +1,5 @@
 import type { AnyNode, Document, Element, Text } from "domhandler";
-import { attr, classTokens, isElement, isHidden, textOf } from "./dom-utils";
+import { attr, classTokens, hiddenByClass, isElement, isHidden, textOf } from "./dom-utils";
 import { ATTR } from "./html-tags";
 import { parseHtml } from "./parse-html";
 import { phraseRegex } from "./phrase-regex";
@@ -41,6 +41,7 @@ const DIGIT = /\d/;
 // Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
 const LIMIT = 600;
 const NO_TOKENS: string[] = [];
+const NO_ATTRIBS: Record<string, string | undefined> = Object.freeze({});
 const RAW_HINT = new RegExp(
   "sp_detail|sims|also|sell|price|prix|preis|precio|prezzo|cena|pris|amount|tarif|prijs|offscreen|cost|montant" +
     "|related|similar|recommend|reco|upsell|cross|accessor|carousel|slider|swiper|suggest|recently|history|viewed" +
@@ -117,7 +118,7 @@ function facts(el: Element, cls: string | undefined, id: string | undefined, bit
   const hinted = (cls !== undefined && RAW_HINT.test(cls)) || (id !== undefined && RAW_HINT.test(id));
   const tokens = hinted ? classTokens(el) : NO_TOKENS;
   let f = 0;
-  if (bits & (ATTR.hidden | ATTR.style | ATTR.class) && isHidden(el)) f |= F_HIDDEN;
+  if (bits & (ATTR.hidden | ATTR.style) ? isHidden(el) : cls !== undefined && hiddenByClass(cls)) f |= F_HIDDEN;
   if (
     hinted &&
     ((tokens.length > 0 && tokens.some((t) => RELATED_TOKEN.test(t))) ||
@@ -189,10 +190,11 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
   let sureSellers = 0;
   let title: Element | null = null;
 
-  const element = (el: Element, myIdx: number, bits: number): boolean => {
+  const element = (el: Element, myIdx: number, bits: number, cls: string | undefined, id: string | undefined) => {
     let listed = false;
     const name = el.name;
-    const a = el.attribs;
+    // the attribute object is built on first read (parse-html.ts): read only where the bits say it has the name
+    const a = bits & ~(ATTR.class | ATTR.id | ATTR.data) ? el.attribs : NO_ATTRIBS;
     if (name === "script") {
       scripts.push(el);
       return false;
@@ -227,8 +229,6 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
       title = el;
       return false;
     }
-    const cls = bits & ATTR.class ? a.class : undefined;
-    const id = bits & ATTR.id ? a.id : undefined;
     const f = facts(el, cls, id, bits);
     if (f & F_HIDDEN) scan.hiddenRoots.add(el);
     if (name === "h1") {

@@ -98,4 +98,30 @@ describe("parseHtml", () => {
     const doc = parseHtml(`<div class="a"><em>x</strong>y</em></div>`);
     expect(serialize(doc)).toEqual(['<div {"class":"a"} tag>', "<em {} tag>", "T:xy", "</em>", "</div>"]);
   });
+
+  it("tells the visitor each element's class and id, and builds an attribute object only when one is read", () => {
+    const html = `<p CLASS="a&amp;b" class="dup" id=x&lt;1 data-x='1' hidden>t</p><b title="q">u</b>`;
+    const seen: Array<[string, string | undefined, string | undefined]> = [];
+    const doc = parseHtml(html, {
+      element: (el, _order, _bits, cls, id) => {
+        seen.push([el.name, cls, id]);
+        return true;
+      },
+      text: () => undefined,
+    });
+    expect(seen).toEqual([
+      ["p", "a&b", "x<1"],
+      ["b", undefined, undefined],
+    ]);
+    const [p, b] = doc.children as Element[];
+    // nothing read them during the parse
+    expect((p as unknown as { built: unknown }).built).toBeNull();
+    expect((b as unknown as { built: unknown }).built).toBeNull();
+    // read afterwards, in any order, they are htmlparser2's
+    const reference = parseDocument(html).children as Element[];
+    expect(b!.attribs).toEqual(reference[1]!.attribs);
+    expect(p!.attribs).toEqual(reference[0]!.attribs);
+    expect(p!.attribs).toBe(p!.attribs);
+    expect(selectOne("p[data-x='1'][hidden]", doc)).toBe(p);
+  });
 });
