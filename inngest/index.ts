@@ -17,8 +17,24 @@ function eventName(job: string): string {
   return def.trigger.event;
 }
 
+/** Inngest's onFailure for a job with onGiveUp: the failed run's id and payload are in the failure event. */
+function giveUpOf(def: TJobDefinition) {
+  const onGiveUp = def.onGiveUp;
+  if (!onGiveUp) return {};
+  return {
+    onFailure: async ({
+      event,
+    }: {
+      event: { data: { run_id: string; error?: { message?: string }; event: unknown } };
+    }) => {
+      const failed = event.data.event as { data?: Record<string, unknown> } | undefined;
+      await onGiveUp(failed?.data ?? {}, { runId: event.data.run_id, error: event.data.error?.message ?? "" });
+    },
+  };
+}
+
 function functionOf(def: TJobDefinition) {
-  return inngest.createFunction(inngestOptions(def), async ({ event, step, runId }) => {
+  return inngest.createFunction({ ...inngestOptions(def), ...giveUpOf(def) }, async ({ event, step, runId }) => {
     const io: TJobIo = {
       runId,
       step: (name, fn) =>

@@ -2,7 +2,7 @@
 // (also run by npm run bench:scrape). Embedded database in memory, or PostgreSQL with --database-url.
 //  1. the scheduler at size: `--due` URLs seeded in SQL, all due within the last hour; one sweep queues them
 //     (its time and its longest batch transaction), then the claim rate with that whole queue pending.
-//  2. scheduled checks: `--checks` hourly URLs over `--shops` local shops (127.0.0.x), swept and scraped by
+//  2. scheduled checks: `--checks` hourly URLs (one product each) over `--shops` local shops (127.0.0.x), swept and scraped by
 //     the runner within each shop's politeness; the throughput, and the spread of their start times.
 import { parseArgs } from "node:util";
 
@@ -51,6 +51,20 @@ async function seedUrls(workspaceId: string, productId: string, n: number, url: 
     select ${workspaceId}::uuid, ${productId}::uuid, 'Source ' || g, ${sql.raw(url)}, ${frequency},
       now() - make_interval(secs => (g % 3600)::float8)
     from generate_series(1, ${n}) g`);
+}
+
+/** `n` products of one URL each, as a catalogue (readings of one product are written one after the other). */
+async function seedProductUrls(workspaceId: string, n: number, url: string) {
+  await db.execute(sql`
+    with p as (
+      insert into products (workspace_id, name)
+      select ${workspaceId}::uuid, 'Produit ' || g from generate_series(1, ${n}) g
+      returning id, substring(name from 9)::int as g
+    )
+    insert into product_urls (workspace_id, product_id, name, url, tracking_frequency, next_check_at)
+    select ${workspaceId}::uuid, p.id, 'Source ' || g, ${sql.raw(url)}, 'hourly',
+      now() - make_interval(secs => (g % 3600)::float8)
+    from p`);
 }
 
 async function clearQueue(workspaceId: string) {
@@ -109,7 +123,7 @@ if (checks > 0) {
   const shops = await Promise.all(
     Array.from({ length: shopCount }, (_, i) => startMerchantServer({ host: `127.0.0.${i + 1}` })),
   );
-  const { user, product } = await seedBenchProduct(db);
+  const { user } = await seedBenchProduct(db);
   const [pro] = await db.select().from(plans).where(eq(plans.code, "professionnel"));
   await db
     .update(subscriptions)
@@ -117,13 +131,7 @@ if (checks > 0) {
     .where(eq(subscriptions.workspaceId, user.id));
   const perShop = Math.ceil(checks / shopCount);
   for (const shop of shops) {
-    await seedUrls(
-      user.id,
-      product.id,
-      perShop,
-      `'${shop.url}/product/c-' || g || '?price=' || (g % 90 + 10)`,
-      "hourly",
-    );
+    await seedProductUrls(user.id, perShop, `'${shop.url}/product/c-' || g || '?price=' || (g % 90 + 10)`);
   }
   const runner = new JobRunner({ concurrency: Number(values.concurrency), perUserLimit: 1_000_000 });
   const t = performance.now();

@@ -337,6 +337,17 @@ export const scrapeTasks = pgTable(
     index("scrape_tasks_claim_idx")
       .on(t.host, sql`(case ${t.priority} when 'high' then 0 when 'normal' then 1 else 2 end)`, t.runAt, t.createdAt)
       .where(sql`${t.status} in ('pending', 'retry')`),
+    // a host's waiting tenants, and each one's runnable tasks in claim order: the claim reaches the other tenants
+    // of a host whose first tasks all belong to tenants at their limit without reading that backlog
+    index("scrape_tasks_tenant_claim_idx")
+      .on(
+        t.host,
+        t.workspaceId,
+        sql`(case ${t.priority} when 'high' then 0 when 'normal' then 1 else 2 end)`,
+        t.runAt,
+        t.createdAt,
+      )
+      .where(sql`${t.status} in ('pending', 'retry')`),
     // a host's running tasks (its concurrency) and whether it has waiting ones
     index("scrape_tasks_active_host_idx")
       .on(t.host, t.status)

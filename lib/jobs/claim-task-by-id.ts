@@ -15,6 +15,10 @@ export type TClaimById = { task: TClaimedTask } | { task: null; waitMs?: number 
 export async function claimTaskById(taskId: string, workerId: string, db?: DbLike): Promise<TClaimById> {
   const conn = db ?? (await getDb());
   return conn.transaction(async (tx) => {
+    // the run's earlier attempt died holding the task and its followers (Inngest retries the step): back first
+    await tx.execute(sql`update scrape_tasks set status = 'pending', locked_by = null, metadata = metadata - 'fetch_of'
+      where status = 'processing' and locked_by = ${workerId}
+        and (id = ${taskId} or metadata->>'fetch_of' = ${taskId})`);
     const [row] = await queryRows<{ host: string }>(
       tx,
       sql`select host from scrape_tasks where id = ${taskId} and status in ('pending', 'retry')`,

@@ -2,6 +2,7 @@ import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching/host-politeness";
+import { findCandidates } from "./claim-candidates";
 import { claimFollowers } from "./claim-followers";
 import { TASK_LEASE_MS } from "./renew-task-lease";
 
@@ -14,8 +15,6 @@ export type TClaimedTask = TTaskRow & {
   followers?: TClaimedTask[];
 };
 
-/** A task's rank in the claim order (priority, then run_at, then created_at): scrape_tasks_claim_idx after host. */
-const RANK = sql.raw(`(case t.priority when 'high' then 0 when 'normal' then 1 else 2 end)`);
 const UNLIMITED = 1_000_000;
 
 /** A tenant's share of the scraper: one big import cannot take every slot of every runner. */
@@ -58,38 +57,7 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
     maxConcurrent: Math.min(options.perHostLimit ?? UNLIMITED, UNLIMITED),
     minSpacingMs: options.hostSpacingMs,
   });
-  // The hosts with waiting tasks, one index probe each (a loose scan of scrape_tasks_claim_idx); of those neither
-  // in their spacing nor at their limit, the first runnable tasks, one short range each: a host's backlog, however
-  // long, is never read while the host is held back.
-  const candidates = await queryRows<{ id: string; host: string }>(
-    db,
-    sql`with recursive hosts(host) as (
-          (select host from scrape_tasks where status in ('pending', 'retry') order by host limit 1)
-          union all
-          select (select t.host from scrape_tasks t where t.status in ('pending', 'retry') and t.host > hosts.host
-            order by t.host limit 1)
-          from hosts where hosts.host is not null
-        ),
-        busy_tenants as (
-          select workspace_id from scrape_tasks where status = 'processing'
-          group by workspace_id having count(*) >= ${perUser}
-        )
-        select c.id, c.host
-        from hosts
-          left join host_politeness hp on hp.host = hosts.host
-          cross join lateral (
-            select t.id, t.host, ${RANK} as rank, t.run_at, t.created_at from scrape_tasks t
-            where t.host = hosts.host and t.status in ('pending', 'retry') and t.run_at <= now()
-              and t.workspace_id not in (select workspace_id from busy_tenants)
-            order by ${RANK}, t.run_at, t.created_at
-            limit ${limit}
-          ) c
-        where hosts.host is not null and coalesce(hp.next_start_at <= now(), true)
-          and (select count(*) from scrape_tasks r where r.host = hosts.host and r.status = 'processing'
-            and not r.metadata ? 'fetch_of') < coalesce(hp.max_concurrent, ${limits.maxConcurrent}::int)
-        order by c.rank, c.run_at, c.created_at
-        limit ${Math.min(limit * 16, 256)}`,
-  );
+  const candidates = await findCandidates(db, limit, perUser, limits.maxConcurrent);
   const tasks =
     candidates.length === 0
       ? []
@@ -102,7 +70,9 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
               where id in ${idList(candidates.map((c) => c.id))} and status in ('pending', 'retry') and run_at <= now()`,
           );
           const byId = new Map(fresh.map((c) => [c.id, c]));
-          const running = await tenantsRunning(tx, [...new Set(fresh.map((c) => c.workspace_id))]);
+          const tenants = [...new Set(fresh.map((c) => c.workspace_id))];
+          await lockTenants(tx, tenants);
+          const running = await tenantsRunning(tx, tenants);
           const taken = new Map<string, number>();
           // two due tasks of one page: the first leads, the other follows it (claimFollowers), one fetch
           const pages = new Set<string>();
@@ -140,7 +110,24 @@ const idList = (ids: string[]) =>
     sql`, `,
   )})`;
 
-/** Running tasks per tenant, over every runner (the status index: they are few). */
+/** Key space of the tenants' claim locks (pg_advisory_xact_lock's first key). */
+const TENANT_CLAIM_LOCK = 2601;
+
+/**
+ * Inside the claim's transaction, after the hosts' rows: one transaction-level advisory lock per tenant, so that
+ * two claims for one tenant on different hosts count its running tasks one after the other (each sees what the
+ * other committed); claims of other tenants go on. Taken in key order, after every host row: no wait cycle.
+ */
+async function lockTenants(tx: DbLike, workspaceIds: string[]): Promise<void> {
+  if (workspaceIds.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${TENANT_CLAIM_LOCK}::int, k)
+    from (select distinct hashtext(w) as k from unnest(array[${sql.join(
+      workspaceIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::text[]) w order by k) keys`);
+}
+
+/** Running tasks per tenant, over every runner (the status index: they are few); exact under lockTenants. */
 async function tenantsRunning(tx: DbLike, workspaceIds: string[]): Promise<Map<string, number>> {
   if (workspaceIds.length === 0) return new Map();
   const rows = await queryRows<{ workspace_id: string; n: number }>(

@@ -6,8 +6,9 @@ import type { TTaskRow } from "./claim-tasks";
 export const DISPATCHED = "inngest:queued";
 
 /**
- * Pending tasks that nobody announced to Inngest (queued by code that does not dispatch, e.g. a URL's
- * first scrape), older than `graceMs`; marks them dispatched. A duplicate event is harmless: claiming is atomic.
+ * Waiting tasks that nobody announced to Inngest (queued by code that does not dispatch, e.g. a URL's first
+ * scrape; or handed back: recovered from a dead worker, given up by their run), due for `graceMs`; marks them
+ * dispatched. A duplicate event is harmless: claiming is atomic.
  */
 export async function collectUndispatchedTasks(
   options: { graceMs?: number; limit?: number; db?: DbLike } = {},
@@ -20,7 +21,7 @@ export async function collectUndispatchedTasks(
     .where(
       sql`${scrapeTasks.id} in (
         select ${scrapeTasks.id} from ${scrapeTasks}
-        where ${scrapeTasks.status} = 'pending' and ${scrapeTasks.lockedBy} is null
+        where ${scrapeTasks.status} in ('pending', 'retry') and ${scrapeTasks.lockedBy} is null
           and ${scrapeTasks.runAt} <= now() - make_interval(secs => ${seconds})
         order by ${scrapeTasks.runAt} limit ${options.limit ?? 5000}
         for update skip locked)`,

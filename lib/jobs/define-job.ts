@@ -33,6 +33,11 @@ export type TJobDefinition<P extends Record<string, unknown> = Record<string, un
    */
   localQueue?: "scrape_tasks";
   handler(payload: P, io: TJobIo): Promise<unknown>;
+  /**
+   * After the last attempt failed (Inngest's onFailure; the local provider after its last retry): hands back
+   * what the run `runId` still holds.
+   */
+  onGiveUp?(payload: P, run: { runId: string; error: string }): Promise<void>;
 };
 
 /** A failure to retry after `retryInMs` (Inngest's RetryAfterError; the local provider waits that long). */

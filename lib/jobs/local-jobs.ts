@@ -101,7 +101,11 @@ async function execute(def: TJobDefinition, payload: TPayload): Promise<unknown>
       try {
         return await def.handler(payload, io);
       } catch (error) {
-        if (attempt >= (def.retries ?? 0)) throw error;
+        if (attempt >= (def.retries ?? 0)) {
+          const message = error instanceof Error ? error.message : String(error);
+          await def.onGiveUp?.(payload, { runId: io.runId, error: message });
+          throw error;
+        }
         await sleep(error instanceof RetryLater ? error.retryInMs : 1000 * 4 ** attempt);
       }
     }

@@ -3,7 +3,10 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { priceHistory, productUrls, products, scrapeTasks } from "@/db/schema";
-import { functions } from "@/inngest";
+import { functions, inngest } from "@/inngest";
+import { setHostLimits } from "@/lib/fetching/host-politeness";
+import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
+import { collectUndispatchedTasks, DISPATCHED } from "@/lib/jobs/collect-undispatched-tasks";
 import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { signUp } from "../helpers/api";
@@ -122,6 +125,75 @@ describe("Inngest functions", () => {
     ).mock.calls.flatMap(([, events]) => events);
     expect(sent).toContainEqual({ name: SCRAPE_REQUESTED, data: { taskId: tasks[0]!.id, host: "127.0.0.1" } });
     expect(sent.every((e) => e.name === SCRAPE_REQUESTED)).toBe(true);
+  });
+
+  it("scrape-task hands its task back when Inngest gives up on the run (onFailure)", async () => {
+    const { task } = await queued("/product/inngest-given-up");
+    const claimed = await claimTaskById(task.id, "inngest:run-given-up");
+    expect(claimed.task?.status).toBe("processing");
+    // @inngest/test does not run onFailure handlers: the handler runs as a function of its own, on the failure
+    // event Inngest sends when the run's attempts are spent
+    const onFailure = (scrapeTask.opts as { onFailure?: (ctx: never) => Promise<unknown> }).onFailure;
+    expect(onFailure).toBeTypeOf("function");
+    const failure = inngest.createFunction(
+      { id: "scrape-task-given-up", triggers: [{ event: "inngest/function.failed" }] },
+      onFailure as never,
+    );
+    const failed = {
+      name: "inngest/function.failed",
+      data: {
+        function_id: "scrape-task",
+        run_id: "run-given-up",
+        error: { name: "Error", message: "connection terminated" },
+        event: requested(task.id)[0],
+      },
+    };
+    const { error } = await new InngestTestEngine({ function: failure }).execute({ events: [failed] as never });
+    expect(error).toBeUndefined();
+    const db = await getDb();
+    const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
+    expect(row).toMatchObject({
+      status: "retry",
+      retryCount: 1,
+      lockedBy: null,
+      leaseUntil: null,
+      error: "Tâche interrompue : le traitement a échoué",
+    });
+    // announced again by the next sweep
+    const again = await collectUndispatchedTasks({ graceMs: 0 });
+    expect(again.map((t) => t.id)).toContain(task.id);
+  });
+
+  it("a step retried after its attempt died takes the run's own task back", async () => {
+    const { task } = await queued("/product/inngest-step-retried");
+    expect((await claimTaskById(task.id, "inngest:run-retried")).task?.id).toBe(task.id);
+    expect((await claimTaskById(task.id, "inngest:run-other")).task).toBeNull();
+    const again = await claimTaskById(task.id, "inngest:run-retried");
+    expect(again.task).toMatchObject({ id: task.id, status: "processing", lockedBy: "inngest:run-retried" });
+  });
+
+  it("a task in 'retry' whose run gives up waiting for its host is left for the next sweep", async () => {
+    const { task } = await queued("/product/inngest-host-busy");
+    const db = await getDb();
+    await db
+      .update(scrapeTasks)
+      .set({ status: "retry", retryCount: 1, lockedBy: DISPATCHED })
+      .where(eq(scrapeTasks.id, task.id));
+    await setHostLimits(db, "127.0.0.1", { maxConcurrent: 0 });
+    try {
+      // its waits answered at once, as Inngest resumes a sleeping run
+      const waits = Array.from({ length: 30 }, (_, i) => ({ id: `host-wait-${i}`, handler: () => null }));
+      const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
+        events: requested(task.id) as never,
+        steps: waits,
+      });
+      expect(result).toEqual({ taskId: task.id, status: "deferred" });
+    } finally {
+      await setHostLimits(db, "127.0.0.1", { maxConcurrent: null });
+    }
+    const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
+    expect(row).toMatchObject({ status: "retry", lockedBy: null });
+    expect(merchant.hits.get("/product/inngest-host-busy")).toBeUndefined();
   });
 
   it("purge-history runs the purge", async () => {

@@ -172,7 +172,7 @@ describe("per-host concurrency and spacing, across app instances", () => {
       expect(requests).toMatchObject({ count: 12, distinct: 12 });
       expect(requests.peak).toBeLessThanOrEqual(2);
       const done = await (await getDb()).select().from(scrapeTasks).where(eq(scrapeTasks.workspaceId, workspaceId));
-      expect(done.map((t) => t.status)).toEqual(Array(12).fill("completed"));
+      expect(done.map((t) => [t.status, t.error])).toEqual(Array(12).fill(["completed", null]));
       const { closest, starts } = await closestStartsMs(workspaceId);
       expect(starts).toBe(12);
       expect(closest).toBeGreaterThanOrEqual(SPACING_MS);

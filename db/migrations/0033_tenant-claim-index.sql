@@ -1,0 +1,1 @@
+CREATE INDEX "scrape_tasks_tenant_claim_idx" ON "scrape_tasks" USING btree ("host","workspace_id",(case "priority" when 'high' then 0 when 'normal' then 1 else 2 end),"run_at","created_at") WHERE "scrape_tasks"."status" in ('pending', 'retry');

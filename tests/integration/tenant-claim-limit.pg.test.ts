@@ -1,0 +1,123 @@
+// A tenant's limit (PER_USER_LIMIT tasks running at once) holds when two app instances claim its tasks on two
+// different hosts at the same moment. The race is forced: instance A claims on one host and stops just before its
+// commit; instance B, whose candidates were read before A's task existed (so it never waits on A's host row),
+// then claims on the other host. Without a lock per tenant, B counts the tenant's running tasks without A's
+// uncommitted claim and goes over the limit. PostgreSQL only (`.pg.test.ts`): PGlite has one connection.
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { type Db, getDb, queryRows } from "@/db";
+import { scrapeTasks } from "@/db/schema";
+import { setHostLimits } from "@/lib/fetching/host-politeness";
+import { claimRunnable, PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
+import { signUp } from "../helpers/api";
+
+if (!process.env.DATABASE_URL) throw new Error("tenant-claim-limit.pg.test.ts : PostgreSQL seulement");
+
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+/** The database, with `transaction` wrapped: `around` runs the real one. */
+function withTransaction(
+  db: Db,
+  around: (
+    run: (cb: (tx: unknown) => Promise<unknown>) => Promise<unknown>,
+    cb: (tx: unknown) => Promise<unknown>,
+  ) => Promise<unknown>,
+): Db {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "transaction") {
+        return (cb: (tx: unknown) => Promise<unknown>) => around((c) => target.transaction(c as never), cb);
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+async function task(workspaceId: string, host: string, status: "pending" | "processing") {
+  const db = await getDb();
+  const [row] = await db
+    .insert(scrapeTasks)
+    .values({ workspaceId, url: `https://${host}/p/${randomUUID()}`, host, status, runAt: new Date(Date.now() - 1000) })
+    .returning();
+  return row!;
+}
+
+async function settled<T>(p: Promise<T>, until: () => Promise<boolean>): Promise<void> {
+  let done = false;
+  void p.finally(() => {
+    done = true;
+  });
+  while (!done && !(await until())) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe("a tenant's limit under concurrent claims", () => {
+  it("two instances claiming on two hosts at once never run more than the tenant's limit", async () => {
+    const { workspaceId } = await signUp();
+    const db = await getDb();
+    const tag = randomUUID().slice(0, 8);
+    const [busy, hostA, hostB] = [`busy-${tag}.example`, `a-${tag}.example`, `b-${tag}.example`];
+    for (let i = 0; i < PER_USER_LIMIT - 1; i++) await task(workspaceId, busy, "processing");
+    await task(workspaceId, hostB, "pending");
+    // hostA has limits of its own: A claims with a default of 0, so that A's candidates are hostA's alone
+    await setHostLimits(db, hostA, { maxConcurrent: 5 });
+
+    const bStart = gate();
+    const bReady = gate();
+    const b = claimRunnable("instance-b", {
+      hostSpacingMs: 0,
+      db: withTransaction(db, async (run, cb) => {
+        bReady.open();
+        await bStart.opened;
+        return run(cb);
+      }),
+    });
+    await bReady.opened;
+    await task(workspaceId, hostA, "pending");
+
+    const aCommit = gate();
+    const aClaimed = gate();
+    const a = claimRunnable("instance-a", {
+      hostSpacingMs: 0,
+      perHostLimit: 0,
+      db: withTransaction(db, (run, cb) =>
+        run(async (tx) => {
+          const result = await cb(tx);
+          aClaimed.open();
+          await aCommit.opened;
+          return result;
+        }),
+      ),
+    });
+    await aClaimed.opened;
+    bStart.open();
+    // B either claims at once (no lock per tenant) or waits for A's
+    await settled(b, async () => {
+      const waiting = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+      );
+      return Number(waiting[0]?.n) > 0;
+    });
+    aCommit.open();
+    const [claimedA, claimedB] = await Promise.all([a, b]);
+
+    expect(claimedA.tasks.map((t) => t.host)).toEqual([hostA]);
+    expect(claimedB.tasks).toEqual([]);
+    const running = await db
+      .select({ id: scrapeTasks.id })
+      .from(scrapeTasks)
+      .where(sql`${scrapeTasks.workspaceId} = ${workspaceId} and ${scrapeTasks.status} = 'processing'`);
+    expect(running).toHaveLength(PER_USER_LIMIT);
+    const [waitingB] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.host, hostB));
+    expect(waitingB).toMatchObject({ status: "pending", lockedBy: null });
+  });
+});
