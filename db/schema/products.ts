@@ -215,7 +215,7 @@ export const productUrls = pgTable(
     // (price, currency, availability, shipping, seller, corrections applied) began: the created_at of the first
     // reading of the run of readings showing it, or of the URL's first reading. Every reading from then on shows
     // the latest value, so no change since an instant after it is possible (lib/insights/load-market.ts). Kept
-    // by the price_history triggers of migration 0033; never written by the app.
+    // by the price_history triggers of migration 0034; never written by the app.
     latestSeller: text(),
     changedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
