@@ -124,6 +124,8 @@ if (serverUrl) {
   const name = `veilleprix_e2e_${process.pid}_${Date.now()}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
+  // commits that do not wait for the disk: the same isolation and locks, a fifth of the time a commit
+  await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

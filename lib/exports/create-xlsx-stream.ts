@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import type { TExportRow } from "./export-rows";
 import { AVAILABILITY_LABEL, type TCell } from "./csv-dialects";
 import { toParisWallClock } from "@/lib/core/paris-wall-clock";
@@ -71,10 +71,14 @@ async function waitForConsumer(out: PassThrough) {
 /** Runs `write` on a streaming workbook and returns its bytes as they are committed. */
 function streamWorkbook(write: (workbook: ExcelJS.stream.xlsx.WorkbookWriter, out: PassThrough) => Promise<void>) {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = "VeillePrix";
-  write(workbook, out)
-    .then(() => workbook.commit())
+  // exceljs is loaded on the first export, not with every module that reaches lib/exports
+  import("exceljs")
+    .then(async ({ default: excel }) => {
+      const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      workbook.creator = "VeillePrix";
+      await write(workbook, out);
+      await workbook.commit();
+    })
     .catch((error: unknown) => {
       console.error("[export] flux XLSX interrompu", error);
       out.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -1,4 +1,4 @@
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { decodeText } from "@/lib/core/decode-text";
 import { AppError } from "@/lib/errors/app-error";
@@ -82,7 +82,8 @@ const isNumber = (value: ExcelJS.CellValue): boolean =>
 
 async function readXlsx(bytes: Uint8Array, options: TReadOptions): Promise<TSheetTable> {
   const verified = await readXlsxArchive(bytes);
-  const workbook = new ExcelJS.Workbook();
+  const { default: excel } = await import("exceljs");
+  const workbook = new excel.Workbook();
   try {
     await workbook.xlsx.load(verified as unknown as ArrayBuffer);
   } catch {
