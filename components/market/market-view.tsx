@@ -126,14 +126,16 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
     basis: initial.basis === "price" ? undefined : initial.basis,
   });
   const overview = useMarketOverview(overviewQuery, overviewQuery === initialOverview ? initial.overview : undefined);
-  const merchantsQuery = queryString({ sort: merchantSort });
+  // the merchants and the changes compare on the same basis as the table
+  const sameBasis = basis === initial.basis;
+  const merchantsQuery = queryString({ sort: merchantSort, basis: filters.basis });
   const merchants = useMarketMerchants(
     merchantsQuery,
-    merchantSort === "cheapest_rate" ? initial.merchants : undefined,
+    merchantSort === "cheapest_rate" && sameBasis ? initial.merchants : undefined,
   );
   const changes = useMarketChanges(
-    queryString({ period, limit: "50" }),
-    period === "day" ? initial.changes : undefined,
+    queryString({ period, limit: "50", basis: filters.basis }),
+    period === "day" && sameBasis ? initial.changes : undefined,
   );
 
   const data = overview.data ?? initial.overview;

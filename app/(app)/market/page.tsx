@@ -23,8 +23,8 @@ export default async function MarketPage({ searchParams }: { searchParams: Promi
       limit: OVERVIEW_PAGE,
       offset: 0,
     }),
-    getMerchants(user.workspaceId, { sort: "cheapest_rate" }),
-    getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50 }),
+    getMerchants(user.workspaceId, { sort: "cheapest_rate", basis }),
+    getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50, basis }),
   ]);
   const initial: TMarketInitial = { overview, merchants, changes, basis };
   return (
