@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import "./globals.css";
 import { Providers } from "@/components/providers";
 import { Navbar } from "@/components/layout/navbar";
+import { WorkspaceChangedNotice } from "@/components/layout/workspace-changed-notice";
 import { Footer } from "@/components/layout/footer";
 import { buttonClasses } from "@/components/ui/button";
 import { getPageUser } from "@/lib/auth/get-page-user";
@@ -63,6 +64,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             registerClasses={{ bar: buttonClasses("primary", "sm"), menu: buttonClasses("primary", "md", "w-full") }}
           />
           <main id="contenu" className="flex-1">
+            <WorkspaceChangedNotice />
             {children}
           </main>
           <Footer />

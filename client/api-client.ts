@@ -24,6 +24,26 @@ function isAuthCall(url: string): boolean {
 
 let redirecting = false;
 
+/** The workspace the page shows (set by the providers from the server's render; null for a visitor). */
+let shownWorkspace: { id: string; name: string } | null = null;
+export function setShownWorkspace(workspace: { id: string; name: string } | null) {
+  shownWorkspace = workspace;
+}
+/** Where the page left a word for its reload: the workspace it showed when the session moved to another. */
+export const WORKSPACE_CHANGED_KEY = "veilleprix:workspace-changed";
+
+/** The session acts in another workspace than the page shows: the page reloads in it, and says why. */
+function reloadInNewWorkspace() {
+  if (redirecting || typeof window === "undefined" || !shownWorkspace) return;
+  redirecting = true;
+  try {
+    window.sessionStorage.setItem(WORKSPACE_CHANGED_KEY, JSON.stringify(shownWorkspace));
+  } catch {
+    // storage refused (private mode): the reload alone still shows the right workspace
+  }
+  window.location.reload();
+}
+
 /** SPEC.md §8: any 401 drops the session and sends the browser to /login with the current path. */
 async function handleUnauthorized() {
   if (redirecting || typeof window === "undefined") return;
@@ -35,6 +55,24 @@ async function handleUnauthorized() {
   } finally {
     window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
   }
+}
+
+/**
+ * fetch for our API from a page: it says which workspace the page shows (the server refuses to act in another),
+ * and when the session has moved to another one the page reloads there.
+ */
+export async function pageFetch(url: string, init: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (shownWorkspace && url.startsWith("/api/")) headers.set("X-Workspace-Id", shownWorkspace.id);
+  const res = await fetch(url, { ...init, headers });
+  if (res.status === 409) {
+    const answer: unknown = await res
+      .clone()
+      .json()
+      .catch(() => null);
+    if ((answer as { code?: unknown } | null)?.code === "workspace_changed") reloadInNewWorkspace();
+  }
+  return res;
 }
 
 /** JSON fetch against our API; resolves with the parsed body (undefined for an empty answer). */
@@ -55,7 +93,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await pageFetch(url, init);
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiClientError(fallback, 0);

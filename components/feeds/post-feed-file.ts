@@ -1,4 +1,4 @@
-import { ApiClientError } from "@/client/api-client";
+import { ApiClientError, pageFetch } from "@/client/api-client";
 
 /** The feeds' upload limit, checked before sending (the server checks it again). */
 export const MAX_FEED_BYTES = 25 * 1024 * 1024;
@@ -11,7 +11,7 @@ export async function postFeedFile<T>(path: string, file: File, fallback: string
   if (name !== undefined) form.set("name", name);
   let res: Response;
   try {
-    res = await fetch(path, { method: "POST", body: form, credentials: "same-origin" });
+    res = await pageFetch(path, { method: "POST", body: form, credentials: "same-origin" });
   } catch {
     throw new ApiClientError(fallback, 0);
   }

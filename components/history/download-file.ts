@@ -1,3 +1,4 @@
+import { pageFetch } from "@/client/api-client";
 import { ApiClientError } from "@/client/api-client-error";
 
 function filenameFrom(disposition: string | null, fallback: string): string {
@@ -20,7 +21,7 @@ function filenameFrom(disposition: string | null, fallback: string): string {
 export async function downloadFile(url: string, fallbackName: string, errorFallback: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: "same-origin", redirect: "manual" });
+    res = await pageFetch(url, { credentials: "same-origin", redirect: "manual" });
   } catch {
     throw new ApiClientError(errorFallback, 0);
   }

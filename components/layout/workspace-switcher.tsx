@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch } from "@/client/api-client";
+import { apiFetch, setShownWorkspace } from "@/client/api-client";
 import type { CurrentUser } from "@/client/use-current-user";
 
 const ROLE_LABEL = { owner: "Propriétaire", editor: "Éditeur", reader: "Lecteur" } as const;
@@ -20,6 +20,8 @@ export function WorkspaceSwitcher({ user }: { user: CurrentUser }) {
     setError(null);
     try {
       await apiFetch("/api/workspaces/current", { method: "POST", body: { workspaceId } });
+      // this tab moved on purpose: what still answers for the previous workspace is no news to tell
+      setShownWorkspace(null);
       window.location.reload();
     } catch (e) {
       setError(e instanceof Error ? e.message : "Changement d'espace impossible");

@@ -15,18 +15,26 @@ export const CHANGE_LABELS: Record<TChangeKind, { label: string; tone: BadgeTone
   new_cheapest: { label: "Nouveau moins cher", tone: "neutral" },
 };
 
+/** A marketplace offer names its seller: 'Amazon (vendeur : TechShop)'. */
+const who = (merchant: string | null, seller: string | null) =>
+  seller && seller !== merchant ? `${merchant} (vendeur : ${seller})` : `${merchant}`;
+
 function detail(c: TChange): string {
   const price = (v: string | null) => (v === null ? "—" : formatEuros(v, c.currency));
+  const merchant = who(c.merchant, c.seller);
   switch (c.kind) {
     case "drop":
-    case "rise":
-      return `${c.merchant} : ${price(c.before_price)} → ${price(c.after_price)} (${formatPercent(c.change_percent, true)})`;
+    case "rise": {
+      // the buy-box gone to another seller says so
+      const moved = c.previous_seller && c.previous_seller !== c.seller ? ` (avant : ${c.previous_seller})` : "";
+      return `${merchant}${moved} : ${price(c.before_price)} → ${price(c.after_price)} (${formatPercent(c.change_percent, true)})`;
+    }
     case "out_of_stock":
-      return `${c.merchant} n'a plus de stock (dernier prix ${price(c.before_price)})`;
+      return `${merchant} n'a plus de stock (dernier prix ${price(c.before_price)})`;
     case "back_in_stock":
-      return `${c.merchant} est de nouveau disponible à ${price(c.after_price)}`;
+      return `${merchant} est de nouveau disponible à ${price(c.after_price)}`;
     case "new_cheapest":
-      return `${c.merchant} à ${price(c.after_price)} (avant : ${c.previous_merchant} à ${price(c.before_price)})`;
+      return `${merchant} à ${price(c.after_price)} (avant : ${who(c.previous_merchant, c.previous_seller)} à ${price(c.before_price)})`;
   }
 }
 

@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
+import type { TBasis } from "@/lib/insights/schemas";
 import { ChangesList } from "./changes-list";
 import { MerchantsTable } from "./merchants-table";
 
@@ -57,13 +58,17 @@ function SectionBody(props: { error?: Error; loading: boolean; label: string; ch
   return props.children;
 }
 
+/** The page's basis now and the one its first answers were read on: the sections compare as the table does. */
+type TBasisProps = { initialBasis: TBasis; basis: TBasis };
+const basisParam = (basis: TBasis) => (basis === "price" ? undefined : basis);
+
 /** 'Ce qui a changé': the moves since yesterday (the streamed first answer) or over 7 days. */
-export function ChangesCard({ initial }: { initial: TStreamed<TChangesData> }) {
+export function ChangesCard({ initial, initialBasis, basis }: { initial: TStreamed<TChangesData> } & TBasisProps) {
   const first = use(initial);
   const [period, setPeriod] = useState<"day" | "week">("day");
   const changes = useMarketChanges(
-    queryString({ period, limit: "50" }),
-    period === "day" ? (first ?? undefined) : undefined,
+    queryString({ period, limit: "50", basis: basisParam(basis) }),
+    period === "day" && basis === initialBasis ? (first ?? undefined) : undefined,
   );
   return (
     <Card>
@@ -93,12 +98,12 @@ export function ChangesCard({ initial }: { initial: TStreamed<TChangesData> }) {
 }
 
 /** 'Marchands': per merchant, how often the cheapest, the average gap and the out-of-stock rate. */
-export function MerchantsCard({ initial }: { initial: TStreamed<TMerchantsData> }) {
+export function MerchantsCard({ initial, initialBasis, basis }: { initial: TStreamed<TMerchantsData> } & TBasisProps) {
   const first = use(initial);
   const [sort, setSort] = useState<keyof typeof MERCHANT_SORTS>("cheapest_rate");
   const merchants = useMarketMerchants(
-    queryString({ sort }),
-    sort === "cheapest_rate" ? (first ?? undefined) : undefined,
+    queryString({ sort, basis: basisParam(basis) }),
+    sort === "cheapest_rate" && basis === initialBasis ? (first ?? undefined) : undefined,
   );
   return (
     <Card>

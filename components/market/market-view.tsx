@@ -237,10 +237,10 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
       {/* streamed after the positioning: the page answers first whatever these cost */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Suspense fallback={<SectionSkeleton title="Ce qui a changé" />}>
-          <ChangesCard initial={initial.changes} />
+          <ChangesCard initial={initial.changes} initialBasis={initial.basis} basis={basis} />
         </Suspense>
         <Suspense fallback={<SectionSkeleton title="Marchands" />}>
-          <MerchantsCard initial={initial.merchants} />
+          <MerchantsCard initial={initial.merchants} initialBasis={initial.basis} basis={basis} />
         </Suspense>
       </div>
     </div>

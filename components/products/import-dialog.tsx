@@ -2,6 +2,7 @@
 
 import { cn } from "@/lib/cn";
 import { useEffect, useRef, useState } from "react";
+import { pageFetch } from "@/client/api-client";
 import { ApiClientError } from "@/client/api-client-error";
 import { useProductImport } from "@/client/hooks/use-product-import";
 import { Alert } from "@/components/ui/alert";
@@ -20,7 +21,7 @@ async function uploadFile(file: File): Promise<ImportSummary> {
   form.set("file", file);
   let res: Response;
   try {
-    res = await fetch("/api/products/import", { method: "POST", body: form, credentials: "same-origin" });
+    res = await pageFetch("/api/products/import", { method: "POST", body: form, credentials: "same-origin" });
   } catch {
     throw new ApiClientError(IMPORT_ERROR, 0);
   }

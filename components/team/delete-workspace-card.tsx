@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { apiFetch, errorMessage } from "@/client/api-client";
+import { apiFetch, errorMessage, setShownWorkspace } from "@/client/api-client";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
@@ -21,6 +21,7 @@ export function DeleteWorkspaceCard({ name }: { name: string }) {
     setError(null);
     try {
       await apiFetch("/api/workspaces/current", { method: "DELETE", body: { name: typed }, fallback: DELETE_ERROR });
+      setShownWorkspace(null);
       window.location.assign("/dashboard");
     } catch (err) {
       setError(errorMessage(err, DELETE_ERROR));

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
-import { apiFetch } from "@/client/api-client";
+import { apiFetch, setShownWorkspace } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import type { Jsonify } from "@/client/jsonify";
 import { useCurrentUser } from "@/client/use-current-user";
@@ -55,6 +55,8 @@ export function InvitationView() {
 
   async function joined() {
     sessionStorage.removeItem(STORE_KEY);
+    // the session now acts in the joined workspace: this page asked for it
+    setShownWorkspace(null);
     router.replace("/products");
     router.refresh();
   }

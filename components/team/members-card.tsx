@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { apiFetch } from "@/client/api-client";
+import { apiFetch, setShownWorkspace } from "@/client/api-client";
 import { useAction } from "@/client/hooks/use-action";
 import type { TTeam } from "@/client/hooks/use-team";
 import { ActionAlert } from "@/components/ui/alert";
@@ -55,6 +55,7 @@ export function MembersCard({ team, reload }: { team: TTeam; reload: () => void 
     setToRemove(null);
     if (done === undefined) return;
     if (leaving) {
+      setShownWorkspace(null);
       router.replace("/dashboard");
       router.refresh();
     } else reload();

@@ -213,6 +213,13 @@ export const productUrls = pgTable(
     latestRegularPrice: numeric({ precision: 12, scale: 2 }),
     latestShipping: numeric({ precision: 12, scale: 2 }),
     latestAt: timestamp({ withTimezone: true }),
+    // The latest reading's seller (lib/history sellerOf, in SQL reading_seller), and when the URL's current value
+    // (price, currency, availability, shipping, seller, corrections applied) began: the created_at of the first
+    // reading of the run of readings showing it, or of the URL's first reading. Every reading from then on shows
+    // the latest value, so no change since an instant after it is possible (lib/insights/load-market.ts). Kept
+    // by the price_history triggers of migration 0034; never written by the app.
+    latestSeller: text(),
+    changedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -231,6 +238,8 @@ export const productUrls = pgTable(
     index("product_urls_due_idx").on(t.nextCheckAt, t.id).where(sql`${t.paused} = false`),
     // the correction trigger's clear of correcting_id after a reading (migration 0015): the few URLs it is set on
     index("product_urls_correcting_idx").on(t.id).where(sql`${t.correctingId} is not null`),
+    // the changes read only the URLs whose value began within the period: one range
+    index("product_urls_workspace_changed_idx").on(t.workspaceId, t.changedAt).where(sql`${t.changedAt} is not null`),
   ],
 );
 

@@ -121,6 +121,7 @@ export const ERROR_CODES = [
   "workspace_not_found",
   "workspace_name_mismatch",
   "last_workspace",
+  "workspace_changed",
   "workspace_subscription_active",
   // team: members and invitations
   "member_not_found",

@@ -212,6 +212,7 @@ export const ERROR_TABLE: Record<TErrorCode, TErrorEntry> = {
   workspace_not_found: { status: 404, detail: WORKSPACE_MSG.notFound, code: "not_found" },
   workspace_name_mismatch: { status: 422, detail: WORKSPACE_MSG.nameMismatch, code: "validation_error" },
   last_workspace: { status: 409, detail: WORKSPACE_MSG.lastWorkspace },
+  workspace_changed: { status: 409, detail: WORKSPACE_MSG.changed },
   workspace_subscription_active: { status: 409, detail: WORKSPACE_MSG.subscriptionActive },
 
   member_not_found: { status: 404, detail: TEAM_MSG.memberNotFound, code: "not_found" },

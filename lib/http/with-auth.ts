@@ -40,6 +40,16 @@ function assertRole(req: NextRequest, options: Options<unknown, unknown>, user: 
   if (!roleAtLeast(user.role, needed)) throw new AppError("forbidden_role");
 }
 
+/**
+ * A browser page sends the workspace it shows (X-Workspace-Id): when the session now acts in another one (its
+ * member removed, or another tab switched), nothing is read or written there for a page that shows the first.
+ */
+function assertShownWorkspace(req: NextRequest, options: Options<unknown, unknown>, user: TAuthUser) {
+  if (options.scope === "account" || user.via !== "session") return;
+  const shown = req.headers.get("x-workspace-id");
+  if (shown !== null && shown !== user.workspaceId) throw new AppError("workspace_changed");
+}
+
 /** First zod issue as a French message (schemas carry their own French messages, not for the body's own type). */
 export function zodDetail(error: ZodError): string {
   const issue = error.issues[0];
@@ -116,6 +126,7 @@ function wrap<B, Q, U>(
       // a connection dropped mid-query can read as "no such user": check once more before a 401 (which logs out)
       if (!user && mode === "required" && presentsCredentials(req)) user = await resolveUser(req);
       if (mode === "required" && !user) throw new AppError("unauthenticated");
+      if (user) assertShownWorkspace(req, options as Options<unknown, unknown>, user);
       if (mode === "required") assertRole(req, options as Options<unknown, unknown>, user as TAuthUser);
       const rawParams = ctx?.params ? await ctx.params : {};
       const joined = Object.fromEntries(

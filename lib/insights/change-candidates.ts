@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { TChangeKind } from "./schemas";
+import type { TBasis, TChangeKind } from "./schemas";
 
-export type TChangePick = { since: Date; kind: "all" | TChangeKind; limit: number };
+export type TChangePick = { since: Date; kind: "all" | TChangeKind; limit: number; basis: TBasis };
 
 /** A reading's currency as toOffer reads it: trimmed, upper case, 'EUR' when blank. */
 const currency = (p: "l" | "b") =>
@@ -9,6 +9,14 @@ const currency = (p: "l" | "b") =>
 /** Available with a price (numeric(12,2): its cents are price × 100, none for NaN). */
 const priced = (p: "l" | "b") =>
   sql.raw(`coalesce(${p}_available, false) and ${p}_price is not null and ${p}_price <> 'NaN'`);
+/** What the market compares (market-rules.ts toOffer): the price, plus the stated shipping on the 'total' basis. */
+const amount = (p: "l" | "b", basis: TBasis) =>
+  sql.raw(basis === "total" ? `${p}_price + coalesce(${p}_shipping, 0)` : `${p}_price`);
+/** The seller of the baseline's reading (or of its correction): one primary-key read, only where asked. */
+const baselineSeller = (r: string) =>
+  sql.raw(
+    `(select reading_seller(x.offers, x.price) from price_history x where x.id = ${r}.b_src and ${r}.b_src is not null)`,
+  );
 
 /**
  * Of the market rows of `select` (each URL with its latest reading, `l_`, and its baseline, `b_`), only those the
@@ -21,42 +29,45 @@ const priced = (p: "l" | "b") =>
  * now none of whose cheapest URLs was one of the cheapest then (`cheapest_moved`: a new cheapest merchant is
  * possible there, the domains decide), the URLs cheapest then or now: the other offers change neither minimum.
  */
-export function changeCandidates(select: SQL, cutoff: Date | null, pick: TChangePick) {
+export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date | null, pick: TChangePick) {
   const listed = sql`(change_kind is not null and (${pick.kind} = 'all' or change_kind = ${pick.kind}))`;
   const latest = cutoff ? sql`m.l_at >= ${cutoff.toISOString()}::timestamptz` : sql`true`;
   return sql`with m as (
       select m.*, m.l_id is not null and m.l_at is not null and ${latest} as has_l,
              ${priced("b")} as b_priced, ${priced("l")} as l_priced,
-             ${currency("b")} as b_cur, ${currency("l")} as l_cur
+             ${currency("b")} as b_cur, ${currency("l")} as l_cur,
+             ${amount("b", pick.basis)} as b_amt, ${amount("l", pick.basis)} as l_amt
         from (${select}) m
     ), c as (
       select m.*,
              case when not has_l or b_id is null or b_id = l_id then null
                   when coalesce(b_available, false) and not coalesce(l_available, false) then 'out_of_stock'
                   when not coalesce(b_available, false) and l_priced then 'back_in_stock'
-                  when b_priced and l_priced and b_cur = l_cur and b_price <> l_price
-                    then case when l_price < b_price then 'drop' else 'rise' end
+                  when b_priced and l_priced and b_cur = l_cur and b_amt <> l_amt
+                    then case when l_amt < b_amt then 'drop' else 'rise' end
              end as change_kind,
              coalesce(not b_first and b_priced and b_cur = 'EUR', false) as was_ok,
              coalesce(has_l and l_priced and l_cur = 'EUR', false) as is_ok
         from m
     ), lows as (
-      select product_id, min(b_price) filter (where was_ok) as was_min, min(l_price) filter (where is_ok) as is_min
+      select product_id, min(b_amt) filter (where was_ok) as was_min, min(l_amt) filter (where is_ok) as is_min
         from c group by product_id
-    ), moved as (
+    ), moved as materialized (
       select c.product_id
         from c join lows using (product_id)
        where lows.was_min is not null and lows.is_min is not null
        group by c.product_id
-      having not bool_or(c.was_ok and c.b_price = lows.was_min and c.is_ok and c.l_price = lows.is_min)
+      -- an offer cheapest then and now keeps its merchant unless its seller changed (read only for those)
+      having not bool_or(case when c.was_ok and c.b_amt = lows.was_min and c.is_ok and c.l_amt = lows.is_min
+                              then c.l_seller is not distinct from ${baselineSeller("c")} else false end)
     ), ranked as (
       -- the lines of the chosen kind ranked among themselves (the others in a partition of their own)
       select c.*, rank() over (
                partition by ${listed}
                order by array_position(array['drop', 'rise', 'out_of_stock', 'back_in_stock'], change_kind),
-                        case when change_kind in ('drop', 'rise') and b_price <> 0
-                             then round(abs(l_price - b_price) * 10000 / abs(b_price)) else 0 end desc,
-                        case when change_kind in ('drop', 'rise') then abs(l_price - b_price) else 0 end desc
+                        case when change_kind in ('drop', 'rise') and b_amt <> 0
+                             then round(abs(l_amt - b_amt) * 10000 / abs(b_amt)) else 0 end desc,
+                        case when change_kind in ('drop', 'rise') then abs(l_amt - b_amt) else 0 end desc
              ) as place, ${listed} as listed
         from c
     ), n as (
@@ -68,14 +79,22 @@ export function changeCandidates(select: SQL, cutoff: Date | null, pick: TChange
     )
     select n.*, (
       select json_agg(r) from (
-        select c.product_id, c.product_name, c.reference_price::text as reference_price, c.url_id, c.url_name, c.url,
-               c.l_id, c.l_price::text as l_price, c.l_currency, c.l_available, c.l_at, c.b_id,
-               c.b_price::text as b_price, c.b_currency, c.b_available, c.b_at, c.b_first, c.ord, c.change_kind,
+        -- the baseline's seller above the ordering: no sort over price_history
+        select q.*, ${baselineSeller("q")} as b_seller from (
+        select c.product_id, p.name as product_name, p.reference_price::text as reference_price, c.url_id,
+               u.name as url_name, u.url,
+               c.l_id, c.l_price::text as l_price, c.l_shipping::text as l_shipping, c.l_seller, c.l_currency,
+               c.l_available, c.l_at, c.b_id, c.b_price::text as b_price, c.b_shipping::text as b_shipping,
+               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.change_kind,
+               row_number() over (order by p.name, p.id, u.name, u.id) as ord,
                moved.product_id is not null as cheapest_moved
           from ranked c left join lows using (product_id) left join moved using (product_id)
+          join products p on p.id = c.product_id and p.workspace_id = ${workspaceId}
+          join product_urls u on u.id = c.url_id
          where (moved.product_id is not null
-                and (c.was_ok and c.b_price = lows.was_min or c.is_ok and c.l_price = lows.is_min))
+                and (c.was_ok and c.b_amt = lows.was_min or c.is_ok and c.l_amt = lows.is_min))
             or (c.listed and c.place <= ${pick.limit})
+        ) q
       ) r
     ) as rows
       from n`;

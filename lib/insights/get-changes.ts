@@ -1,6 +1,6 @@
 import { centsToDecimal, percentOf } from "@/lib/core/money";
 import { loadMarket, offersOf } from "./load-market";
-import { MARKET_CURRENCY, marketOf, type TOffer } from "./market-rules";
+import { MARKET_CURRENCY, marketOf, merchantKey, type TOffer } from "./market-rules";
 import { basisPoints, compareFr } from "./sort-lines";
 import { CHANGE_KINDS, type TChangeKind, type TChangesQuery } from "./schemas";
 
@@ -14,6 +14,9 @@ export type TChange = {
   merchant: string;
   domain: string;
   previous_merchant: string | null;
+  /** The marketplace seller of the offer now, and then (a buy-box gone to another seller says so). */
+  seller: string | null;
+  previous_seller: string | null;
   currency: string;
   before_price: string | null;
   after_price: string | null;
@@ -29,7 +32,7 @@ const money = (cents: number | null) => (cents === null ? null : centsToDecimal(
  * spread copy of each line cost more than comparing them).
  */
 function urlChange(kind: TChangeKind, before: TOffer, after: TOffer, productName: string): TChange {
-  const delta = kind === "drop" || kind === "rise" ? after.cents! - before.cents! : null;
+  const delta = kind === "drop" || kind === "rise" ? after.amount! - before.amount! : null;
   return {
     kind,
     product_id: after.productId,
@@ -37,27 +40,30 @@ function urlChange(kind: TChangeKind, before: TOffer, after: TOffer, productName
     merchant: after.name,
     domain: after.domain,
     currency: after.currency,
-    before_price: money(before.cents),
-    after_price: money(after.cents),
+    before_price: money(before.amount),
+    after_price: money(after.amount),
     change: money(delta),
-    change_percent: delta === null ? null : percentOf(delta, before.cents!),
+    change_percent: delta === null ? null : percentOf(delta, before.amount!),
     at: after.at.toISOString(),
     product_name: productName,
     previous_merchant: null,
+    seller: after.seller,
+    previous_seller: before.seller,
   };
 }
 
 /**
  * What changed since a day or a week ago, per URL (latest reading against the latest one before that instant,
- * or against the first reading of the period for a URL first read within it): price drops and rises (same
- * currency), new
- * out-of-stock, back in stock; per product, a new cheapest merchant (the cheapest domains among the comparable
- * offers share none with those of then). Drops and rises by size (percentage, then amount), largest first.
+ * or against the first reading of the period for a URL first read within it): drops and rises of the amount on
+ * the basis (the price, or price plus shipping; same currency), new out-of-stock, back in stock; per product, a
+ * new cheapest merchant (the cheapest merchants among the comparable offers — a domain, a marketplace's seller on
+ * it — share none with those of then). Drops and rises by size (percentage, then amount), largest first.
  */
 export async function getChanges(workspaceId: string, query: TChangesQuery, now: Date = new Date()) {
   const since = new Date(now.getTime() - PERIOD_MS[query.period]);
   // a URL first read within the period is compared with its first reading of the period
-  const market = await loadMarket(workspaceId, { since, kind: query.kind, limit: query.limit });
+  const basis = query.basis ?? "price";
+  const market = await loadMarket(workspaceId, { since, kind: query.kind, limit: query.limit, basis });
   const { products, offers, then, firstRead, kinds, cheapestMoved } = market;
   const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));
@@ -73,8 +79,8 @@ export async function getChanges(workspaceId: string, query: TChangesQuery, now:
     const was = marketOf(offersOf(p, then));
     const is = marketOf(offersOf(p, offers));
     if (!was || !is) continue;
-    const wasDomains = new Set(was.cheapest.map((o) => o.domain));
-    if (is.cheapest.some((o) => wasDomains.has(o.domain))) continue;
+    const wasMerchants = new Set(was.cheapest.map(merchantKey));
+    if (is.cheapest.some((o) => wasMerchants.has(merchantKey(o)))) continue;
     const lead = is.cheapest[0]!;
     changes.push({
       kind: "new_cheapest",
@@ -84,6 +90,8 @@ export async function getChanges(workspaceId: string, query: TChangesQuery, now:
       merchant: lead.name,
       domain: lead.domain,
       previous_merchant: was.cheapest[0]!.name,
+      seller: lead.seller,
+      previous_seller: was.cheapest[0]!.seller,
       currency: MARKET_CURRENCY,
       before_price: money(was.min),
       after_price: money(is.min),
@@ -116,6 +124,7 @@ export async function getChanges(workspaceId: string, query: TChangesQuery, now:
   ) as Record<TChangeKind, number>;
   return {
     period: query.period,
+    basis,
     since: since.toISOString(),
     counts,
     total: query.kind === "all" ? CHANGE_KINDS.reduce((n, k) => n + counts[k], 0) : counts[query.kind],

@@ -10,6 +10,7 @@ type TNum = string | number;
 type TTally = {
   domain: string;
   merchant: string;
+  seller: string | null;
   names: string[];
   urls: TNum;
   out_of_stock: TNum;
@@ -27,23 +28,28 @@ type TTally = {
  * where they have a comparable offer; ties count for each), their average gap to 'mon prix' (merchant price − my
  * price, positive when dearer than me; the percentage is the sum of the gaps over the sum of my prices), and
  * their out-of-stock rate (share of their URLs whose latest reading is unavailable). A merchant is a domain, or a
- * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts). A merchant
- * with several URLs on one product counts once there, at its lowest comparable price. One row per merchant
+ * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts), or on a
+ * marketplace the seller of the latest reading's offer (product_urls.latest_seller; case and spaces ignored).
+ * Prices are amounts on the basis: the price, or price plus the stated shipping (market-rules.ts). A merchant
+ * with several URLs on one product counts once there, at its lowest comparable amount. One row per merchant
  * reaches Node.
  */
 export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const since = cutoff ? sql`and u.latest_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
+  const shipping = query.basis === "total" ? sql` + coalesce(u.latest_shipping, 0)` : sql``;
   const tallies = await queryRows<TTally>(
     db,
     sql`with o as (
-          select u.product_id, u.name, u.merchant_domain as domain, u.merchant_own as own, coalesce(u.latest_available, false) as available,
+          select u.product_id, u.name, u.merchant_domain as domain, s.seller,
+                 coalesce('seller:' || lower(s.seller), u.merchant_own) as own, coalesce(u.latest_available, false) as available,
                  coalesce(u.latest_available, false) and u.latest_price is not null
                    and upper(coalesce(nullif(btrim(u.latest_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
                    as comparable,
-                 (u.latest_price * 100)::bigint as cents
+                 ((u.latest_price${shipping}) * 100)::bigint as cents
             from product_urls u
+           cross join lateral (select nullif(regexp_replace(btrim(u.latest_seller), '[[:space:]]+', ' ', 'g'), '') as seller) s
            where u.workspace_id = ${workspaceId} and u.latest_reading_id is not null and u.latest_at is not null ${since}
         ), best as (
           -- each merchant's lowest comparable price per product, against the product's lowest and 'mon prix'
@@ -57,7 +63,8 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
                  count(my) as compared, sum(cents - my) as gap_sum, sum(my) as my_sum
             from best group by domain, own
         )
-        select o.domain, coalesce(min(btrim(o.name)) filter (where o.own <> ''), o.domain) as merchant,
+        select o.domain, coalesce(min(o.seller), min(btrim(o.name)) filter (where o.own <> ''), o.domain) as merchant,
+               min(o.seller) as seller,
                array_agg(distinct o.name) as names, count(*) as urls, count(*) filter (where not o.available) as out_of_stock,
                count(distinct o.product_id) as products, coalesce(max(prices.priced), 0) as priced,
                coalesce(max(prices.cheapest), 0) as cheapest, coalesce(max(prices.compared), 0) as compared,
@@ -78,6 +85,7 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
     return {
       merchant: t.merchant,
       domain: t.domain,
+      seller: t.seller,
       names: [...t.names].sort(compareFr),
       urls,
       products: Number(t.products),
@@ -109,7 +117,11 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
   };
   const order = query.order ?? (query.sort === "domain" ? "asc" : "desc");
   const tie = (l: TLine) => `${l.domain} ${l.merchant}`;
-  return { currency: MARKET_CURRENCY, merchants: sortLines(filtered, keys[query.sort], order, tie) };
+  return {
+    currency: MARKET_CURRENCY,
+    basis: query.basis ?? "price",
+    merchants: sortLines(filtered, keys[query.sort], order, tie),
+  };
 }
 
 export type TMerchants = Awaited<ReturnType<typeof getMerchants>>;

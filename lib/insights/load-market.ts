@@ -8,7 +8,7 @@ import type { TChangeKind } from "./schemas";
 
 export type TMarketProduct = { id: string; name: string; myCents: number | null; urlIds: string[] };
 
-const READING_KEYS = ["id", "price", "currency", "available", "at"] as const;
+const READING_KEYS = ["id", "price", "shipping", "seller", "currency", "available", "at"] as const;
 /** The column names of each prefix, built once (not a string per row and field). */
 const COLUMNS = Object.fromEntries(
   (["l", "b"] as const).map((prefix) => [prefix, Object.fromEntries(READING_KEYS.map((k) => [k, `${prefix}_${k}`]))]),
@@ -42,6 +42,8 @@ function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
   return {
     id: Number(id),
     price: r[column.price] as string | null,
+    shipping: r[column.shipping] as string | null,
+    seller: r[column.seller] as string | null,
     currency: r[column.currency] as string | null,
     available: !!r[column.available],
     at: when,
@@ -49,67 +51,65 @@ function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
 }
 
 /** A baseline reading's value, or the value of the correction that replaced it (a correction is not a move). */
-const corrected = (column: "price" | "currency" | "available") =>
+const corrected = (column: "price" | "currency" | "available" | "shipping") =>
   sql.raw(`case when c.id is null then h.${column} else c.${column} end as ${column}`);
 
 /** The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none). */
 const baselineCols = sql.raw(
-  `${READING_KEYS.map((k) => {
-    const column = k === "at" ? "created_at" : k;
-    return `coalesce(b.${column}, f.${column}) as b_${k}`;
-  }).join(", ")}, b.id is null as b_first`,
+  `${["id", "price", "shipping", "currency", "available", "at", "src"]
+    .map((k) => {
+      const column = k === "at" ? "created_at" : k;
+      return `coalesce(b.${column}, f.${column}) as b_${k}`;
+    })
+    .join(", ")}, b.id is null as b_first`,
 );
 
+/** One probe of price_history_url_latest_idx (index-only): a URL's reading before or from `since`. */
+function probe(where: ReturnType<typeof sql>, desc: boolean) {
+  const order = sql.raw(desc ? "h.created_at desc, h.id desc" : "h.created_at, h.id");
+  return sql`select h.id, ${corrected("price")}, ${corrected("shipping")}, ${corrected("currency")},
+                    ${corrected("available")}, h.created_at, coalesce(c.id, h.id) as src
+               from (select h.id, h.price, h.shipping, h.currency, h.available, h.created_at, h.corrected_by
+                       from price_history h
+                      where ${where}
+                      order by ${order}
+                      limit 1) h
+               left join price_history c on c.id = h.corrected_by`;
+}
+
 /**
- * The owner's products with their URLs and each URL's latest retained reading (product_urls' latest_* copy), in
- * one statement; products by name. With `changes`, the same statement also reads each URL's baseline for the
- * changes since `changes.since`: its latest retained reading strictly before it (one probe of
- * price_history_url_latest_idx per URL), or for a URL first read after it, its first reading from then on (one
- * more probe, only for those); and only the rows changeCandidates keeps reach Node.
+ * For the changes since `changes.since`: the workspace's products with a URL whose value began within the period
+ * (product_urls.changed_at, its index: every reading of another URL since then shows its latest value, so it has
+ * no change and its product no new cheapest merchant), those products' URLs with each one's latest retained
+ * reading (product_urls' latest_* copy, its seller) and its baseline: its latest retained reading strictly before
+ * `since` (one index-only probe of price_history_url_latest_idx per URL), or for a URL first read after it, its
+ * first reading from then on (one more probe, only for those). Only the rows changeCandidates keeps reach Node.
  */
-export async function loadMarket(workspaceId: string, changes?: TChangePick) {
-  const since = changes?.since;
+export async function loadMarket(workspaceId: string, changes: TChangePick) {
+  const { since, basis } = changes;
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
-  const at = since?.toISOString();
-  // products and URLs numbered in their order first: the probes then join to ~1,000 rows and nothing above them
-  // sorts (the plan-check rule: no Sort over price_history)
-  const listed = sql`(select p.id as product_id, p.name as product_name, p.reference_price, u.id, u.name, u.url,
-                             u.latest_reading_id, u.latest_price, u.latest_currency, u.latest_available, u.latest_at,
-                             row_number() over (order by p.name, p.id, u.name, u.id) as ord
-                        from products p
-                        left join product_urls u on u.product_id = p.id and u.workspace_id = p.workspace_id
-                       where p.workspace_id = ${workspaceId}) u`;
-  const baseline = since
-    ? sql`, ${baselineCols}
-          from ${listed}
-          left join lateral (
-            select h.id, ${corrected("price")}, ${corrected("currency")}, ${corrected("available")}, h.created_at
-              from (select h.id, h.price, h.currency, h.available, h.created_at, h.corrected_by
-                      from price_history h
-                     where h.url_id = u.id
-                       ${cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``}
-                       and h.created_at < ${at}::timestamptz
-                     order by h.created_at desc, h.id desc
-                     limit 1) h
-              left join price_history c on c.id = h.corrected_by
-          ) b on true
-          left join lateral (
-            select h.id, ${corrected("price")}, ${corrected("currency")}, ${corrected("available")}, h.created_at
-              from (select h.id, h.price, h.currency, h.available, h.created_at, h.corrected_by
-                      from price_history h
-                     where b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz
-                     order by h.created_at, h.id
-                     limit 1) h
-              left join price_history c on c.id = h.corrected_by
-          ) f on true`
-    : sql` from ${listed}`;
-  const select = sql`select u.product_id, u.product_name, u.reference_price, u.id as url_id, u.name as url_name,
-                            u.url, u.latest_reading_id as l_id, u.latest_price as l_price,
+  const at = since.toISOString();
+  const kept = cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
+  // only ids and values flow through the classification; names and addresses join the few rows that reach Node
+  const listed = sql`(select u.product_id, u.id, u.latest_reading_id, u.latest_price, u.latest_shipping,
+                             u.latest_seller, u.latest_currency, u.latest_available, u.latest_at
+                        from (select distinct m.product_id from product_urls m
+                               where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
+                        join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}) u`;
+  const select = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
+                            u.latest_shipping as l_shipping, u.latest_seller as l_seller,
                             u.latest_currency as l_currency, u.latest_available as l_available,
-                            u.latest_at as l_at, u.ord ${baseline}`;
-  const picked = changes ? (await queryRows<TPicked>(db, changeCandidates(select, cutoff, changes)))[0] : null;
-  const rows = picked ? (picked.rows ?? []) : await queryRows<Row>(db, select);
+                            u.latest_at as l_at, ${baselineCols}
+                       from ${listed}
+                       left join lateral (${probe(sql`h.url_id = u.id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
+                       left join lateral (${probe(sql`b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz`, false)}) f on true`;
+  // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
+  const picked = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return (await queryRows<TPicked>(tx, changeCandidates(workspaceId, select, cutoff, changes)))[0];
+  });
+  const rows = picked?.rows ?? [];
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));
   const products = new Map<string, TMarketProduct>();
   const offers = new Map<string, TOffer>();
@@ -130,10 +130,9 @@ export async function loadMarket(workspaceId: string, changes?: TChangePick) {
     const url = { id: r.url_id, productId: r.product_id, name: r.url_name ?? "", url: href, domain: domainOf(href) };
     product.urlIds.push(url.id);
     const latest = readingOf(r, "l", cutoff);
-    if (latest) offers.set(url.id, toOffer(url, latest));
-    if (!since) continue;
+    if (latest) offers.set(url.id, toOffer(url, latest, basis));
     const baseline = readingOf(r, "b", null);
-    if (baseline) (r.b_first ? firstRead : then).set(url.id, toOffer(url, baseline));
+    if (baseline) (r.b_first ? firstRead : then).set(url.id, toOffer(url, baseline, basis));
     if (r.change_kind) kinds.set(url.id, r.change_kind);
   }
   const urlCounts = (kind: string) => Number(picked?.[`n_${kind}`] ?? 0);

@@ -29,6 +29,7 @@ const search = z
 export const BASES = ["price", "total"] as const;
 export type TBasis = (typeof BASES)[number];
 export const BASIS_LABELS: Record<TBasis, string> = { price: "Prix seul", total: "Prix livraison comprise" };
+const basis = z.enum(BASES, { error: "La base de comparaison doit être price ou total" }).default("price");
 
 /** The lines of one page of the positioning table: a small catalogue fits in one. */
 export const OVERVIEW_PAGE = 100;
@@ -46,7 +47,7 @@ export const ZOverviewQuery = z.object({
     })
     .default("gap_to_cheapest"),
   order,
-  basis: z.enum(BASES, { error: "La base de comparaison doit être price ou total" }).default("price"),
+  basis,
   // a page of the lines (0: the summary alone, as the dashboard shows it); the export takes them all
   limit: z
     .preprocess(
@@ -79,8 +80,9 @@ export const ZMerchantsQuery = z.object({
     })
     .default("cheapest_rate"),
   order,
+  basis,
 });
-export type TMerchantsQuery = z.output<typeof ZMerchantsQuery>;
+export type TMerchantsQuery = Omit<z.output<typeof ZMerchantsQuery>, "basis"> & { basis?: TBasis };
 
 export const ZChangesQuery = z.object({
   period: z.enum(CHANGE_PERIODS, { error: "La période doit être day ou week" }).default("day"),
@@ -90,5 +92,6 @@ export const ZChangesQuery = z.object({
     })
     .default("all"),
   limit: zLimit(500).default(100),
+  basis,
 });
-export type TChangesQuery = z.output<typeof ZChangesQuery>;
+export type TChangesQuery = Omit<z.output<typeof ZChangesQuery>, "basis"> & { basis?: TBasis };

@@ -25,8 +25,9 @@ export const INSIGHTS_OPERATIONS: TOperation[] = [
     tag: "Marché",
     summary: "Vue marché : les marchands",
     description:
-      `Par domaine (sans « www. ») : part des produits où il est le moins cher, écart moyen à « mon prix » ` +
-      `(positif : plus cher que moi), taux de rupture de ses URLs. ${RULES}`,
+      `Par domaine (sans « www. »), et par vendeur sur une place de marché : part des produits où il est le ` +
+      `moins cher, écart moyen à « mon prix » (positif : plus cher que moi), taux de rupture de ses URLs ; ` +
+      `\`basis=total\` compare prix + livraison. ${RULES}`,
     query: insights.ZMerchantsQuery,
     ok: { schema: RMerchants, description: "Marchands" },
   },
@@ -36,8 +37,10 @@ export const INSIGHTS_OPERATIONS: TOperation[] = [
     tag: "Marché",
     summary: "Ce qui a changé depuis hier ou la semaine dernière",
     description:
-      "Par URL, dernier relevé comparé au dernier relevé d'avant la période : baisses et hausses (par " +
-      "ampleur), ruptures, retours en stock ; par produit, nouveau marchand le moins cher.",
+      "Par URL, dernier relevé comparé au dernier relevé d'avant la période (corrections appliquées) : baisses " +
+      "et hausses du montant (prix, ou prix + livraison avec `basis=total`, par ampleur), ruptures, retours en " +
+      "stock, avec le vendeur avant et après sur une place de marché ; par produit, nouveau marchand (ou " +
+      "vendeur) le moins cher.",
     query: insights.ZChangesQuery,
     ok: { schema: RChanges, description: "Changements" },
   },

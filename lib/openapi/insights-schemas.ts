@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHANGE_KINDS, CHANGE_PERIODS, POSITIONS } from "@/lib/insights/schemas";
+import { BASES, CHANGE_KINDS, CHANGE_PERIODS, POSITIONS } from "@/lib/insights/schemas";
 
 // Shapes of the 'Vue marché' answers (lib/insights/), written as zod like response-schemas.ts.
 const iso = z.iso.datetime();
@@ -58,10 +58,17 @@ export const ROverview = z.object({
 
 export const RMerchants = z.object({
   currency: z.literal("EUR"),
+  basis: z.enum(BASES).describe("price : prix seul ; total : prix + livraison indiquée (non précisée comptée 0)"),
   merchants: z.array(
     z.object({
-      merchant: z.string().describe("Le domaine, ou le nom de la source quand l'utilisateur lui en a donné un à elle"),
+      merchant: z
+        .string()
+        .describe(
+          "Le domaine, ou le nom de la source quand l'utilisateur lui en a donné un à elle, ou sur une place de " +
+            "marché le vendeur de l'offre relevée",
+        ),
       domain: z.string(),
+      seller: z.string().nullable().describe("Vendeur de l'offre relevée sur une place de marché, sinon null"),
       names: z.array(z.string()),
       urls: z.number().int(),
       products: z.number().int(),
@@ -79,6 +86,7 @@ export const RMerchants = z.object({
 
 export const RChanges = z.object({
   period: z.enum(CHANGE_PERIODS),
+  basis: z.enum(BASES).describe("price : prix seul ; total : prix + livraison indiquée (non précisée comptée 0)"),
   since: iso,
   counts: z.object(Object.fromEntries(CHANGE_KINDS.map((k) => [k, z.number().int()]))),
   total: z.number().int(),
@@ -91,9 +99,14 @@ export const RChanges = z.object({
       merchant: z.string(),
       domain: z.string(),
       previous_merchant: z.string().nullable(),
+      seller: z.string().nullable().describe("Vendeur de l'offre sur une place de marché, sinon null"),
+      previous_seller: z
+        .string()
+        .nullable()
+        .describe("Vendeur de l'offre d'avant (une offre passée à un autre vendeur le dit), sinon null"),
       currency: z.string(),
-      before_price: money.nullable(),
-      after_price: money.nullable(),
+      before_price: money.nullable().describe("Montant comparé avant : prix, ou prix + livraison (`basis=total`)"),
+      after_price: money.nullable().describe("Montant comparé maintenant"),
       change: money.nullable(),
       change_percent: percent.nullable(),
       at: iso,

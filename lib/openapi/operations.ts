@@ -975,6 +975,18 @@ export const OPERATIONS: TOperation[] = [
     ok: { status: 201, schema: R.RAny, description: "Espace créé" },
   },
   {
+    method: "get",
+    path: "/api/workspaces/current",
+    tag: "Espaces de travail",
+    summary: "L'espace de travail ouvert",
+    description:
+      "L'espace dans lequel agit la session (ou le jeton) et le rôle qu'on y a. Une page du navigateur envoie " +
+      "l'espace qu'elle affiche (en-tête `X-Workspace-Id`) avec chaque requête : si la session agit désormais " +
+      "dans un autre (membre retiré, autre onglet), la réponse est 409 `workspace_changed` et rien n'est lu ni écrit.",
+    ok: { schema: R.RAny, description: "id et role" },
+    errors: [409],
+  },
+  {
     method: "post",
     path: "/api/workspaces/current",
     tag: "Espaces de travail",

@@ -9,6 +9,10 @@ export const WORKSPACE_MSG = {
   created: "Espace de travail créé",
   deleted: (name: string) => `L'espace « ${name} » est supprimé, avec tout ce qu'il contenait.`,
   nameMismatch: "Saisissez exactement le nom de l'espace pour confirmer sa suppression",
+  changed: "L'espace de travail de cette page n'est plus celui de votre session : la page va se recharger.",
+  left: (name: string) => `Vous ne faites plus partie de l'espace « ${name} ».`,
+  switchedElsewhere: (name: string) => `L'espace « ${name} » a été ouvert depuis un autre onglet.`,
+  nowIn: (name: string) => `Vous êtes maintenant dans l'espace « ${name} ».`,
   lastWorkspace: "Vous devez garder au moins un espace : créez-en un autre avant de supprimer celui-ci.",
   subscriptionActive:
     "Cet espace a un abonnement payant en cours : résiliez-le d'abord (page Abonnements), puis supprimez l'espace.",

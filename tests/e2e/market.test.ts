@@ -101,7 +101,14 @@ describe("Vue marché", () => {
     const errors = watchErrors(page);
     const basis = page.getByRole("combobox", { name: /^Comparer sur/ });
     expect(await basis.inputValue()).toBe("price");
+    // the merchants and the changes compare on the same basis as the table
+    const asked = (path: string) =>
+      page.waitForResponse((r) => r.url().includes(path) && new URL(r.url()).searchParams.get("basis") === "total");
+    const merchantsTotal = asked("/api/insights/merchants");
+    const changesTotal = asked("/api/insights/changes");
     await basis.selectOption("total");
+    expect((await (await merchantsTotal).json()).basis).toBe("total");
+    expect((await (await changesTotal).json()).basis).toBe("total");
     await page.getByText("Prix livraison comprise quand la page indique les frais de port").waitFor();
     await expect.poll(() => page.url()).toContain("basis=total");
     await expect

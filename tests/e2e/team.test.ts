@@ -168,6 +168,10 @@ describe("a team in the browser", () => {
   it("removing the editor ends its access at once: live page, live token", async () => {
     const token = await loginToken(editor.email);
     expect((await bearer(token, `/api/products/${productId}`)).status).toBe(200);
+    // the editor's page still shows the team's catalogue when the owner removes them
+    await editorPage.goto(url("/products"));
+    const card = editorPage.getByText("Cafetière de l'équipe").first();
+    await card.waitFor();
     await ownerPage.reload();
     const row = ownerPage.getByRole("listitem").filter({ hasText: editor.email });
     await row.getByRole("button", { name: "Retirer" }).click();
@@ -177,7 +181,12 @@ describe("a team in the browser", () => {
     // the editor's open browser session now acts in its own workspace, where the product does not exist
     const status = await editorPage.evaluate(async (id) => (await fetch(`/api/products/${id}`)).status, productId);
     expect(status).toBe(404);
-    await editorPage.goto(url("/products"));
+    // opening the product from the stale page reloads it in the editor's own workspace, saying why
+    await card.click();
+    await editorPage
+      .getByText(/^Vous ne faites plus partie de l'espace « .+ »\. Vous êtes maintenant dans l'espace « .+ »\.$/)
+      .waitFor();
     expect(await editorPage.getByText("Cafetière de l'équipe").count()).toBe(0);
+    expect(await editorPage.getByText("Produit introuvable").count()).toBe(0);
   });
 });

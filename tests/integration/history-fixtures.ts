@@ -24,7 +24,14 @@ export async function seedUrl(
   return row!;
 }
 
-type Reading = { price: string | null; available?: boolean; at: Date; currency?: string };
+type Reading = {
+  price: string | null;
+  available?: boolean;
+  at: Date;
+  currency?: string;
+  shipping?: string | null;
+  offers?: unknown[] | null;
+};
 
 export async function seedHistory(urlId: string, readings: Reading[]) {
   const db = await getDb();
@@ -36,6 +43,8 @@ export async function seedHistory(urlId: string, readings: Reading[]) {
         price: r.price,
         currency: r.currency ?? "EUR",
         available: r.available ?? r.price !== null,
+        shipping: r.shipping ?? null,
+        offers: r.offers ?? null,
         createdAt: r.at,
       })),
     );

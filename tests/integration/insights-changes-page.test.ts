@@ -1,4 +1,7 @@
-import { beforeAll, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, queryRows } from "@/db";
+import { onQuery } from "@/db/query-log";
 import { getChanges } from "@/lib/insights/get-changes";
 import { signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
@@ -74,4 +77,106 @@ it("a page cut among lines of equal size keeps the French name order; counts and
   const first = await getChanges(workspaceId, { period: "day", kind: "all", limit: 1 });
   expect(first.changes.map(summary)).toEqual(["drop Agrafeuse Fnac -25.00"]);
   expect(first).toMatchObject({ total: 9, counts });
+});
+
+describe("offers: the amount on the basis, the seller, and only the URLs that changed", () => {
+  let ws: string;
+  const offer = (seller: string, price: string, buyBox = false) => ({ seller, price, buyBox, condition: "new" });
+  beforeAll(async () => {
+    ({ workspaceId: ws } = await signUp());
+    await subscribe(ws, "professionnel");
+    // the buy-box goes from TechShop at 100 € to MegaStore at 90 €, on the same marketplace page
+    const casque = await seedProduct(ws, "Casque", null);
+    const amazon = await seedUrl(ws, casque.id, "Amazon", "https://www.amazon.fr/dp/casque");
+    await seedHistory(amazon.id, [
+      { price: "100.00", at: daysAgo(2), offers: [offer("TechShop", "100.00", true), offer("MegaStore", "104.00")] },
+      { price: "90.00", at: daysAgo(0, 2), offers: [offer("TechShop", "95.00"), offer("MegaStore", "90.00", true)] },
+    ]);
+    // same price, another seller holds the buy-box: a new cheapest merchant, on the same domain
+    const enceinte = await seedProduct(ws, "Enceinte", null);
+    const cdiscount = await seedUrl(ws, enceinte.id, "Cdiscount", "https://www.cdiscount.com/enceinte");
+    await seedHistory(cdiscount.id, [
+      { price: "40.00", at: daysAgo(2), offers: [offer("Vendeur A", "40.00", true), offer("Vendeur B", "41.00")] },
+      { price: "40.00", at: daysAgo(0, 2), offers: [offer("Vendeur A", "43.00"), offer("Vendeur B", "40.00", true)] },
+    ]);
+    const darty = await seedUrl(ws, enceinte.id, "Darty", "https://www.darty.com/enceinte");
+    await seedHistory(darty.id, [{ price: "45.00", at: daysAgo(3) }]);
+    // the item price stays, the shipping drops from 5 € to free: a drop on the 'total' basis only
+    const lampe = await seedProduct(ws, "Lampe", null);
+    const fnac = await seedUrl(ws, lampe.id, "Fnac", "https://www.fnac.com/lampe");
+    await seedHistory(fnac.id, [
+      { price: "50.00", shipping: "5.00", at: daysAgo(2) },
+      { price: "50.00", shipping: "0.00", at: daysAgo(0, 2) },
+    ]);
+    // ten products read today but unchanged for three days
+    for (let i = 0; i < 10; i++) {
+      const p = await seedProduct(ws, `Stable ${i}`, null);
+      const u = await seedUrl(ws, p.id, "Boulanger", `https://www.boulanger.com/stable-${i}`);
+      await seedHistory(u.id, [
+        { price: "20.00", at: daysAgo(3) },
+        { price: "20.00", at: daysAgo(1, 1) },
+        { price: "20.00", at: daysAgo(0, 1) },
+      ]);
+    }
+  });
+
+  const line = (c: { kind: string; product_name: string; seller: string | null; previous_seller: string | null }) =>
+    [c.kind, c.product_name, c.previous_seller, c.seller].join(" ");
+
+  it("a buy-box gone to another seller says so; a new seller at the cheapest price is a new cheapest merchant", async () => {
+    const day = await getChanges(ws, { period: "day", kind: "all", limit: 50 });
+    // a merchant is the domain and, on a marketplace, the seller: the headphones' cheapest merchant changed too
+    expect(day.changes.map(line)).toEqual([
+      "drop Casque TechShop MegaStore",
+      "new_cheapest Casque TechShop MegaStore",
+      "new_cheapest Enceinte Vendeur A Vendeur B",
+    ]);
+    expect(day.changes[0]).toMatchObject({ merchant: "Amazon", before_price: "100.00", after_price: "90.00" });
+    expect(day.changes[2]).toMatchObject({ merchant: "Cdiscount", previous_merchant: "Cdiscount", change: "0.00" });
+    expect(day).toMatchObject({ basis: "price", total: 3, counts: { drop: 1, rise: 0, new_cheapest: 2 } });
+  });
+
+  it("on the 'total' basis the shipping counts: a free delivery is a drop", async () => {
+    const total = await getChanges(ws, { period: "day", kind: "drop", limit: 50, basis: "total" });
+    expect(total.changes.map((c) => [c.product_name, c.before_price, c.after_price, c.change_percent])).toEqual([
+      ["Casque", "100.00", "90.00", "-10.00"],
+      ["Lampe", "55.00", "50.00", "-9.09"],
+    ]);
+    expect(total).toMatchObject({ basis: "total", total: 2, counts: { drop: 2, rise: 0 } });
+  });
+
+  it("a URL whose value has not changed within the period is not probed", async () => {
+    const seen: { query: string; params: unknown[] }[] = [];
+    const stop = onQuery((query, params) => {
+      if (/price_history_url_latest_idx|price_history h/.test(query)) seen.push({ query, params });
+    });
+    try {
+      await getChanges(ws, { period: "day", kind: "all", limit: 50 });
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    const { query, params } = seen[0]!;
+    const parts = query.split(/\$(\d+)\b/);
+    const bound = sql.join(
+      parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)),
+      sql``,
+    );
+    const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+      await getDb(),
+      sql`explain (analyze, format json) ${bound}`,
+    );
+    const json = row!["QUERY PLAN"];
+    type TNode = { "Relation Name"?: string; "Index Name"?: string; "Actual Loops"?: number; Plans?: TNode[] };
+    const plan = ((typeof json === "string" ? JSON.parse(json) : json) as { Plan: TNode }[])[0]!.Plan;
+    const all = (n: TNode): TNode[] => [n, ...(n.Plans ?? []).flatMap(all)];
+    // the baselines of the 4 URLs of the 3 products with a change (one probe each, a second for none: each has
+    // a reading before the day); none of the 10 others, whose products are not read either
+    const loops = (relation: string, index: string) =>
+      all(plan)
+        .filter((n) => n["Relation Name"] === relation && n["Index Name"] === index)
+        .map((n) => n["Actual Loops"] ?? 0);
+    expect(loops("price_history", "price_history_url_latest_idx")).toEqual([4, 0]);
+    expect(Math.max(...loops("product_urls", "product_urls_workspace_changed_idx"))).toBe(1);
+  });
 });

@@ -21,7 +21,7 @@ import { GET as me } from "@/app/api/auth/me/route";
 import { GET as getProduct } from "@/app/api/products/[id]/route";
 import { GET as listProducts, POST as createProduct } from "@/app/api/products/route";
 import { POST as createToken } from "@/app/api/tokens/route";
-import { POST as switchTo } from "@/app/api/workspaces/current/route";
+import { GET as currentWorkspace, POST as switchTo } from "@/app/api/workspaces/current/route";
 import { GET as myWorkspaces, POST as createWorkspace } from "@/app/api/workspaces/route";
 import { call, signUp } from "../helpers/api";
 import { addMember, browserSession, removeMember, tokenIn } from "../helpers/workspaces";
@@ -309,6 +309,46 @@ describe("a removed member", () => {
     const back = await call(switchTo, "/api/workspaces/current", { ...browser, body: { workspaceId: ws } });
     expect(back.status).toBe(404);
     expect(back.json).toEqual({ detail: "Espace de travail introuvable", code: "not_found" });
+  });
+
+  it("whose open page names the workspace it shows gets 409 'workspace_changed', reading and writing nothing", async () => {
+    const { ws, product } = await furnishedWorkspace();
+    const member = await signUp();
+    await addMember(ws, member.userId, "editor");
+    const cookie = await browserSession(member);
+    await call(switchTo, "/api/workspaces/current", {
+      headers: { cookie, origin: "http://localhost:3000" },
+      body: { workspaceId: ws },
+    });
+    const page = { headers: { cookie, origin: "http://localhost:3000", "x-workspace-id": ws } };
+    expect((await call(getProduct, "/x", { ...page, params: { id: product.id } })).status).toBe(200);
+    const token = await tokenIn(ws, member.userId);
+
+    await removeMember(ws, member.userId);
+    const changed = {
+      status: 409,
+      json: { code: "workspace_changed", detail: expect.stringContaining("va se recharger") },
+    };
+    expect(await call(getProduct, "/x", { ...page, params: { id: product.id } })).toMatchObject(changed);
+    expect(await call(listProducts, "/api/products", page)).toMatchObject(changed);
+    // the look a page takes after each navigation
+    expect(await call(currentWorkspace, "/api/workspaces/current", page)).toMatchObject(changed);
+    // a write meant for the shown workspace is not made in the session's new one
+    expect(await call(createProduct, "/api/products", { ...page, body: { name: "Égaré" } })).toMatchObject(changed);
+    const own = { headers: { cookie, origin: "http://localhost:3000", "x-workspace-id": member.workspaceId } };
+    expect((await call(listProducts, "/api/products", own)).json).toEqual([]);
+    expect((await call(currentWorkspace, "/api/workspaces/current", own)).json).toEqual({
+      id: member.workspaceId,
+      role: "owner",
+    });
+    // the account's own routes (switching, the workspace list) answer whatever the page shows
+    expect((await call(myWorkspaces, "/api/workspaces", page)).status).toBe(200);
+    // a token acts in its own workspace and sends no such header: the header is ignored there
+    const ownToken = await tokenIn(member.workspaceId, member.userId);
+    expect(
+      (await call(listProducts, "/api/products", { token: ownToken, headers: { "x-workspace-id": ws } })).status,
+    ).toBe(200);
+    expect((await call(getProduct, "/x", { token, params: { id: product.id } })).status).toBe(401);
   });
 });
 

@@ -23,8 +23,11 @@ export default async function MarketPage({ searchParams }: { searchParams: Promi
   const basis: TBasis = (await searchParams).basis === "total" ? "total" : "price";
   const user = await getPageUser();
   if (!user) return redirectToLogin(basis === "total" ? "/market?basis=total" : "/market");
-  const merchants = streamed("marchands", getMerchants(user.workspaceId, { sort: "cheapest_rate" }));
-  const changes = streamed("changements", getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50 }));
+  const merchants = streamed("marchands", getMerchants(user.workspaceId, { sort: "cheapest_rate", basis }));
+  const changes = streamed(
+    "changements",
+    getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50, basis }),
+  );
   const overview = await getOverview(user.workspaceId, {
     position: "all",
     sort: "gap_to_cheapest",
