@@ -1,5 +1,6 @@
 "use client";
 
+import type { TOverviewData } from "@/client/hooks/use-market";
 import { useCurrentUser, useWorkspaceRole } from "@/client/use-current-user";
 import { VerifyEmailBanner } from "@/components/auth/verify-email-banner";
 import { AlertChannelsCard } from "@/components/alert-channels/alert-channels-card";
@@ -16,7 +17,8 @@ import { StatsCard } from "./stats-card";
 import { SubscriptionCard } from "./subscription-card";
 import { TeamCard } from "./team-card";
 
-export function DashboardView() {
+/** `marketSummary`: the market card's first answer, streamed after the page (lib/dashboard/load-dashboard.ts). */
+export function DashboardView({ marketSummary }: { marketSummary?: Promise<TOverviewData | null> }) {
   const { user } = useCurrentUser();
   // billing is the workspace owner's: other members see neither the invoices nor their requests
   const { isOwner } = useWorkspaceRole();
@@ -45,7 +47,7 @@ export function DashboardView() {
         <div className="min-w-0 space-y-6">
           <SubscriptionCard />
           <TeamCard />
-          <MarketSummaryCard />
+          <MarketSummaryCard initial={marketSummary} />
           <StatsCard />
           <AccessUsageCard />
           <QuickLinks />

@@ -1,14 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import {
   queryString,
   type TChangesData,
   type TMerchantsData,
   type TOverviewData,
-  useMarketChanges,
-  useMarketMerchants,
   useMarketOverview,
 } from "@/client/hooks/use-market";
 import { Alert } from "@/components/ui/alert";
@@ -17,16 +15,16 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { BASES, BASIS_LABELS, OVERVIEW_PAGE, POSITION_LABELS, POSITIONS, type TBasis } from "@/lib/insights/schemas";
-import { ChangesList } from "./changes-list";
+import { ChangesCard, MerchantsCard, SectionSkeleton, type TStreamed } from "./market-sections";
 import { MarketSummary } from "./market-summary";
-import { MerchantsTable } from "./merchants-table";
 import { OverviewTable } from "./overview-table";
 import { PromotionFlagsSlot } from "./promotion-flags-slot";
 
+/** The page's first data: the overview with the page, the merchants and the changes streamed after it. */
 export type TMarketInitial = {
   overview: TOverviewData;
-  merchants: TMerchantsData;
-  changes: TChangesData;
+  merchants: TStreamed<TMerchantsData>;
+  changes: TStreamed<TChangesData>;
   basis: TBasis;
 };
 
@@ -44,12 +42,6 @@ const SORTS = {
   "gap_to_average:desc": "Écart à la moyenne",
   "price_index:desc": "Indice prix",
   "name:asc": "Nom du produit",
-} as const;
-const MERCHANT_SORTS = {
-  cheapest_rate: "Le plus souvent le moins cher",
-  average_gap: "Écart moyen à mon prix",
-  out_of_stock_rate: "Taux de rupture",
-  domain: "Nom",
 } as const;
 
 function EmptyOverview({ products }: { products: number }) {
@@ -106,8 +98,6 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
   const [position, setPosition] = useState("all");
   const [search, setSearch] = useState("");
   const [sortKey, setSortKey] = useState<keyof typeof SORTS>("gap_to_cheapest:desc");
-  const [period, setPeriod] = useState<"day" | "week">("day");
-  const [merchantSort, setMerchantSort] = useState<keyof typeof MERCHANT_SORTS>("cheapest_rate");
   const [basis, setBasis] = useState<TBasis>(initial.basis);
   const [offset, setOffset] = useState(0);
 
@@ -126,17 +116,6 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
     basis: initial.basis === "price" ? undefined : initial.basis,
   });
   const overview = useMarketOverview(overviewQuery, overviewQuery === initialOverview ? initial.overview : undefined);
-  // the merchants and the changes compare on the same basis as the table
-  const sameBasis = basis === initial.basis;
-  const merchantsQuery = queryString({ sort: merchantSort, basis: filters.basis });
-  const merchants = useMarketMerchants(
-    merchantsQuery,
-    merchantSort === "cheapest_rate" && sameBasis ? initial.merchants : undefined,
-  );
-  const changes = useMarketChanges(
-    queryString({ period, limit: "50", basis: filters.basis }),
-    period === "day" && sameBasis ? initial.changes : undefined,
-  );
 
   const data = overview.data ?? initial.overview;
   const exportQuery = queryString({ ...filters });
@@ -255,55 +234,14 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
 
       <PromotionFlagsSlot />
 
+      {/* streamed after the positioning: the page answers first whatever these cost */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader
-            title="Ce qui a changé"
-            actions={
-              <Select aria-label="Période" value={period} onChange={(e) => setPeriod(e.target.value as "day" | "week")}>
-                <option value="day">Depuis hier</option>
-                <option value="week">Depuis 7 jours</option>
-              </Select>
-            }
-          />
-          <CardBody>
-            {changes.error ? <Alert tone="error">{changes.error.message}</Alert> : null}
-            {changes.data?.changes.length ? (
-              <ChangesList changes={changes.data.changes} />
-            ) : (
-              <p className="text-sm text-zinc-500">
-                Aucun changement de prix ou de stock sur la période. Les changements apparaissent dès qu'un nouveau
-                relevé diffère du précédent.
-              </p>
-            )}
-          </CardBody>
-        </Card>
-        <Card>
-          <CardHeader
-            title="Marchands"
-            actions={
-              <Select
-                aria-label="Trier les marchands"
-                value={merchantSort}
-                onChange={(e) => setMerchantSort(e.target.value as keyof typeof MERCHANT_SORTS)}
-              >
-                {Object.entries(MERCHANT_SORTS).map(([k, label]) => (
-                  <option key={k} value={k}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            }
-          />
-          <CardBody>
-            {merchants.error ? <Alert tone="error">{merchants.error.message}</Alert> : null}
-            {merchants.data?.merchants.length ? (
-              <MerchantsTable merchants={merchants.data.merchants} />
-            ) : (
-              <p className="text-sm text-zinc-500">Aucun marchand relevé pour l'instant.</p>
-            )}
-          </CardBody>
-        </Card>
+        <Suspense fallback={<SectionSkeleton title="Ce qui a changé" />}>
+          <ChangesCard initial={initial.changes} initialBasis={initial.basis} basis={basis} />
+        </Suspense>
+        <Suspense fallback={<SectionSkeleton title="Marchands" />}>
+          <MerchantsCard initial={initial.merchants} initialBasis={initial.basis} basis={basis} />
+        </Suspense>
       </div>
     </div>
   );

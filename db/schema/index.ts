@@ -16,3 +16,4 @@ export * from "./evidence";
 export * from "./fetch-access";
 export * from "./product-market";
 export * from "./feeds";
+export * from "./workspace-counts";

@@ -123,6 +123,8 @@ export const products = pgTable(
     index("products_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
     // the list's sorts (lib/products/list-products.ts): one index range each, nulls last in both directions
     index("products_workspace_name_idx").on(t.workspaceId, t.nameKey, t.id),
+    // the all-products exports' order (lib/exports/load-export-scope.ts): keyset pages by name as written
+    index("products_workspace_export_idx").on(t.workspaceId, t.name, t.id),
     index("products_workspace_gap_asc_idx").on(t.workspaceId, sql`coalesce(${t.gapBp}, 2147483647)`, t.id),
     index("products_workspace_gap_desc_idx").on(t.workspaceId, sql`coalesce(${t.gapBp}, -2147483648)`, t.id),
     index("products_workspace_price_asc_idx").on(t.workspaceId, sql`coalesce(${t.lowestPrice}, 'Infinity')`, t.id),

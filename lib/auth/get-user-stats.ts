@@ -1,17 +1,16 @@
-import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { workspaceCounts } from "@/db/schema";
 
 /**
- * Dashboard statistics: the user's products and the URLs being tracked (not paused), in one statement of two
- * index-only counts (product_urls_workspace_active_idx holds only the tracked URLs).
+ * Dashboard statistics: the workspace's products and the URLs being tracked (not paused), one primary-key read
+ * of the counts its triggers keep (db/schema/workspace-counts.ts), the same cost at any catalogue size.
  */
 export async function getUserStats(workspaceId: string) {
   const db = await getDb();
-  const [row] = await queryRows<{ products: string | number; active_urls: string | number }>(
-    db,
-    sql`select (select count(*) from products where workspace_id = ${workspaceId}) as products,
-               (select count(*) from product_urls where workspace_id = ${workspaceId} and paused = false)
-                 as active_urls`,
-  );
-  return { products: Number(row?.products ?? 0), active_urls: Number(row?.active_urls ?? 0) };
+  const [row] = await db
+    .select({ products: workspaceCounts.products, active_urls: workspaceCounts.activeUrls })
+    .from(workspaceCounts)
+    .where(eq(workspaceCounts.workspaceId, workspaceId));
+  return { products: row?.products ?? 0, active_urls: row?.active_urls ?? 0 };
 }

@@ -16,6 +16,8 @@ export function createCsvStream(
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;
+  // a download abandoned while a batch was being read: that batch has nowhere to go
+  let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -31,6 +33,7 @@ export function createCsvStream(
           }
           for (let i = 0; i < ROWS_PER_CHUNK; i++) {
             const next = await iterator.next();
+            if (cancelled) return;
             if (next.done) {
               if (chunk) controller.enqueue(encoder.encode(chunk));
               controller.close();
@@ -40,11 +43,13 @@ export function createCsvStream(
           }
           controller.enqueue(encoder.encode(chunk));
         } catch (error) {
+          if (cancelled) return;
           console.error("[export] flux CSV interrompu", error);
           controller.error(error);
         }
       },
       async cancel() {
+        cancelled = true;
         await iterator.return?.();
       },
     },

@@ -14,3 +14,25 @@ export type TExportRow = {
 
 /** The URLs to export with their product name, already scoped to the owner. */
 export type TExportUrl = { id: string; name: string; url: string; product?: string };
+
+/** The URLs of an export: a list (one product), or pages read as the file is streamed (the whole catalogue). */
+export type TExportUrls = TExportUrl[] | AsyncIterable<TExportUrl[]>;
+
+/** The URLs in order, `size` at a time, whatever their source: a page is read only when the previous is used. */
+export async function* inChunks(urls: TExportUrls, size: number): AsyncGenerator<TExportUrl[]> {
+  if (Array.isArray(urls)) {
+    for (let i = 0; i < urls.length; i += size) yield urls.slice(i, i + size);
+    return;
+  }
+  let chunk: TExportUrl[] = [];
+  for await (const page of urls) {
+    for (const url of page) {
+      chunk.push(url);
+      if (chunk.length === size) {
+        yield chunk;
+        chunk = [];
+      }
+    }
+  }
+  if (chunk.length) yield chunk;
+}

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { toCents } from "@/lib/core/money";
 import { sellerOf, totalWithShipping } from "@/lib/history";
-import type { TExportRow, TExportUrl } from "./export-rows";
+import { inChunks, type TExportRow, type TExportUrl, type TExportUrls } from "./export-rows";
 
 type Row = {
   id: string | number;
@@ -27,14 +27,13 @@ const HEAD_ROWS = 50;
  */
 export async function* iterateHistoryRows(
   db: DbLike,
-  urls: TExportUrl[],
+  urls: TExportUrls,
   cutoff: Date | null,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<TExportRow> {
   const cutoffSql = cutoff ? sql`and created_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const head = Math.min(HEAD_ROWS, batchSize);
-  for (let i = 0; i < urls.length; i += URLS_PER_STATEMENT) {
-    const chunk = urls.slice(i, i + URLS_PER_STATEMENT);
+  for await (const chunk of inChunks(urls, URLS_PER_STATEMENT)) {
     const heads = await readHeads(db, chunk, cutoffSql, head);
     for (const [index, url] of chunk.entries()) {
       const rows = heads.get(index + 1) ?? [];

@@ -1,18 +1,17 @@
 import type { DbLike } from "@/db";
 import { getLatestReadings, readReadingOffers, totalWithShipping } from "@/lib/history";
 import { toCents } from "@/lib/core/money";
-import type { TExportRow, TExportUrl } from "./export-rows";
+import { inChunks, type TExportRow, type TExportUrls } from "./export-rows";
 
 const URLS_PER_QUERY = 500;
 
 /** The latest retained reading of each URL, in the order given; a URL never read yet gives an empty row. */
 export async function* iterateLatestRows(
   db: DbLike,
-  urls: TExportUrl[],
+  urls: TExportUrls,
   cutoff: Date | null,
 ): AsyncGenerator<TExportRow> {
-  for (let start = 0; start < urls.length; start += URLS_PER_QUERY) {
-    const slice = urls.slice(start, start + URLS_PER_QUERY);
+  for await (const slice of inChunks(urls, URLS_PER_QUERY)) {
     const latest = await getLatestReadings(
       db,
       slice.map((u) => u.id),

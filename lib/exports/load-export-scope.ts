@@ -1,15 +1,62 @@
-import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "@/db";
-import { products, productUrls } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { type DbLike, getDb, queryRows } from "@/db";
 import { getRetentionCutoff, getOwnedProductUrls } from "@/lib/history";
 import { rateLimit } from "@/lib/core/rate-limit";
-import type { TExportUrl } from "./export-rows";
+import type { TExportUrl, TExportUrls } from "./export-rows";
+
+const PRODUCTS_PER_PAGE = 500;
+
+type TPageRow = { product_id: string; product: string; id: string | null; name: string | null; url: string | null };
+
+/**
+ * The workspace's URLs in the exports' order (product name and id, then source name and id), read by keyset
+ * pages of products (products_workspace_export_idx) each time the stream needs more: the first bytes come
+ * after one page and memory holds one page, whatever the catalogue's size. Each iteration reads afresh.
+ */
+function catalogueUrls(db: DbLike, workspaceId: string): AsyncIterable<TExportUrl[]> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      let after: { name: string; id: string } | null = null;
+      for (;;) {
+        const rows: TPageRow[] = await queryRows<TPageRow>(
+          db,
+          sql`with p as (
+                select id, name from products
+                 where workspace_id = ${workspaceId}
+                   ${after === null ? sql`` : sql`and (name, id) > (${after.name}, ${after.id}::uuid)`}
+                 order by name, id
+                 limit ${PRODUCTS_PER_PAGE}
+              )
+              select p.id as product_id, p.name as product, u.id, u.name, u.url
+                from p
+                -- a probe per product (product_urls_product_url_unique), not a join over the workspace's URLs
+                left join lateral (
+                  select u.id, u.name, u.url from product_urls u
+                   where u.product_id = p.id and u.workspace_id = ${workspaceId}
+                   order by u.name, u.id
+                ) u on true
+               order by p.name, p.id, u.name, u.id`,
+        );
+        // a product without URLs has one row of nulls: no line, but it counts in the page and may end it
+        yield rows.flatMap((r) =>
+          r.id === null ? [] : [{ id: r.id, name: r.name!, url: r.url!, product: r.product }],
+        );
+        if (new Set(rows.map((r) => r.product_id)).size < PRODUCTS_PER_PAGE) return;
+        const last = rows.at(-1)!;
+        after = { name: last.product, id: last.product_id };
+      }
+    },
+  };
+}
 
 /**
  * What an export may read: the owner's product (or all their products when productId is null), its URLs
  * and the plan's retention cut-off. Runs before any byte is streamed, so a foreign product is a clean 404.
  */
-export async function loadExportScope(workspaceId: string, productId: string | null) {
+export async function loadExportScope(
+  workspaceId: string,
+  productId: string | null,
+): Promise<{ db: DbLike; cutoff: Date | null; productName: string | null; urls: TExportUrls }> {
   // an export reads the whole retained history: at most 30 a minute per user
   await rateLimit(`export:${workspaceId}`, 30, 60_000);
   const db = await getDb();
@@ -18,11 +65,5 @@ export async function loadExportScope(workspaceId: string, productId: string | n
     const { product, urls } = await getOwnedProductUrls(db, workspaceId, productId);
     return { db, cutoff, productName: product.name, urls: urls satisfies TExportUrl[] };
   }
-  const rows = await db
-    .select({ id: productUrls.id, name: productUrls.name, url: productUrls.url, product: products.name })
-    .from(productUrls)
-    .innerJoin(products, and(eq(products.id, productUrls.productId), eq(products.workspaceId, workspaceId)))
-    .where(eq(productUrls.workspaceId, workspaceId))
-    .orderBy(asc(products.name), asc(products.id), asc(productUrls.name), asc(productUrls.id));
-  return { db, cutoff, productName: null, urls: rows satisfies TExportUrl[] };
+  return { db, cutoff, productName: null, urls: catalogueUrls(db, workspaceId) };
 }

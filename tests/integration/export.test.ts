@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET as allCsv } from "@/app/api/exports/products.csv/route";
 import { GET as allXlsx } from "@/app/api/exports/products.xlsx/route";
@@ -304,6 +305,57 @@ describe("Excel exports", () => {
     const stranger = await signUp();
     const empty = await call(allCsv, "/x", { token: stranger.token, query: { dialect: "standard" } });
     expect(empty.text).toBe("Produit,Source,URL,Prix,Date,Disponibilité\r\n");
+  });
+});
+
+describe("all-products export of a large catalogue", () => {
+  it("streams 'Derniers prix' page by page: the first bytes before the catalogue is read, every line once in order", async () => {
+    const { token, workspaceId } = await signUp();
+    const db = await getDb();
+    const at = new Date(Math.floor(daysAgo(1).getTime() / 1000) * 1000);
+    // 1,101 products: three pages of 500; the 1,000th has no URL (it ends the second page without a line)
+    await db.execute(sql`
+      insert into products (workspace_id, name)
+      select ${workspaceId}::uuid, 'Article ' || lpad(g::text, 4, '0') from generate_series(1, 1101) g`);
+    await db.execute(sql`
+      insert into product_urls (product_id, workspace_id, name, url)
+      select p.id, p.workspace_id, 'Marchand', 'https://m.example/' || right(p.name, 4)
+        from products p where p.workspace_id = ${workspaceId} and p.name <> 'Article 1000'`);
+    await db.execute(sql`
+      insert into price_history (url_id, price, currency, available, created_at)
+      select u.id, 10 + right(u.url, 4)::int % 7, 'EUR', true, ${at.toISOString()}::timestamptz
+        from product_urls u where u.workspace_id = ${workspaceId}`);
+    const pages: string[] = [];
+    const stop = onQuery((query) => {
+      if (/from products\b/i.test(query) && /product_urls/i.test(query)) pages.push(query);
+    });
+    try {
+      const { NextRequest } = await import("next/server");
+      const req = new NextRequest("http://localhost:3000/x?type=latest&dialect=standard", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const res = await allCsv(req, { params: Promise.resolve({}) });
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      // the first chunk came from the first page of products: the others are read as the download goes on
+      expect(pages).toHaveLength(1);
+      const chunks = [first.value!];
+      for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
+      expect(pages).toHaveLength(3);
+      const lines = Buffer.concat(chunks).toString("utf8").split("\r\n");
+      expect(lines[0]).toBe("Produit,Source,URL,Prix,Date,Disponibilité");
+      const expected = Array.from({ length: 1101 }, (_, i) => String(i + 1).padStart(4, "0"))
+        .filter((n) => n !== "1000")
+        .map(
+          (n) =>
+            `Article ${n},Marchand,https://m.example/${n},${10 + (Number(n) % 7)}.00,${at.toISOString()},Disponible`,
+        );
+      expect(lines.slice(1, -1)).toEqual(expected);
+      expect(lines.at(-1)).toBe("");
+    } finally {
+      stop();
+    }
   });
 });
 

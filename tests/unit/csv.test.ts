@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildExportFilename, contentDisposition } from "@/lib/exports/build-export-filename";
 import { createCsvStream } from "@/lib/exports/create-csv-stream";
 import { date, money, text, type TCell } from "@/lib/exports/csv-dialects";
@@ -125,6 +125,37 @@ describe("createCsvStream", () => {
     await reader.cancel();
     expect(produced).toBeGreaterThan(0);
     expect(produced).toBeLessThanOrEqual(3000);
+  });
+
+  it("a download abandoned while a batch is being read ends quietly, the source closed", async () => {
+    let release: (() => void) | null = null;
+    let closed = false;
+    async function* slow() {
+      try {
+        yield [text("x")];
+        // the next batch: still on its way when the client leaves
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        yield [text("y")];
+      } finally {
+        closed = true;
+      }
+    }
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const reader = createCsvStream(["A"], slow(), "standard").getReader();
+      const pending = reader.read();
+      await vi.waitFor(() => expect(release).not.toBeNull());
+      const cancelled = reader.cancel();
+      release!();
+      await cancelled;
+      await pending;
+      await vi.waitFor(() => expect(closed).toBe(true));
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

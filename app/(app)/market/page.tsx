@@ -9,23 +9,33 @@ import { OVERVIEW_PAGE, type TBasis } from "@/lib/insights/schemas";
 
 export const metadata: Metadata = { title: "Vue marché" };
 
-// The first data is rendered on the server (same functions as the API), then kept fresh by SWR.
+/** A section's first answer, streamed to the browser; a failed load is left to the section's hook (null). */
+function streamed<T>(section: string, load: Promise<T>): Promise<T | null> {
+  return load.catch((error: unknown) => {
+    console.error(`[market] premier rendu sans ${section}`, error);
+    return null;
+  });
+}
+
+// The first data is rendered on the server (same functions as the API), then kept fresh by SWR. The page answers
+// with the positioning; the changes and the merchants, started with it, stream in when theirs arrive.
 export default async function MarketPage({ searchParams }: { searchParams: Promise<{ basis?: string | string[] }> }) {
   const basis: TBasis = (await searchParams).basis === "total" ? "total" : "price";
   const user = await getPageUser();
   if (!user) return redirectToLogin(basis === "total" ? "/market?basis=total" : "/market");
-  const [overview, merchants, changes] = await Promise.all([
-    getOverview(user.workspaceId, {
-      position: "all",
-      sort: "gap_to_cheapest",
-      order: "desc",
-      basis,
-      limit: OVERVIEW_PAGE,
-      offset: 0,
-    }),
-    getMerchants(user.workspaceId, { sort: "cheapest_rate", basis }),
+  const merchants = streamed("marchands", getMerchants(user.workspaceId, { sort: "cheapest_rate", basis }));
+  const changes = streamed(
+    "changements",
     getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50, basis }),
-  ]);
+  );
+  const overview = await getOverview(user.workspaceId, {
+    position: "all",
+    sort: "gap_to_cheapest",
+    order: "desc",
+    basis,
+    limit: OVERVIEW_PAGE,
+    offset: 0,
+  });
   const initial: TMarketInitial = { overview, merchants, changes, basis };
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
