@@ -66,7 +66,7 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
             <li key={l.href}>
               <Link
                 href={l.href}
-                className={linkClass(l.href)}
+                className={linkClass(l.href, "py-2 xl:whitespace-nowrap")}
                 aria-current={isActive(pathname, l.href) ? "page" : undefined}
               >
                 {l.label}
