@@ -3,7 +3,7 @@
 import { ChevronDownIcon } from "@/components/ui/chevron-down-icon";
 
 export const USER_MENU_BUTTON =
-  "group flex h-9 items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm " +
+  "group flex h-9 shrink-0 items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm " +
   "font-medium text-zinc-800 shadow-xs hover:border-zinc-300 hover:bg-zinc-50";
 
 export function UserMenuFace({ firstName }: { firstName: string | null }) {

@@ -33,7 +33,7 @@ export function WorkspaceSwitcher({ user }: { user: CurrentUser }) {
     <label className="flex min-w-0 items-center gap-2 text-sm text-zinc-600">
       <span className="sr-only">Espace de travail</span>
       <select
-        className="max-w-28 truncate rounded-md sm:max-w-48 md:max-w-28 xl:max-w-48 border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900"
+        className="w-full min-w-0 max-w-28 truncate rounded-md sm:max-w-48 md:max-w-28 xl:max-w-48 border border-zinc-300 bg-white px-2 py-1.5 text-sm text-zinc-900"
         value={user.workspaceId}
         disabled={busy}
         aria-invalid={error ? true : undefined}
