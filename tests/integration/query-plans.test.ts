@@ -240,6 +240,13 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(probes.map((n) => n["Node Type"])).toEqual(probes.map(() => "Index Only Scan"));
   });
 
+  it("overview: the catalogue's product count is the workspace_counts row, not a count of products", async () => {
+    const scans = (await planNodes(() => getOverview(workspaceId, { position: "all", sort: "gap_to_cheapest", limit: 10 }))).flat();
+    expect(scans.filter((n) => n["Relation Name"] === "workspace_counts").map((n) => n["Index Name"])).toEqual([
+      "workspace_counts_pkey",
+    ]);
+  });
+
   it("changes: only the changed URLs are ranked, only the picked rows join their names and addresses", async () => {
     const plans = await planNodes(() => getChanges(workspaceId, { period: "week", kind: "all", limit: 100 }));
     type TNode = TPlanNode & { "CTE Name"?: string; Filter?: string };
