@@ -241,7 +241,9 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
   });
 
   it("overview: the catalogue's product count is the workspace_counts row, not a count of products", async () => {
-    const scans = (await planNodes(() => getOverview(workspaceId, { position: "all", sort: "gap_to_cheapest", limit: 10 }))).flat();
+    const scans = (
+      await planNodes(() => getOverview(workspaceId, { position: "all", sort: "gap_to_cheapest", limit: 10 }))
+    ).flat();
     expect(scans.filter((n) => n["Relation Name"] === "workspace_counts").map((n) => n["Index Name"])).toEqual([
       "workspace_counts_pkey",
     ]);
