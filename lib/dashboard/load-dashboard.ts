@@ -2,7 +2,7 @@ import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api
 import { getDb } from "@/db";
 import { getAccessSettings } from "@/lib/fetching/access-settings";
 import { getAlertPreferences } from "@/lib/alerts";
-import { listAlertChannels } from "@/lib/alert-channels";
+import { listAlertChannels } from "@/lib/alerts";
 import { listApiTokens } from "@/lib/api-tokens";
 import { getUserStats, presentProfile, type TAuthUser } from "@/lib/auth";
 import { listInvoices, getCurrentSubscription } from "@/lib/billing";

@@ -1,6 +1,6 @@
 // The one place a domain error becomes HTTP: status, French message (SPEC.md texts) and the code answered.
 import { API_TOKEN_MSG } from "@/lib/api-tokens/schemas";
-import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
+import { CHANNEL_MSG } from "@/lib/alerts/schemas";
 import { MISSING_PRICE, PAYMENTS_UNAVAILABLE } from "@/lib/billing/schemas";
 import type { AppError, TErrorCode } from "@/lib/errors/app-error";
 import { EVIDENCE_MSG } from "@/lib/evidence/schemas";

@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import * as alertChannels from "@/lib/alert-channels/schemas";
+import * as alertChannels from "@/lib/alerts/schemas";
 import * as alerts from "@/lib/alerts/schemas";
 import * as apiTokens from "@/lib/api-tokens/schemas";
 import * as auth from "@/lib/auth/schemas";

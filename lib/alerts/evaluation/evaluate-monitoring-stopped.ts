@@ -1,7 +1,7 @@
 import { and, eq, gte, ne } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls, products, users, workspaceMembers } from "@/db/schema";
-import { enqueueChannelDeliveries } from "@/lib/alert-channels";
+import { enqueueChannelDeliveries } from "../channels";
 import { enqueueEmailDeliveries } from "@/lib/alerts/delivery/enqueue-email-deliveries";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item";

@@ -2,7 +2,7 @@ import { recordAudit } from "@/lib/audit";
 import { and, count, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules } from "@/db/schema";
-import { setRuleChannels } from "@/lib/alert-channels";
+import { setRuleChannels } from "../channels";
 import { AppError } from "@/lib/errors/app-error";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";

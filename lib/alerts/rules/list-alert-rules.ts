@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { listRuleChannelIds } from "@/lib/alert-channels";
+import { listRuleChannelIds } from "../channels";
 import { getWorkspacePlan } from "@/lib/billing";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
 import { presentAlertRule } from "./present-alert-rule";

@@ -2,7 +2,7 @@ import { recordAudit } from "@/lib/audit";
 import { eq, sql } from "drizzle-orm";
 import { type DbTx, getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { listRuleChannelIds, setRuleChannels } from "@/lib/alert-channels";
+import { listRuleChannelIds, setRuleChannels } from "../channels";
 import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
 import { assertEmailAlertsAllowed } from "./assert-email-alerts-allowed";
 import { getAlertRuleOrThrow } from "./get-alert-rule-or-throw";

@@ -1,4 +1,4 @@
-import { deliverChannelMessages } from "@/lib/alert-channels";
+import { deliverChannelMessages } from "@/lib/alerts";
 import { defineJob } from "../define-job";
 import { CHANNEL_DELIVERY_REQUESTED } from "../job-events";
 

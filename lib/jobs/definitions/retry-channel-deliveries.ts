@@ -1,4 +1,4 @@
-import { deliverChannelMessages } from "@/lib/alert-channels";
+import { deliverChannelMessages } from "@/lib/alerts";
 import { defineJob } from "../define-job";
 
 // Every minute: the channel messages whose next attempt is due (retries with backoff, missed first sends).

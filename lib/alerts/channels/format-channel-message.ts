@@ -1,4 +1,4 @@
-import { buildAlertItem } from "@/lib/alerts";
+import { buildAlertItem } from "../delivery/build-alert-item";
 import type { TChannelPayload } from "./build-channel-payload";
 import type { TAlertChannelKind } from "./schemas";
 

@@ -1,5 +1,5 @@
 import type { alertEvents } from "@/db/schema";
-import { ALERT_KIND_LABELS, type TAnyAlertKind } from "@/lib/alerts/schemas";
+import { ALERT_KIND_LABELS, type TAnyAlertKind } from "../schemas";
 import { env } from "@/lib/env";
 
 type TEventRow = Pick<

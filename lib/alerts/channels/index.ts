@@ -1,4 +1,4 @@
-// The public face of lib/alert-channels: other domains import from here only (DESIGN §10).
+// Alert channels (webhook, Slack, Teams): what the rest of lib/alerts uses of them; lib/alerts/index.ts re-exports it.
 export { createAlertChannel } from "./create-alert-channel";
 export { deleteAlertChannel } from "./delete-alert-channel";
 export { deliverChannelMessages } from "./deliver-channel-messages";
