@@ -3,6 +3,7 @@
 import { captureEvidenceJob } from "./definitions/capture-evidence";
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
+import { evaluateFloorChangeJob } from "./definitions/evaluate-floor-change";
 import { importProductsJob } from "./definitions/import-products";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
@@ -22,6 +23,7 @@ export const JOBS = {
   purgeAuditEvents: purgeAuditEventsJob,
   sendAlertDigest: sendAlertDigestJob,
   evaluateAlerts: evaluateAlertsJob,
+  evaluateFloorChange: evaluateFloorChangeJob,
   deliverChannelMessages: deliverChannelMessagesJob,
   retryChannelDeliveries: retryChannelDeliveriesJob,
   sendScheduledReports: sendScheduledReportsJob,

@@ -556,7 +556,7 @@ export const OPERATIONS: TOperation[] = [
     tag: "Historique",
     summary: "Définir « mon prix »",
     description: "`null` efface le prix de référence.",
-    body: pick(history, "ZReferencePrice"),
+    body: pick(products, "ZReferencePrice"),
     ok: { schema: R.RReferencePrice, description: "Prix de référence enregistré" },
   },
 

@@ -18,10 +18,9 @@ const LOW = new Set(["core", "errors", "env"]);
  */
 const KNOWN_PAIRS = [
   "alerts <-> jobs",
-  "alerts <-> products",
 
   "evidence <-> jobs",
-  "history <-> products",
+
   "jobs <-> products",
 ];
 

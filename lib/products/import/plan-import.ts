@@ -7,8 +7,7 @@ import {
   type TImportPlan,
   type TImportRefusalRow,
 } from "@/db/schema";
-import { evaluateFloorChange } from "@/lib/alerts";
-import { afterCommit } from "@/lib/jobs/in-transaction";
+import { triggerJob } from "@/lib/jobs/trigger-job";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
 import { lockOwnerPlan } from "@/lib/billing";
@@ -122,11 +121,8 @@ export async function planImport(importId: string): Promise<void> {
         .set({ ...importedColumns(group.identity), updatedAt: sql`now()` })
         .where(and(eq(products.id, productId), eq(products.workspaceId, job.workspaceId)));
       if (group.identity.gtins) await replaceGtins(tx, job.workspaceId, productId, group.identity.gtins);
-      if (group.identity.min_advertised_price !== undefined) {
-        await afterCommit(tx, async () => {
-          await evaluateFloorChange(productId);
-        });
-      }
+      if (group.identity.min_advertised_price !== undefined)
+        await triggerJob("evaluateFloorChange", { productId }, { tx });
     }
 
     const existingIds = [...groups.values()].flatMap((g) => (g.existingId ? [g.existingId] : []));

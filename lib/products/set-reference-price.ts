@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "./get-product-or-throw";
 
 /** Sets or clears ("mon prix") the owner's reference price of a product; idempotent. */
 export async function setReferencePrice(workspaceId: string, productId: string, referencePrice: string | null) {
