@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { Db } from "@/db";
-import type { ScrapeError } from "@/lib/scraping/scrape-error";
-import type { TScrapeOptions } from "@/lib/scraping/scrape-url";
+import type { ScrapeError } from "@/lib/scraping";
+import type { TScrapeOptions } from "@/lib/scraping";
 import { env } from "@/lib/env";
 import { claimRunnable, type TClaimedTask, type TTaskRow } from "./claim-tasks";
 import { dailyRunDue } from "./daily-run-due";

@@ -26,7 +26,7 @@ export function startLocalRunner(): JobRunner {
       .stop(SHUTDOWN_GRACE_MS)
       .catch((error: unknown) => console.error("[jobs] arrêt du runner en échec", error))
       .then(async () => {
-        const { closeBrowser } = await import("@/lib/scraping/browser");
+        const { closeBrowser } = await import("@/lib/scraping");
         await closeBrowser();
       });
     // Next.js exits as soon as its own cleanup is over: that exit waits until the runner has finished

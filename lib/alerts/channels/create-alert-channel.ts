@@ -8,8 +8,8 @@ import { assertChannelsAllowed } from "./assert-channels-allowed";
 import { presentAlertChannel } from "./present-alert-channel";
 import { CHANNEL_MSG, MAX_ALERT_CHANNELS, type TCreateAlertChannel } from "./schemas";
 import { newWebhookSecret } from "./sign-webhook";
-import { resolveGuarded, type TResolver } from "@/lib/scraping/fetch-page";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { resolveGuarded, type TResolver } from "@/lib/scraping";
+import { ScrapeError } from "@/lib/scraping";
 import { env } from "@/lib/env";
 import { assertSchemeAllowed } from "./post-to-channel";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/db";
 import { alertChannelDeliveries, alertChannels } from "@/db/schema";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { ScrapeError } from "@/lib/scraping";
 import type { TChannelPayload } from "./build-channel-payload";
 import { formatChannelMessage } from "./format-channel-message";
 import { postToChannel, type TPostOptions } from "./post-to-channel";

@@ -3,8 +3,8 @@
 import http from "node:http";
 import https from "node:https";
 import { env } from "@/lib/env";
-import { pinnedLookup, resolveGuarded, type TResolver } from "@/lib/scraping/fetch-page";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { pinnedLookup, resolveGuarded, type TResolver } from "@/lib/scraping";
+import { ScrapeError } from "@/lib/scraping";
 
 export type TPostOptions = {
   headers?: Record<string, string>;
