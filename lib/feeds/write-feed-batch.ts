@@ -11,7 +11,7 @@ import {
 } from "@/db/schema";
 import { lockOwnerPlan } from "@/lib/billing";
 import { inTransaction } from "./in-feed-transaction";
-import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
+import { importedColumns, replaceGtins } from "@/lib/products";
 import { FIELD_LABELS } from "./formats";
 import { FEED_MSG } from "./messages";
 import { type TValidFeedRow, validateFeedRow } from "./validate-feed-row";

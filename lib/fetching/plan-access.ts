@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { type FETCH_PATHS, fetchSettings, shopAccess } from "@/db/schema";
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 import { fetchPage } from "@/lib/scraping";
 import { ScrapeError } from "@/lib/scraping";
 import { openSecret } from "@/lib/secrets";

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { DISPATCHED } from "./collect-undispatched-tasks";
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 import { triggerJob } from "./trigger-job";
 
 type TDispatchable = { id: string; url: string };

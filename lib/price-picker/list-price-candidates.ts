@@ -1,4 +1,4 @@
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { getProductUrlOrThrow } from "@/lib/products";
 import type { TStoredCandidate } from "@/lib/scraping";
 
 /** The prices found by the URL's last scrape, the one in use marked `selected` (the user's rule, else ours). */

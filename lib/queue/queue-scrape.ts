@@ -4,7 +4,7 @@ import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "@/lib/products";
 import { presentTask } from "./present-task";
 import { MANUAL_SCRAPE_LIMIT, requestUrlScrape } from "./request-url-scrape";
 import type { ZQueueScrape } from "./schemas";

@@ -7,7 +7,7 @@ import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { getProductUrlOrThrow } from "@/lib/products";
 import { presentTask } from "./present-task";
 
 /** Manual scrapes (re-scrape buttons, API) per user and minute. */

@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { isUniqueViolation } from "@/lib/products/is-unique-violation";
+import { isUniqueViolation } from "@/lib/core/is-unique-violation";
 import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
 import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
 import { getTaskOrThrow } from "./get-task-or-throw";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { type DbTx, getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
 import { listRuleChannelIds, setRuleChannels } from "../channels";
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { getProductUrlOrThrow } from "@/lib/products";
 import { assertEmailAlertsAllowed } from "./assert-email-alerts-allowed";
 import { getAlertRuleOrThrow } from "./get-alert-rule-or-throw";
 import { presentAlertRule } from "./present-alert-rule";

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productImports } from "@/db/schema";
-import { planImport } from "@/lib/products/import/plan-import";
-import { writeImportBatch } from "@/lib/products/import/write-import-batch";
+import { planImport } from "@/lib/products";
+import { writeImportBatch } from "@/lib/products";
 import { defineJob } from "../define-job";
 import { IMPORT_REQUESTED } from "../job-events";
 

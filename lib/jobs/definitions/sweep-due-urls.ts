@@ -1,6 +1,6 @@
 import { collectUndispatchedTasks } from "../collect-undispatched-tasks";
 import { defineJob } from "../define-job";
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 import { recoverStuckTasks } from "../recover-stuck-tasks";
 import { sweepDueUrls } from "../sweep-due-urls";
 

@@ -6,7 +6,7 @@ import { scheduleNewUrl } from "@/lib/jobs/compute-next-check";
 import { inTransaction } from "@/lib/jobs/in-transaction";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
-import { isUniqueViolation } from "@/lib/products/is-unique-violation";
+import { isUniqueViolation } from "@/lib/core/is-unique-violation";
 import { lockOwnerPlan } from "@/lib/billing";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { presentProductUrl } from "./present-product-url";
