@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { getProductUrlOrThrow } from "@/lib/products";
 import { presentEvidence } from "./present-evidence";
 import { queueEvidenceCapture } from "./queue-evidence-capture";

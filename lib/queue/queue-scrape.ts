@@ -3,7 +3,7 @@ import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { requestScrapes } from "@/lib/jobs/request-scrapes";
+import { requestScrapes } from "@/lib/jobs";
 import { getProductOrThrow } from "@/lib/products";
 import { presentTask } from "./present-task";
 import { MANUAL_SCRAPE_LIMIT, requestUrlScrape } from "./request-url-scrape";

@@ -7,7 +7,7 @@ import { POST as createRule } from "@/app/api/products/[id]/alerts/route";
 import { PUT as updateProduct } from "@/app/api/products/[id]/route";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { FLAG_MSG } from "@/lib/flags/schemas";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { PRODUCT_MSG } from "@/lib/products/schemas";
 import { call } from "../helpers/api";
 import { alertsUser, makeProduct } from "./alerts-fixtures";

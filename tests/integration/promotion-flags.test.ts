@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { alertEvents, priceFlags, priceHistory, products } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { updateProduct } from "@/lib/products/update-product";
 import { addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
 

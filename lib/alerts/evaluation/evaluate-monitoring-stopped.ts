@@ -8,7 +8,7 @@ import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item"
 import { ensureMonitoringRule } from "@/lib/alerts/rules/monitoring-rule";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 import { getWorkspacePlan } from "@/lib/billing";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { triggerJob } from "@/lib/jobs";
 import { isWorkspaceOwner } from "@/lib/workspaces";
 
 /** The lowest threshold a workspace may choose: below it nothing is read. */

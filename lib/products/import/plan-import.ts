@@ -7,11 +7,11 @@ import {
   type TImportPlan,
   type TImportRefusalRow,
 } from "@/db/schema";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { triggerJob } from "@/lib/jobs";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
 import { lockOwnerPlan } from "@/lib/billing";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { validateImportRow, type TValidImportRow } from "./validate-import-row";

@@ -1,6 +1,6 @@
 import { expireDueDemoSubscriptions } from "@/lib/billing";
-import { defineJob } from "../define-job";
-import { purgeHistory } from "../purge-history";
+import { defineJob } from "@/lib/jobs";
+import { purgeHistory } from "@/lib/jobs";
 
 // Daily maintenance: demo subscriptions whose paid period is over take their scheduled plan (Freemium or a
 // cheaper one) even if nobody reads them, then price history and evidence captures beyond each workspace's plan

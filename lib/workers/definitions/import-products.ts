@@ -3,8 +3,8 @@ import { getDb } from "@/db";
 import { productImports } from "@/db/schema";
 import { planImport } from "@/lib/products";
 import { writeImportBatch } from "@/lib/products";
-import { defineJob } from "../define-job";
-import { IMPORT_REQUESTED } from "../job-events";
+import { defineJob } from "@/lib/jobs";
+import { IMPORT_REQUESTED } from "@/lib/jobs";
 
 const RETRIES = 3;
 /** Failed attempts with no batch written in between (two runs' worth): the import is then 'failed'. */

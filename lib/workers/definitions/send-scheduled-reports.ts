@@ -1,5 +1,5 @@
 import { sendScheduledReports } from "@/lib/reports";
-import { defineJob } from "../define-job";
+import { defineJob } from "@/lib/jobs";
 
 // Daily: the weekly or daily report of each subscriber, once per period (report_sends): a re-run sends only
 // what is missing.

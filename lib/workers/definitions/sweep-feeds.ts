@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { nextFeedRun } from "@/lib/feeds";
 import { queueFeedRun } from "@/lib/feeds";
-import { inTransaction } from "@/lib/jobs/in-transaction";
-import { defineJob } from "../define-job";
-import { triggerJob } from "../trigger-job";
+import { inTransaction } from "@/lib/jobs";
+import { defineJob } from "@/lib/jobs";
+import { triggerJob } from "@/lib/jobs";
 
 // Every minute: the URL feeds that are due get a run (and their next date), and a run whose job died (nothing
 // written for two minutes) is run again from its cursor.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
-import { defineJob } from "../define-job";
-import { triggerJob } from "../trigger-job";
+import { defineJob } from "@/lib/jobs";
+import { triggerJob } from "@/lib/jobs";
 
 // Every minute: an import whose run died (no batch written for two minutes) is run again from its cursor.
 export const resumeImportsJob = defineJob({

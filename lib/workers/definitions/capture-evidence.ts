@@ -1,6 +1,6 @@
 import { captureEvidence } from "@/lib/evidence";
-import { defineJob } from "../define-job";
-import { EVIDENCE_REQUESTED } from "../job-events";
+import { defineJob } from "@/lib/jobs";
+import { EVIDENCE_REQUESTED } from "@/lib/jobs";
 
 // One 'dossier de preuve' (screenshot and HTML of a page); safe to re-run: a capture no longer pending is left.
 // Chromium is heavy: two captures at once in all.

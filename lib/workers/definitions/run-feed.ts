@@ -5,8 +5,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { failFeedRun, finishFeedRun } from "@/lib/feeds";
 import { loadFeedRun } from "@/lib/feeds";
 import { writeFeedBatch } from "@/lib/feeds";
-import { defineJob } from "../define-job";
-import { FEED_RUN_REQUESTED } from "../job-events";
+import { defineJob } from "@/lib/jobs";
+import { FEED_RUN_REQUESTED } from "@/lib/jobs";
 
 const RETRIES = 3;
 /** Failed attempts with no batch written in between: the run is then 'failed'. */

@@ -1,6 +1,6 @@
 import { deliverChannelMessages } from "@/lib/alerts";
-import { defineJob } from "../define-job";
-import { CHANNEL_DELIVERY_REQUESTED } from "../job-events";
+import { defineJob } from "@/lib/jobs";
+import { CHANNEL_DELIVERY_REQUESTED } from "@/lib/jobs";
 
 // The channel messages (webhook, Slack, Teams) of alerts that just fired. Each delivery row carries its own
 // attempts and backoff: these retries only cover a crash of the run.

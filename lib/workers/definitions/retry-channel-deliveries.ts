@@ -1,5 +1,5 @@
 import { deliverChannelMessages } from "@/lib/alerts";
-import { defineJob } from "../define-job";
+import { defineJob } from "@/lib/jobs";
 
 // Every minute: the channel messages whose next attempt is due (retries with backoff, missed first sends).
 export const retryChannelDeliveriesJob = defineJob({

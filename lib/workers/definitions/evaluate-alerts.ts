@@ -1,7 +1,7 @@
 import { evaluateNewPrice, type TEvaluateNewPrice } from "@/lib/alerts";
 import { rescrapePrice } from "@/lib/alerts";
-import { defineJob } from "../define-job";
-import { PRICE_RECORDED } from "../job-events";
+import { defineJob } from "@/lib/jobs";
+import { PRICE_RECORDED } from "@/lib/jobs";
 
 // Alert rules on one new price entry; retries are safe: one alert_event per (rule, entry), one e-mail per event.
 // A jump of more than 50 % is re-scraped a minute later before anything fires.

@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { env } from "@/lib/env";
-import { claimTaskById } from "../claim-task-by-id";
-import { DISPATCHED } from "../collect-undispatched-tasks";
-import { defineJob, RetryLater } from "../define-job";
-import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "../job-events";
+import { claimTaskById } from "@/lib/jobs";
+import { DISPATCHED } from "@/lib/jobs";
+import { defineJob, RetryLater } from "@/lib/jobs";
+import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs";
 import { runScrapeTask } from "../run-scrape-task";
 
 // A host's politeness may hold a task back a while: the run sleeps (holding nothing) and tries again.

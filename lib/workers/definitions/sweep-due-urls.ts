@@ -1,8 +1,8 @@
-import { collectUndispatchedTasks } from "../collect-undispatched-tasks";
-import { defineJob } from "../define-job";
+import { collectUndispatchedTasks } from "@/lib/jobs";
+import { defineJob } from "@/lib/jobs";
 import { hostOf } from "@/lib/core/url-host";
-import { recoverStuckTasks } from "../recover-stuck-tasks";
-import { sweepDueUrls } from "../sweep-due-urls";
+import { recoverStuckTasks } from "@/lib/jobs";
+import { sweepDueUrls } from "@/lib/jobs";
 
 // Events per fan-out step (one send to Inngest); a round's step output stays far below Inngest's limits.
 const FAN_OUT_BATCH = 1000;

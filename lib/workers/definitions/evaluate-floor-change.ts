@@ -1,6 +1,6 @@
 import { evaluateFloorChange } from "@/lib/alerts";
-import { defineJob } from "../define-job";
-import { FLOOR_CHANGED } from "../job-events";
+import { defineJob } from "@/lib/jobs";
+import { FLOOR_CHANGED } from "@/lib/jobs";
 
 // A product's minimum advertised price changed (edit, import, feed): re-judges its URLs' latest readings against
 // the floor in force when the run starts, and alerts on the flags this opened. One run at a time per product, so

@@ -1,7 +1,7 @@
 // The local provider: jobs run in this process, detached from the request that triggered them.
 import { randomUUID } from "node:crypto";
-import { RetryLater, type TJobDefinition, type TJobIo } from "./define-job";
-import type { TJobProvider } from "./job-provider";
+import { RetryLater, type TJobDefinition, type TJobIo } from "@/lib/jobs";
+import type { TJobProvider } from "@/lib/jobs";
 import { JobRunner } from "./job-runner";
 import { getLocalRunner } from "./local-runner";
 

@@ -1,5 +1,5 @@
 import { purgeAuditEvents } from "@/lib/audit";
-import { defineJob } from "../define-job";
+import { defineJob } from "@/lib/jobs";
 
 // Daily: delete audit events beyond each workspace's plan retention.
 export const purgeAuditEventsJob = defineJob({

@@ -1,5 +1,7 @@
 // Every background job, one line each (DESIGN.md §8). Both providers read this list: inngest/index.ts builds
-// the Inngest functions from it, the local runner its minute and daily schedule.
+// the Inngest functions from it, the local runner its minute and daily schedule. Loading it registers the list
+// with lib/jobs, where the domains trigger jobs by name.
+import { registerJobWorkers } from "@/lib/jobs";
 import { captureEvidenceJob } from "./definitions/capture-evidence";
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
@@ -33,6 +35,8 @@ export const JOBS = {
   runFeed: runFeedJob,
   sweepFeeds: sweepFeedsJob,
 };
+
+registerJobWorkers({ jobs: JOBS, localProvider: () => import("./local-jobs").then((m) => m.localJobs) });
 
 export type TJobName = keyof typeof JOBS;
 export type TJobPayload<N extends TJobName> = Parameters<(typeof JOBS)[N]["handler"]>[0];

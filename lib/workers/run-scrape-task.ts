@@ -5,12 +5,12 @@ import { env } from "@/lib/env";
 import { planAccess, rememberPath } from "@/lib/fetching";
 import { ScrapeError, toScrapeError } from "@/lib/scraping";
 import { scrapeUrl, type TScrapeOptions, type TScrapeSuccess } from "@/lib/scraping";
-import type { TClaimedTask, TTaskRow } from "./claim-tasks";
-import { releaseTask } from "./release-task";
-import { defaultRetryDelay } from "./retry-backoff";
-import { renewTaskLease, TASK_LEASE_MS } from "./renew-task-lease";
+import type { TClaimedTask, TTaskRow } from "@/lib/jobs";
+import { releaseTask } from "@/lib/jobs";
+import { defaultRetryDelay } from "@/lib/jobs";
+import { renewTaskLease, TASK_LEASE_MS } from "@/lib/jobs";
 import type { TEarlierReadings } from "@/lib/alerts";
-import { triggerJob } from "./trigger-job";
+import { triggerJob } from "@/lib/jobs";
 import { deliverMonitoringStopped, evaluateMonitoringStopped } from "@/lib/alerts";
 
 export type TRunTaskOptions = {

@@ -1,5 +1,5 @@
 import { sendAlertDigests } from "@/lib/alerts";
-import { defineJob } from "../define-job";
+import { defineJob } from "@/lib/jobs";
 
 // Daily: one digest e-mail per user in digest mode, and a resend of instant alerts a crashed run left unsent.
 // Safe to re-run.

@@ -5,13 +5,13 @@ import type { Db } from "@/db";
 import type { ScrapeError } from "@/lib/scraping";
 import type { TScrapeOptions } from "@/lib/scraping";
 import { env } from "@/lib/env";
-import { claimRunnable, type TClaimedTask, type TTaskRow } from "./claim-tasks";
-import { dailyRunDue } from "./daily-run-due";
-import type { TJobDefinition } from "./define-job";
+import { claimRunnable, type TClaimedTask, type TTaskRow } from "@/lib/jobs";
+import { dailyRunDue } from "@/lib/jobs";
+import type { TJobDefinition } from "@/lib/jobs";
 import { runLocalJob, settleLocalJobs } from "./local-jobs";
 import { JOBS } from "./registry";
-import { recoverStuckTasks } from "./recover-stuck-tasks";
-import { releaseTask } from "./release-task";
+import { recoverStuckTasks } from "@/lib/jobs";
+import { releaseTask } from "@/lib/jobs";
 import { runScrapeTask, SHUTDOWN, type TRunOutcome } from "./run-scrape-task";
 
 export type TRunnerOptions = {
