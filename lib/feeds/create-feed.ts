@@ -1,7 +1,7 @@
 import { catalogFeeds, type TFeedTable } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { AppError } from "@/lib/errors/app-error";
-import { inTransaction } from "./in-feed-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { readImportUpload } from "@/lib/products";
 import { nextFeedRun } from "./feed-schedule";
 import { assertFeedUrl, fetchFeed } from "./fetch-feed";
