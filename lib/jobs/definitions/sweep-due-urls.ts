@@ -1,7 +1,7 @@
 import { collectUndispatchedTasks } from "../collect-undispatched-tasks";
 import { defineJob } from "../define-job";
-import { hostOf } from "@/lib/products/urls/normalize-url";
 import { recoverStuckTasks } from "../recover-stuck-tasks";
+import { scrapeEventOf } from "../scrape-event";
 import { sweepDueUrls } from "../sweep-due-urls";
 
 // Events per fan-out step (one send to Inngest); a round's step output stays far below Inngest's limits.
@@ -26,7 +26,7 @@ export const sweepDueUrlsJob = defineJob({
         const { tasks: queued, rescheduled } = await sweepDueUrls({ batchSize: BATCH, maxBatches: ROUND_BATCHES });
         const more = rescheduled >= BATCH * ROUND_BATCHES;
         const waiting = more ? [] : await collectUndispatchedTasks();
-        const list = [...queued, ...waiting].map((t) => ({ taskId: t.id, host: hostOf(t.url) }));
+        const list = [...queued, ...waiting].map(scrapeEventOf);
         return { recovered: back, list, more };
       });
       recovered += step.recovered;
