@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { type Db, getDb, queryRows } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { setHostLimits } from "@/lib/fetching/host-politeness";
+import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
 import { claimRunnable, PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { signUp } from "../helpers/api";
 
@@ -118,6 +119,55 @@ describe("a tenant's limit under concurrent claims", () => {
       .where(sql`${scrapeTasks.workspaceId} = ${workspaceId} and ${scrapeTasks.status} = 'processing'`);
     expect(running).toHaveLength(PER_USER_LIMIT);
     const [waitingB] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.host, hostB));
+    expect(waitingB).toMatchObject({ status: "pending", lockedBy: null });
+  });
+
+  it("an Inngest step claiming its task while a local runner claims on another host waits for the tenant's lock", async () => {
+    const { workspaceId } = await signUp();
+    const db = await getDb();
+    const tag = randomUUID().slice(0, 8);
+    const [busy, hostA, hostB] = [`busy-${tag}.example`, `a-${tag}.example`, `b-${tag}.example`];
+    for (let i = 0; i < PER_USER_LIMIT - 1; i++) await task(workspaceId, busy, "processing");
+    const mine = await task(workspaceId, hostB, "pending");
+    await task(workspaceId, hostA, "pending");
+    await setHostLimits(db, hostA, { maxConcurrent: 5 });
+
+    const aCommit = gate();
+    const aClaimed = gate();
+    const a = claimRunnable("runner-a", {
+      hostSpacingMs: 0,
+      perHostLimit: 0,
+      db: withTransaction(db, (run, cb) =>
+        run(async (tx) => {
+          const result = await cb(tx);
+          aClaimed.open();
+          await aCommit.opened;
+          return result;
+        }),
+      ),
+    });
+    await aClaimed.opened;
+    // the step counts the tenant's running tasks at once (no lock) or after the runner's commit
+    const b = claimTaskById(mine.id, "inngest:run-b", db);
+    await settled(b, async () => {
+      const waiting = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+      );
+      return Number(waiting[0]?.n) > 0;
+    });
+    aCommit.open();
+    const [claimedA, claimedB] = await Promise.all([a, b]);
+
+    expect(claimedA.tasks.map((t) => t.host)).toEqual([hostA]);
+    expect(claimedB).toEqual({ task: null, waitMs: expect.any(Number) });
+    const running = await db
+      .select({ id: scrapeTasks.id })
+      .from(scrapeTasks)
+      .where(sql`${scrapeTasks.workspaceId} = ${workspaceId} and ${scrapeTasks.status} = 'processing'`);
+    expect(running).toHaveLength(PER_USER_LIMIT);
+    const [waitingB] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, mine.id));
     expect(waitingB).toMatchObject({ status: "pending", lockedBy: null });
   });
 });
