@@ -12,16 +12,9 @@ import { setHostLimits } from "@/lib/fetching/host-politeness";
 import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
 import { claimRunnable, PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { signUp } from "../helpers/api";
+import { gate } from "../helpers/gate";
 
 if (!process.env.DATABASE_URL) throw new Error("tenant-claim-limit.pg.test.ts : PostgreSQL seulement");
-
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 
 /** The database, with `transaction` wrapped: `around` runs the real one. */
 function withTransaction(
