@@ -20,20 +20,24 @@ export async function countHealthStates(db: DbLike, workspaceId: string, hasAuto
 
 /**
  * The scheduled checks of the last 7 days done on time. A scheduled check (scrape task of trigger 'schedule') is
- * due one period after the URL's previous reading (or when it was queued, when there is none or it is older than
- * two periods: a paused or new URL); it is on time when its reading is recorded by then plus the grace (a quarter
- * of the period). Failed checks are late; checks not yet finished count once their deadline has passed.
+ * due one period after the URL's previous reading, its latest when the sweep queued the check (or when it was
+ * queued, when there is none or it is older than two periods: a paused or new URL); it is on time when its
+ * reading is recorded by then plus the grace (a quarter of the period). Failed checks are late; checks not yet
+ * finished count once their deadline has passed.
  */
 export async function getFreshness(db: DbLike, workspaceId: string, hasAutomation: boolean) {
   const period = periodOf(sql`pu.tracking_frequency`, hasAutomation);
   const [row] = await queryRows<{ on_time: number | string; due: number | string }>(
     db,
-    // the previous reading as a lateral join: one probe per check (a column subquery was run once per use in d)
+    // the previous reading as the sweep recorded it; for a check queued before it did, one probe of the history
+    // (a lateral join: a column subquery was run once per use in d)
     sql`with t as (
-        select st.status, st.finished_at, st.created_at, ${period} as period, prev.created_at as prev
+        select st.status, st.finished_at, st.created_at, ${period} as period,
+          case when st.metadata ? 'prev_reading_at' then (st.metadata->>'prev_reading_at')::timestamptz
+            else prev.created_at end as prev
         from scrape_tasks st join product_urls pu on pu.id = st.url_id
           left join lateral (select ph.created_at from price_history ph
-            where ph.url_id = st.url_id and ph.created_at < st.created_at
+            where not st.metadata ? 'prev_reading_at' and ph.url_id = st.url_id and ph.created_at < st.created_at
             order by ph.created_at desc limit 1) prev on true
         where st.workspace_id = ${workspaceId} and st.trigger = 'schedule' and st.status <> 'cancelled'
           and st.created_at >= now() - make_interval(days => ${FRESHNESS_DAYS})
