@@ -5,9 +5,14 @@ import type { Db } from "@/db";
 import type { ScrapeError } from "@/lib/scraping";
 import type { TScrapeOptions } from "@/lib/scraping";
 import { env } from "@/lib/env";
-import { claimRunnable, type TClaimedTask, type TTaskRow } from "@/lib/jobs";
-import { dailyRunDue } from "@/lib/jobs";
-import type { TJobDefinition } from "@/lib/jobs";
+import {
+  claimRunnable,
+  concurrencyKeys,
+  dailyRunDue,
+  type TClaimedTask,
+  type TJobDefinition,
+  type TTaskRow,
+} from "@/lib/jobs";
 import { runLocalJob, settleLocalJobs } from "./local-jobs";
 import { JOBS } from "./registry";
 import { recoverStuckTasks } from "@/lib/jobs";
@@ -66,7 +71,10 @@ export class JobRunner {
 
   constructor(private readonly options: TRunnerOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
-    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency?.per?.limit ?? env.SCRAPER_HOST_CONCURRENCY;
+    this.perHostLimit =
+      options.perHostLimit ??
+      concurrencyKeys(JOBS.scrapeTask).find((k) => k.key === "host")?.limit ??
+      env.SCRAPER_HOST_CONCURRENCY;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     registry.add(this);
   }

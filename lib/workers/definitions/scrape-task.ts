@@ -2,10 +2,16 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { env } from "@/lib/env";
-import { claimTaskById } from "@/lib/jobs";
-import { DISPATCHED } from "@/lib/jobs";
-import { defineJob, RetryLater } from "@/lib/jobs";
-import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs";
+import {
+  claimTaskById,
+  DISPATCHED,
+  defineJob,
+  PER_USER_LIMIT,
+  RetryLater,
+  SCRAPE_CANCELLED,
+  SCRAPE_REQUESTED,
+  type TScrapeEvent,
+} from "@/lib/jobs";
 import { runScrapeTask } from "../run-scrape-task";
 
 // A host's politeness may hold a task back a while: the run sleeps (holding nothing) and tries again.
@@ -52,11 +58,18 @@ async function handBack(taskId: string, workerId: string) {
 
 // One scrape task. A cancel event for the task stops the run; a retryable failure leaves the task in 'retry'
 // and is retried after the task's backoff (the attempts are also bounded by the task's max_retries, 2).
-export const scrapeTaskJob = defineJob<{ taskId: string; host: string }>({
+export const scrapeTaskJob = defineJob<TScrapeEvent>({
   id: "scrape-task",
   name: "Scraper une URL",
   trigger: { event: SCRAPE_REQUESTED },
-  concurrency: { limit: 20, per: { key: "host", limit: env.SCRAPER_HOST_CONCURRENCY } },
+  // Inngest runs at most this many steps per host and per tenant; claimTaskById checks both again in the
+  // database, where the local runner's tasks count too
+  concurrency: {
+    per: [
+      { key: "host", limit: env.SCRAPER_HOST_CONCURRENCY },
+      { key: "workspaceId", limit: PER_USER_LIMIT },
+    ],
+  },
   retries: 2,
   cancelOn: { event: SCRAPE_CANCELLED, match: "taskId" },
   localQueue: "scrape_tasks",
