@@ -32,14 +32,15 @@ CREATE FUNCTION "product_merchants_refresh"(ids uuid[]) RETURNS void LANGUAGE sq
                      AND upper(coalesce(nullif(btrim(u."latest_currency"), ''), 'EUR')) = 'EUR'
                 THEN ((u."latest_price" + CASE WHEN m."basis" = 'total' THEN coalesce(u."latest_shipping", 0) ELSE 0 END)
                       * 100)::bigint END AS cents
-      FROM unnest(ids) AS k(id)
-      JOIN "product_market" m ON m."product_id" = k.id
-     -- a probe per product (product_urls_product_url_unique), never a pass over the table
+      FROM "product_market" m
+     -- a probe per product (product_urls_product_url_unique) whatever the estimates: the workspace is checked
+     -- outside (OFFSET 0 keeps it there), or empty statistics make the workspace's index look as cheap
      CROSS JOIN LATERAL (
        SELECT u.* FROM "product_urls" u
-        WHERE u."product_id" = k.id AND u."workspace_id" = m."workspace_id"
-          AND u."latest_reading_id" IS NOT NULL AND u."latest_at" IS NOT NULL) u
+        WHERE u."product_id" = m."product_id" AND u."latest_reading_id" IS NOT NULL AND u."latest_at" IS NOT NULL
+       OFFSET 0) u
      CROSS JOIN LATERAL (SELECT nullif(regexp_replace(btrim(u."latest_seller"), '[[:space:]]+', ' ', 'g'), '') AS seller) s
+     WHERE m."product_id" = ANY(ids) AND u."workspace_id" = m."workspace_id"
   ), f AS (
     SELECT o."product_id", o."workspace_id", o."basis", o.domain, o.own, min(o.seller) AS seller,
            min(btrim(o."name")) AS own_name, array_agg(DISTINCT o."name" ORDER BY o."name") AS names,
@@ -47,10 +48,10 @@ CREATE FUNCTION "product_merchants_refresh"(ids uuid[]) RETURNS void LANGUAGE sq
            coalesce(min(o.cents) = min(o."min_cents"), false) AS cheapest, min(o."my_cents") AS my_cents
       FROM o GROUP BY o."product_id", o."workspace_id", o."basis", o.domain, o.own
   ), gone AS (
+    -- a hashed NOT IN whatever the estimates (a search through f per row is quadratic in a batch)
     DELETE FROM "product_merchants" x
      WHERE x."product_id" = ANY(ids)
-       AND NOT EXISTS (SELECT 1 FROM f WHERE f."product_id" = x."product_id" AND f."basis" = x."basis"
-                                         AND f.domain = x."domain" AND f.own = x."own")
+       AND (x."product_id", x."basis", x."domain", x."own") NOT IN (SELECT f."product_id", f."basis", f.domain, f.own FROM f)
   )
   INSERT INTO "product_merchants" ("product_id", "workspace_id", "basis", "domain", "own", "seller", "own_name", "names",
                                    "urls", "out_of_stock", "cents", "cheapest", "my_cents")
