@@ -7,7 +7,7 @@ import type { TScrapeOptions } from "@/lib/scraping/scrape-url";
 import { env } from "@/lib/env";
 import { claimRunnable, type TClaimedTask, type TTaskRow } from "./claim-tasks";
 import { dailyRunDue } from "./daily-run-due";
-import type { TJobDefinition } from "./define-job";
+import { concurrencyKeys, type TJobDefinition } from "./define-job";
 import { runLocalJob, settleLocalJobs } from "./local-jobs";
 import { JOBS } from "./registry";
 import { recoverStuckTasks } from "./recover-stuck-tasks";
@@ -66,7 +66,10 @@ export class JobRunner {
 
   constructor(private readonly options: TRunnerOptions = {}) {
     this.concurrency = options.concurrency ?? 4;
-    this.perHostLimit = options.perHostLimit ?? JOBS.scrapeTask.concurrency?.per?.limit ?? env.SCRAPER_HOST_CONCURRENCY;
+    this.perHostLimit =
+      options.perHostLimit ??
+      concurrencyKeys(JOBS.scrapeTask).find((k) => k.key === "host")?.limit ??
+      env.SCRAPER_HOST_CONCURRENCY;
     this.workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     registry.add(this);
   }

@@ -1,6 +1,6 @@
 // The local provider: jobs run in this process, detached from the request that triggered them.
 import { randomUUID } from "node:crypto";
-import { RetryLater, type TJobDefinition, type TJobIo } from "./define-job";
+import { concurrencyKeys, RetryLater, type TJobDefinition, type TJobIo } from "./define-job";
 import type { TJobProvider } from "./job-provider";
 import { JobRunner } from "./job-runner";
 import { getLocalRunner } from "./local-runner";
@@ -58,10 +58,13 @@ function sleep(ms: number): Promise<void> {
 function gatesOf(def: TJobDefinition, payload: TPayload): Gate[] {
   const c = def.concurrency;
   if (!c) return [];
-  // the key's slot first: a run waiting for its key holds none of the job's (as on Inngest), so one key's
+  // the keys' slots first: a run waiting for its key holds none of the job's (as on Inngest), so one key's
   // queued runs never hold up another key's
-  const keys: [string, number][] = [[def.id, c.limit]];
-  if (c.per) keys.unshift([`${def.id}:${String(payload[c.per.key])}`, c.per.limit]);
+  const keys: [string, number][] = concurrencyKeys(def).map((k) => [
+    `${def.id}:${k.key}:${String(payload[k.key])}`,
+    k.limit,
+  ]);
+  if (c.limit !== undefined) keys.push([def.id, c.limit]);
   return keys.map(([key, limit]) => {
     let gate = store.gates.get(key);
     if (!gate) store.gates.set(key, (gate = new Gate(limit)));

@@ -3,7 +3,9 @@ import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { env } from "@/lib/env";
 import { claimTaskById } from "../claim-task-by-id";
+import { PER_USER_LIMIT } from "../claim-tasks";
 import { DISPATCHED } from "../collect-undispatched-tasks";
+import type { TScrapeEvent } from "../scrape-event";
 import { defineJob, RetryLater } from "../define-job";
 import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "../job-events";
 import { runScrapeTask } from "../run-scrape-task";
@@ -52,11 +54,18 @@ async function handBack(taskId: string, workerId: string) {
 
 // One scrape task. A cancel event for the task stops the run; a retryable failure leaves the task in 'retry'
 // and is retried after the task's backoff (the attempts are also bounded by the task's max_retries, 2).
-export const scrapeTaskJob = defineJob<{ taskId: string; host: string }>({
+export const scrapeTaskJob = defineJob<TScrapeEvent>({
   id: "scrape-task",
   name: "Scraper une URL",
   trigger: { event: SCRAPE_REQUESTED },
-  concurrency: { limit: 20, per: { key: "host", limit: env.SCRAPER_HOST_CONCURRENCY } },
+  // Inngest runs at most this many steps per host and per tenant; claimTaskById checks both again in the
+  // database, where the local runner's tasks count too
+  concurrency: {
+    per: [
+      { key: "host", limit: env.SCRAPER_HOST_CONCURRENCY },
+      { key: "workspaceId", limit: PER_USER_LIMIT },
+    ],
+  },
   retries: 2,
   cancelOn: { event: SCRAPE_CANCELLED, match: "taskId" },
   localQueue: "scrape_tasks",

@@ -1,7 +1,7 @@
 import { collectUndispatchedTasks } from "../collect-undispatched-tasks";
 import { defineJob } from "../define-job";
-import { hostOf } from "@/lib/products/urls/normalize-url";
 import { recoverStuckTasks } from "../recover-stuck-tasks";
+import { expandScrapeEvents, groupScrapeEvents } from "../scrape-event";
 import { sweepDueUrls } from "../sweep-due-urls";
 
 // Events per fan-out step (one send to Inngest); a round's step output stays far below Inngest's limits.
@@ -26,14 +26,14 @@ export const sweepDueUrlsJob = defineJob({
         const { tasks: queued, rescheduled } = await sweepDueUrls({ batchSize: BATCH, maxBatches: ROUND_BATCHES });
         const more = rescheduled >= BATCH * ROUND_BATCHES;
         const waiting = more ? [] : await collectUndispatchedTasks();
-        const list = [...queued, ...waiting].map((t) => ({ taskId: t.id, host: hostOf(t.url) }));
-        return { recovered: back, list, more };
+        return { recovered: back, groups: groupScrapeEvents([...queued, ...waiting]), more };
       });
       recovered += step.recovered;
-      for (let i = 0; i < step.list.length; i += FAN_OUT_BATCH) {
-        await io.fanOut(`fan-out-${fanOuts++}`, "scrapeTask", step.list.slice(i, i + FAN_OUT_BATCH));
+      const list = expandScrapeEvents(step.groups);
+      for (let i = 0; i < list.length; i += FAN_OUT_BATCH) {
+        await io.fanOut(`fan-out-${fanOuts++}`, "scrapeTask", list.slice(i, i + FAN_OUT_BATCH));
       }
-      dispatched += step.list.length;
+      dispatched += list.length;
       if (!step.more) break;
     }
     return { dispatched, recovered };
