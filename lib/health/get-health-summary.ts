@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
-import { currentMonth } from "@/lib/fetching/provider-budget";
+import { currentMonth } from "@/lib/fetching";
 import { GRACE_FRACTION, periodOf, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, HEALTH_STATES, type THealthState } from "./schemas";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
-import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching/host-politeness";
+import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching";
 import { claimFollowers } from "./claim-followers";
 import { claim, PER_USER_LIMIT, type TClaimedTask } from "./claim-tasks";
 import { TASK_LEASE_MS } from "./renew-task-lease";

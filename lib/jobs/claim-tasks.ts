@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching/host-politeness";
+import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching";
 import { findCandidates } from "./claim-candidates";
 import { claimFollowers } from "./claim-followers";
 import { TASK_LEASE_MS } from "./renew-task-lease";

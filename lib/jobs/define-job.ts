@@ -1,4 +1,4 @@
-// The shape of every background job (DESIGN.md §8): one file under lib/jobs/definitions, listed in registry.ts.
+// The shape of every background job (DESIGN.md §8): one file under lib/workers/definitions, listed in registry.ts.
 
 /** Daily times are Paris wall-clock times. */
 export type TJobTrigger = { event: string } | { everyMinute: true } | { daily: { hour: number; minute: number } };

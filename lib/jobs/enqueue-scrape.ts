@@ -1,6 +1,6 @@
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
 import { pageKeyOf } from "./compute-next-check";
 

@@ -1,4 +1,4 @@
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 
 /** A scrape-task run's payload: the task, and the keys of its Inngest concurrency limits. */
 export type TScrapeEvent = { taskId: string; host: string; workspaceId: string };

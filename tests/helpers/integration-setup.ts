@@ -63,8 +63,10 @@ const { env } = await import("@/lib/env");
 const { resetRateLimits } = await import("@/lib/core/rate-limit");
 const { closeDb } = await import("@/db");
 const { holdJobs } = await import("@/lib/jobs/job-provider");
-const { forgetLocalJobs, settleLocalJobs } = await import("@/lib/jobs/local-jobs");
-const { JobRunner } = await import("@/lib/jobs/job-runner");
+// the jobs' list and bodies, registered with lib/jobs as the server does at start (lib/start-server.ts)
+await import("@/lib/workers");
+const { forgetLocalJobs, settleLocalJobs } = await import("@/lib/workers/local-jobs");
+const { JobRunner } = await import("@/lib/workers/job-runner");
 
 // a flag opening starts a Chromium capture of its page: only the files that test the evidence run it
 // (`holdJobs([])`, tests/integration/evidence.test.ts); elsewhere its trigger is dropped

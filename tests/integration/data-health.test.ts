@@ -22,7 +22,7 @@ import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
 import { setShopStrategy } from "@/lib/fetching/access-settings";
 import { currentMonth } from "@/lib/fetching/provider-budget";
 import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
-import { runScrapeTask } from "@/lib/jobs/run-scrape-task";
+import { runScrapeTask } from "@/lib/workers/run-scrape-task";
 import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
 import { call, signUp } from "../helpers/api";
 import { addMember, tokenIn } from "../helpers/workspaces";

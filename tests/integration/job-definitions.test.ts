@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { inngestOptions } from "@/lib/jobs/inngest-options";
-import { JOBS } from "@/lib/jobs/registry";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JOBS } from "@/lib/workers/registry";
+import { JobRunner } from "@/lib/workers/job-runner";
 
 describe("job definitions", () => {
   it("are what Inngest serves: one function per definition, configured from it", () => {
