@@ -3,6 +3,7 @@ import { attr, classTokens, hiddenByClass, isElement, isHidden, textOf } from ".
 import { ATTR } from "./html-tags";
 import { parseHtml } from "./parse-html";
 import { phraseRegex } from "./phrase-regex";
+import { memoTest, slotOf } from "./text-memo";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
 
 // Everything later stages need, gathered while the page is parsed (no recursion, so pathological nesting cannot
@@ -103,14 +104,19 @@ const F_PRICE = 8;
 const F_TITLE = 16;
 const F_CART = 32;
 // The facts of an element whose only attribute of those read is its class, by class: product cards and menu
-// items repeat a few classes hundreds of times a page. Bounded; the facts are a function of the class alone.
-const CLASS_FACTS = new Map<string, number>();
+// items repeat a few classes hundreds of times a page. A direct-mapped cache (a slot per hash of a few of the
+// class's characters, the last class seen there kept): cheaper than a Map, whose hash reads every character of
+// each freshly sliced class. The facts are a function of the class alone.
+const SLOTS = 4096;
+const SLOT_CLASS: Array<string | null> = new Array(SLOTS).fill(null);
+const SLOT_FACTS = new Int32Array(SLOTS);
 
 function facts(el: Element, cls: string | undefined, id: string | undefined, bits: number): number {
   const byClass = cls !== undefined && id === undefined && !(bits & (ATTR.hidden | ATTR.style));
+  let slot = -1;
   if (byClass) {
-    const known = CLASS_FACTS.get(cls);
-    if (known !== undefined) return known;
+    slot = slotOf(cls, SLOTS);
+    if (SLOT_CLASS[slot] === cls) return SLOT_FACTS[slot]!;
   }
   // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
   // match across the joining space, and the scan then allocates no string per element.
@@ -131,8 +137,8 @@ function facts(el: Element, cls: string | undefined, id: string | undefined, bit
   if ((cls !== undefined && TITLE_HINT.test(cls)) || (id !== undefined && TITLE_HINT.test(id))) f |= F_TITLE;
   if ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))) f |= F_CART;
   if (byClass) {
-    if (CLASS_FACTS.size >= 5000) CLASS_FACTS.clear();
-    CLASS_FACTS.set(cls, f);
+    SLOT_CLASS[slot] = cls;
+    SLOT_FACTS[slot] = f;
   }
   return f;
 }
@@ -164,6 +170,20 @@ function emptyScan(): TPageScan {
     offersRoots: new Set(),
     offerScripts: [],
   };
+}
+
+/**
+ * The section a heading titles: its parent when it is among the parent's first two elements (a section title comes
+ * first; deeper headings are content), else the grandparent when the heading is its parent's only element.
+ */
+function sectionOf(el: Element, parent: Element): Element | null {
+  let elements = 0;
+  for (const c of parent.children) {
+    if (!isElement(c)) continue;
+    if (c === el) return parent;
+    if (++elements === 2) return null;
+  }
+  return elements === 1 && isElement(parent.parent) ? parent.parent : null;
 }
 
 const textOfChildren = (el: Element): string => el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
@@ -348,18 +368,14 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
   }
   if (title !== null) scan.titleText = textOfChildren(title).trim();
   for (const el of headings) {
-    const t = headingText(el);
     const parent = el.parent;
-    if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
-      // A section title comes first in its section; deeper headings are content, not section titles.
-      const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
-      const root = firstEls.includes(el)
-        ? parent
-        : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
-          ? parent.parent
-          : null;
-      if (root) scan.relatedRoots.add(root);
-      if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
+    // the section a heading would title (none: the phrases are not read)
+    const root = isElement(parent) ? sectionOf(el, parent) : null;
+    if (root === null) continue;
+    const t = headingText(el);
+    if (t && t.length < 120 && RELATED_HEADING.test(t)) {
+      scan.relatedRoots.add(root);
+      if (OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
     }
   }
   buttons.forEach((el, i) => {
@@ -400,8 +416,9 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
  */
 export function availabilityTexts(scan: TPageScan): Array<{ el: Element; text: string }> {
   const out: Array<{ el: Element; text: string }> = [];
+  const hinted = memoTest(AVAIL_HINT);
   scan.shortTexts.forEach((t, i) => {
-    if (out.length >= LIMIT || !AVAIL_HINT.test(t.data)) return;
+    if (out.length >= LIMIT || !hinted(t.data)) return;
     const parent = t.parent as Element;
     out.push({ el: parent, text: t.data });
     if (!scan.order.has(parent)) scan.order.set(parent, scan.shortTextOrder[i]!);
