@@ -3,7 +3,6 @@ import { attr, classTokens, hiddenByClass, isElement, isHidden, textOf } from ".
 import { ATTR } from "./html-tags";
 import { parseHtml } from "./parse-html";
 import { phraseRegex } from "./phrase-regex";
-import { memoTest, slotOf } from "./text-memo";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
 
 // Everything later stages need, gathered while the page is parsed (no recursion, so pathological nesting cannot
@@ -38,7 +37,14 @@ export type TPageScan = {
   offerScripts: string[];
 };
 
-const DIGIT = /\d/;
+/** Whether a text holds an ASCII digit (what /\d/ finds), without a regex call per text node. */
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 57 && c >= 48) return true;
+  }
+  return false;
+}
 // Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
 const LIMIT = 600;
 const NO_TOKENS: string[] = [];
@@ -72,8 +78,10 @@ const RELATED_RAW = new RegExp(
     "|recently-?viewed|you-?may-?also|product-recommendations|recommendation",
   "i",
 );
-// Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer.
-const RELATED_HEADING = phraseRegex({ ...RELATED_HEADINGS, offers: Object.values(OTHER_OFFERS_HEADINGS).flat() });
+// Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer. Two regexes
+// rather than one alternation of both tables: the offers phrases open with \b or \d, which slow every position of
+// a joined pattern.
+const RELATED_HEADING = phraseRegex(RELATED_HEADINGS);
 const OFFERS_HEADING = phraseRegex(OTHER_OFFERS_HEADINGS);
 const RELATED_TOKEN = new RegExp(
   "^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories" +
@@ -111,11 +119,18 @@ const SLOTS = 4096;
 const SLOT_CLASS: Array<string | null> = new Array(SLOTS).fill(null);
 const SLOT_FACTS = new Int32Array(SLOTS);
 
+function slotOf(cls: string): number {
+  const n = cls.length;
+  if (n < 3) return n === 0 ? 0 : (cls.charCodeAt(0) * 31 + n) & (SLOTS - 1);
+  const h = ((cls.charCodeAt(0) * 31 + cls.charCodeAt(n >> 1)) * 31 + cls.charCodeAt(n - 3)) * 31;
+  return ((h + cls.charCodeAt(n - 2)) * 31 + cls.charCodeAt(n - 1) + n * 7) & (SLOTS - 1);
+}
+
 function facts(el: Element, cls: string | undefined, id: string | undefined, bits: number): number {
   const byClass = cls !== undefined && id === undefined && !(bits & (ATTR.hidden | ATTR.style));
   let slot = -1;
   if (byClass) {
-    slot = slotOf(cls, SLOTS);
+    slot = slotOf(cls);
     if (SLOT_CLASS[slot] === cls) return SLOT_FACTS[slot]!;
   }
   // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
@@ -325,7 +340,7 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
       return;
     }
     if (data.length < 3 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") return;
-    if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
+    if (scan.textPriceEls.length < LIMIT && hasDigit(data) && QUICK_CURRENCY.test(data)) {
       // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
       const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
       scan.textPriceEls.push(box);
@@ -363,7 +378,7 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
     for (const o of el.children) {
       if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
       const t = o.children.map((c) => textOf(c)).join("");
-      if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
+      if (hasDigit(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
     }
   }
   if (title !== null) scan.titleText = textOfChildren(title).trim();
@@ -373,10 +388,10 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
     const root = isElement(parent) ? sectionOf(el, parent) : null;
     if (root === null) continue;
     const t = headingText(el);
-    if (t && t.length < 120 && RELATED_HEADING.test(t)) {
-      scan.relatedRoots.add(root);
-      if (OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
-    }
+    if (!t || t.length >= 120) continue;
+    const offers = OFFERS_HEADING.test(t);
+    if (offers || RELATED_HEADING.test(t)) scan.relatedRoots.add(root);
+    if (offers) scan.offersRoots.add(root);
   }
   buttons.forEach((el, i) => {
     const a = el.attribs;
@@ -416,9 +431,8 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
  */
 export function availabilityTexts(scan: TPageScan): Array<{ el: Element; text: string }> {
   const out: Array<{ el: Element; text: string }> = [];
-  const hinted = memoTest(AVAIL_HINT);
   scan.shortTexts.forEach((t, i) => {
-    if (out.length >= LIMIT || !hinted(t.data)) return;
+    if (out.length >= LIMIT || !AVAIL_HINT.test(t.data)) return;
     const parent = t.parent as Element;
     out.push({ el: parent, text: t.data });
     if (!scan.order.has(parent)) scan.order.set(parent, scan.shortTextOrder[i]!);
