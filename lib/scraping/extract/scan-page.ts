@@ -3,6 +3,7 @@ import { attr, classTokens, hiddenByClass, isElement, isHidden, textOf } from ".
 import { ATTR } from "./html-tags";
 import { parseHtml } from "./parse-html";
 import { phraseRegex } from "./phrase-regex";
+import { showsAmount } from "./shows-amount";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
 
 // Everything later stages need, gathered while the page is parsed (no recursion, so pathological nesting cannot
@@ -37,14 +38,6 @@ export type TPageScan = {
   offerScripts: string[];
 };
 
-/** Whether a text holds an ASCII digit (what /\d/ finds), without a regex call per text node. */
-function hasDigit(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c <= 57 && c >= 48) return true;
-  }
-  return false;
-}
 // Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
 const LIMIT = 600;
 const NO_TOKENS: string[] = [];
@@ -68,11 +61,6 @@ const PRICE_TOKEN =
 // A currency alone, possibly with a short tax note: "円(税込)", "€ TTC" is not one (letters), "원" is.
 const CURRENCY_ONLY =
   /^\s*(?:[€$£¥￥₹₽₺₴₪₩₫฿₱₦]|円|元|원|EUR|USD|GBP|CHF|PLN|CZK|Kč|zł|Ft|lei|Lei|kr|TL|руб\.?|грн\.?|р\.)\s*(?:[(（][^)）\d]{1,6}[)）])?\s*$/;
-// A currency sign or code in a text node; codes are bounded by non-letters (\b fails next to "č", "ł", Cyrillic).
-const QUICK_CURRENCY = new RegExp(
-  "[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD" +
-    String.raw`|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\.`,
-);
 const RELATED_RAW = new RegExp(
   String.raw`sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell` +
     "|recently-?viewed|you-?may-?also|product-recommendations|recommendation",
@@ -340,7 +328,7 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
       return;
     }
     if (data.length < 3 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") return;
-    if (scan.textPriceEls.length < LIMIT && hasDigit(data) && QUICK_CURRENCY.test(data)) {
+    if (scan.textPriceEls.length < LIMIT && showsAmount(data)) {
       // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
       const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
       scan.textPriceEls.push(box);
@@ -378,7 +366,7 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
     for (const o of el.children) {
       if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
       const t = o.children.map((c) => textOf(c)).join("");
-      if (hasDigit(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
+      if (showsAmount(t)) scan.priceOptions.push(o);
     }
   }
   if (title !== null) scan.titleText = textOfChildren(title).trim();
