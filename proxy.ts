@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getToken } from "next-auth/jwt";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/secrets/get-auth-secret";
 import { env } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/http/content-security-policy";
 import { PAGE_PATH_HEADER } from "@/lib/safe-redirect";

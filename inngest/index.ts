@@ -3,7 +3,7 @@ import { RetryAfterError } from "inngest";
 import { RetryLater, type TJobDefinition, type TJobIo } from "@/lib/jobs/define-job";
 import { inngest } from "@/lib/jobs/inngest-client";
 import { inngestOptions } from "@/lib/jobs/inngest-options";
-import { JOBS } from "@/lib/jobs/registry";
+import { JOBS } from "@/lib/workers/registry";
 
 export { inngest };
 

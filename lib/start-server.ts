@@ -20,7 +20,9 @@ export async function startServer() {
     );
   }
   // `next build` workers load instrumentation.ts too
-  if (env.JOBS_DISABLED || env.buildPhase) return;
-  const { startJobWorker } = await import("@/lib/jobs/job-provider");
+  if (env.buildPhase) return;
+  // the jobs' list and bodies, for the triggers of every route of this process (lib/jobs), even with no runner here
+  const { startJobWorker } = await import("@/lib/workers");
+  if (env.JOBS_DISABLED) return;
   await startJobWorker();
 }

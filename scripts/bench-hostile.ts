@@ -26,7 +26,7 @@ const { closeDb, getDb } = await import("@/db");
 const { productUrls, scrapeTasks } = await import("@/db/schema");
 const { GET: health } = await import("@/app/api/health/route");
 const { enqueueScrape } = await import("@/lib/jobs/enqueue-scrape");
-const { JobRunner } = await import("@/lib/jobs/job-runner");
+const { JobRunner } = await import("@/lib/workers/job-runner");
 const { startMerchantServer } = await import("../tests/fixtures/merchant-server");
 const { seedBenchProduct } = await import("./seed-bench-product");
 

@@ -1,6 +1,6 @@
 import type { Jsonify } from "@/client/jsonify";
-import type { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
-import type { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
+import type { listAlertChannels } from "@/lib/alerts/channels/list-alert-channels";
+import type { listChannelDeliveries } from "@/lib/alerts/channels/list-channel-deliveries";
 import { API_KEYS } from "@/client/api-keys";
 import { useResource } from "./use-resource";
 

@@ -1,6 +1,6 @@
 import type { FETCH_PATHS, SHOP_STRATEGIES } from "@/db/schema";
 
-export { PROVIDER_NAMES as PROVIDER_LABELS } from "@/lib/fetching/providers";
+export { PROVIDER_NAMES as PROVIDER_LABELS } from "@/lib/fetching/schemas";
 
 export const STRATEGY_LABELS: Record<(typeof SHOP_STRATEGIES)[number], string> = {
   auto: "Automatique",

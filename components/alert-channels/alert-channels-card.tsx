@@ -20,7 +20,7 @@ import {
   type TCreateAlertChannel,
   type TCreateAlertChannelInput,
   ZCreateAlertChannel,
-} from "@/lib/alert-channels/schemas";
+} from "@/lib/alerts/channels/schemas";
 import { ChannelRow } from "./channel-row";
 
 const CREATE_ERROR = "Erreur lors de la création du canal";

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { apiFetch, errorMessage } from "@/client/api-client";
 import { formatDateTime, formatEuros, formatPercent } from "@/lib/format";
 import { type TComparison, usePriceComparison } from "@/client/hooks/use-price-comparison";
-import { ZReferencePrice, type TReferencePrice } from "@/lib/history/schemas";
+import { ZReferencePrice, type TReferencePrice } from "@/lib/products/schemas";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

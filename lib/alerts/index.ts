@@ -1,5 +1,6 @@
-// The public face of lib/alerts (rules, their evaluation after each reading, events, deliveries, preferences and
-// unsubscribe links): other code imports from here (DESIGN §10).
+// The public face of lib/alerts (rules, their evaluation after each reading, events, deliveries, preferences,
+// unsubscribe links, and the channels alerts are posted to): other code imports from here (DESIGN §10).
+export * from "./channels";
 export { alertLinks } from "./delivery/alert-links";
 export { buildAlertItem } from "./delivery/build-alert-item";
 export { sendAlertDigests } from "./delivery/send-alert-digests";

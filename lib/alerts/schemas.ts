@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { digitsToNumber, zLimit } from "@/lib/core/limit-param";
-import { ZChannelIds } from "@/lib/alert-channels/schemas";
+import { ZChannelIds } from "./channels/schemas";
+
+export * from "./channels/schemas";
 
 // Shared by the forms (zodResolver) and the route handlers; browser-safe (no database import).
 

@@ -1,7 +1,6 @@
 // The public face of lib/auth: other domains import from here only (DESIGN §10).
 export { changePassword } from "./change-password";
 export { createAccessToken } from "./create-access-token";
-export { getAuthSecret } from "./get-auth-secret";
 export { getPageUser } from "./get-page-user";
 export { getUserStats } from "./get-user-stats";
 export { isSessionLive } from "./is-session-live";

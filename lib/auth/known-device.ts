@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { getAuthSecret } from "./get-auth-secret";
+import { getAuthSecret } from "@/lib/secrets";
 
 const MAX_AGE_S = 365 * 24 * 3600;
 

@@ -5,7 +5,7 @@ import { type DbLike, getDb } from "@/db";
 import { prepared } from "@/db/prepared";
 import { apiTokens, plans, sessions, subscriptions, users, workspaceMembers } from "@/db/schema";
 import { rememberWorkspacePlan } from "@/lib/billing";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { hashToken } from "./tokens";
 import { isUuid } from "@/lib/core/is-uuid";

@@ -13,6 +13,7 @@ export { getWorkspacePlan, rememberWorkspacePlan } from "./plans/get-workspace-p
 export { PLAN_PAUSE_PREFIX } from "./plans/apply-plan-limits";
 export { listPlans } from "./plans/list-plans";
 export { lockOwnerPlan } from "./plans/lock-owner-plan";
+export { retentionByWorkspace } from "./plans/retention-by-workspace";
 export { createCardSubscription } from "./stripe/create-card-subscription";
 export { createCheckoutSession } from "./stripe/create-checkout-session";
 export { createPaymentIntent } from "./stripe/create-payment-intent";

@@ -1,13 +1,13 @@
 import { API_KEYS, MARKET_SUMMARY_KEY, MARKET_SUMMARY_QUERY } from "@/client/api-keys";
 import { getDb } from "@/db";
-import { getAccessSettings } from "@/lib/fetching/access-settings";
+import { getAccessSettings } from "@/lib/fetching";
 import { getAlertPreferences } from "@/lib/alerts";
-import { listAlertChannels } from "@/lib/alert-channels";
+import { listAlertChannels } from "@/lib/alerts";
 import { listApiTokens } from "@/lib/api-tokens";
 import { getUserStats, presentProfile, type TAuthUser } from "@/lib/auth";
 import { listInvoices, getCurrentSubscription } from "@/lib/billing";
 import { withRequestMemo } from "@/lib/core/request-memo";
-import { getOverview, type TOverview } from "@/lib/insights/get-overview";
+import { getOverview, type TOverview } from "@/lib/insights";
 import { ZOverviewQuery } from "@/lib/insights/schemas";
 import { getReportPreferences } from "@/lib/reports";
 import { listTeam } from "@/lib/team";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { evidenceCaptures } from "@/db/schema";
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { getProductUrlOrThrow } from "@/lib/products";
 import { EVIDENCE_META } from "./get-evidence-or-throw";
 import { presentEvidence } from "./present-evidence";
 

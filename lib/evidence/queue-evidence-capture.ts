@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { DbTx } from "@/db";
 import { evidenceCaptures } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { triggerJob } from "@/lib/jobs";
 import { evidenceLimitMessage } from "./schemas";
 
 export type TEvidenceTarget = {

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { inTransaction } from "@/lib/jobs/in-transaction";
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { inTransaction } from "@/lib/jobs";
+import { getProductUrlOrThrow } from "@/lib/products";
 import { presentEvidence } from "./present-evidence";
 import { queueEvidenceCapture } from "./queue-evidence-capture";
 

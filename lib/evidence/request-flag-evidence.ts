@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { productUrls } from "@/db/schema";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { queueEvidenceCapture } from "./queue-evidence-capture";
 
 export type TOpenedFlag = {

@@ -1,8 +1,8 @@
 import { catalogFeeds, type TFeedTable } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { AppError } from "@/lib/errors/app-error";
-import { inTransaction } from "./in-feed-transaction";
-import { readImportUpload } from "@/lib/products/import/read-import-upload";
+import { inTransaction } from "@/lib/jobs";
+import { readImportUpload } from "@/lib/products";
 import { nextFeedRun } from "./feed-schedule";
 import { assertFeedUrl, fetchFeed } from "./fetch-feed";
 import { detectFormat, proposeMapping } from "./formats";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { catalogFeeds } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { AppError } from "@/lib/errors/app-error";
-import { inTransaction } from "./in-feed-transaction";
+import { inTransaction } from "@/lib/jobs";
 
 /** DELETE /api/feeds/{id}: the feed, its runs and their reports; the products it created stay. */
 export async function deleteFeed(workspaceId: string, feedId: string) {

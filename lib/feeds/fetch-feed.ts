@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-import { fetchPage, resolveGuarded, type TResolver } from "@/lib/scraping/fetch-page";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { fetchPage, resolveGuarded, type TResolver } from "@/lib/scraping";
+import { ScrapeError } from "@/lib/scraping";
 import { FEED_MSG, feedError } from "./messages";
 import { MAX_FEED_BYTES } from "./read-feed-source";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { catalogFeedRuns } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
-import { inTransaction } from "./in-feed-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { FEED_MSG } from "./messages";
 
 export const GONE_REASON = "Absent du flux : le produit est conservé (rien n'est supprimé)";

@@ -1,5 +1,5 @@
 import { FEED_FIELDS, type TFeedField, type TFeedFormat, type TFeedMapping } from "@/db/schema";
-import { headerKey, IMPORT_ALIASES } from "@/lib/products/import/parse-import-file";
+import { headerKey, IMPORT_ALIASES } from "@/lib/products";
 
 export { FIELD_LABELS, FORMAT_LABELS } from "./labels";
 

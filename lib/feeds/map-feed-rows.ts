@@ -1,6 +1,6 @@
 import { FEED_FIELDS, type TFeedFormat, type TFeedMapping, type TFeedRow, type TFeedTable } from "@/db/schema";
-import { gtinFromNumber } from "@/lib/products/identity/gtin";
-import { headerKey } from "@/lib/products/import/parse-import-file";
+import { gtinFromNumber } from "@/lib/products";
+import { headerKey } from "@/lib/products";
 
 /** Shopify repeats a product over its variants' and images' rows: these fields come from its first row. */
 const SHOPIFY_SHARED = ["name", "description", "brand", "category", "tags", "image"] as const;

@@ -1,7 +1,7 @@
 import type { TFeedTable } from "@/db/schema";
 import { decodeText } from "@/lib/core/decode-text";
 import { AppError } from "@/lib/errors/app-error";
-import { readSheetTable } from "@/lib/products/import/read-sheet-table";
+import { readSheetTable } from "@/lib/products";
 import { FEED_MSG, feedError } from "./messages";
 import { parseFeedXml } from "./parse-feed-xml";
 

@@ -3,7 +3,7 @@ import type { DbTx } from "@/db";
 import { catalogFeeds, FEED_FIELDS } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { AppError } from "@/lib/errors/app-error";
-import { readImportUpload } from "@/lib/products/import/read-import-upload";
+import { readImportUpload } from "@/lib/products";
 import { detectFormat, proposeMapping } from "./formats";
 import { getFeedOrThrow } from "./get-feed-or-throw";
 import { FEED_MSG } from "./messages";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { catalogFeeds, FEED_FIELDS, type TFeedMapping } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { inTransaction } from "./in-feed-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { nextFeedRun } from "./feed-schedule";
 import { assertFeedUrl } from "./fetch-feed";
 import { proposeMapping } from "./formats";

@@ -1,5 +1,5 @@
 import type { TFeedRow, TImportIdentity } from "@/db/schema";
-import { checkIdentity } from "@/lib/products/import/validate-import-row";
+import { checkIdentity } from "@/lib/products";
 import { PRODUCT_MSG, zProductName } from "@/lib/products/schemas";
 import { FEED_MSG } from "./messages";
 

@@ -10,8 +10,8 @@ import {
   type TFeedRow,
 } from "@/db/schema";
 import { lockOwnerPlan } from "@/lib/billing";
-import { inTransaction } from "./in-feed-transaction";
-import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
+import { inTransaction, triggerJob } from "@/lib/jobs";
+import { importedColumns, replaceGtins } from "@/lib/products";
 import { FIELD_LABELS } from "./formats";
 import { FEED_MSG } from "./messages";
 import { type TValidFeedRow, validateFeedRow } from "./validate-feed-row";
@@ -128,6 +128,9 @@ export async function writeFeedBatch(runId: string): Promise<boolean> {
         })
         .where(and(eq(products.id, existing.id), eq(products.workspaceId, workspaceId)));
       if (p.row.identity.gtins) await replaceGtins(tx, workspaceId, existing.id, p.row.identity.gtins);
+      // a new minimum advertised price re-judges the product's latest readings, as an edit does
+      if (!sameAmount(existing.minAdvertisedPrice, p.row.identity.min_advertised_price))
+        await triggerJob("evaluateFloorChange", { productId: existing.id }, { tx });
       results.push({
         idx: p.idx,
         outcome: "changed",

@@ -4,13 +4,13 @@
 import http from "node:http";
 import https from "node:https";
 import type { DbLike } from "@/db";
-import { pinnedLookup, readBody, resolveGuarded } from "@/lib/scraping/fetch-page";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { pinnedLookup, readBody, resolveGuarded } from "@/lib/scraping";
+import { ScrapeError } from "@/lib/scraping";
 import { expectedCredits, reserveCredits, settleCredits } from "./provider-budget";
+import { PROVIDER_NAMES } from "./schemas";
 import {
   DEFAULT_ENDPOINTS,
   ProviderError,
-  PROVIDER_NAMES,
   providerRequest,
   readProviderAnswer,
   type TProviderAnswer,

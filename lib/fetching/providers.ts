@@ -4,7 +4,8 @@
 // Unlocker bill per successful request and report no cost per response: 1 each). Failures say why in French;
 // a request the provider does not bill costs 0.
 import type { FETCH_PROVIDERS } from "@/db/schema";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
+import { ScrapeError } from "@/lib/scraping";
+import { PROVIDER_NAMES } from "./schemas";
 
 export type TProvider = (typeof FETCH_PROVIDERS)[number];
 
@@ -20,13 +21,6 @@ export type TProviderPage = {
   headers: Record<string, string>;
   finalUrl: string;
   credits: number;
-};
-
-export const PROVIDER_NAMES: Record<TProvider, string> = {
-  zyte: "Zyte API",
-  scrapingbee: "ScrapingBee",
-  scraperapi: "ScraperAPI",
-  brightdata: "Bright Data Web Unlocker",
 };
 
 export const DEFAULT_ENDPOINTS: Record<TProvider, string> = {

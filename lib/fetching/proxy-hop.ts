@@ -6,9 +6,9 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { Duplex } from "node:stream";
 import tls from "node:tls";
-import { pinnedLookup, type TResolvedAddress, type TSendHop } from "@/lib/scraping/fetch-page";
-import { ScrapeError } from "@/lib/scraping/scrape-error";
-import { classifyAddress, parseIpLiteral } from "@/lib/scraping/ssrf-guard";
+import { pinnedLookup, type TResolvedAddress, type TSendHop } from "@/lib/scraping";
+import { ScrapeError } from "@/lib/scraping";
+import { classifyAddress, parseIpLiteral } from "@/lib/scraping";
 
 export type TProxyEndpoint = { url: URL; pinned: TResolvedAddress; authorization: string | null };
 

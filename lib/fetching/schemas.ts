@@ -65,3 +65,11 @@ export const ZShopStrategy = z.object({
   stickyProxy: z.boolean().optional(),
 });
 export type TShopStrategy = z.input<typeof ZShopStrategy>;
+
+/** The scraping APIs' names as the access settings show them. */
+export const PROVIDER_NAMES: Record<(typeof FETCH_PROVIDERS)[number], string> = {
+  zyte: "Zyte API",
+  scrapingbee: "ScrapingBee",
+  scraperapi: "ScraperAPI",
+  brightdata: "Bright Data Web Unlocker",
+};

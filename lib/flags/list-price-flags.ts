@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db";
 import { evidenceCaptures, priceFlags, productUrls, products } from "@/db/schema";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "@/lib/products";
 import { describeFlag } from "./describe-flag";
 import { FLAG_KIND_LABELS, type TFlagEvidence, type TFlagsQuery } from "./schemas";
 

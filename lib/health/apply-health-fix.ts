@@ -4,10 +4,10 @@ import { productUrls } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { PLAN_PAUSE_PREFIX } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
-import { setShopStrategy } from "@/lib/fetching/access-settings";
-import { shopHost } from "@/lib/fetching/plan-access";
-import { inTransaction } from "@/lib/jobs/in-transaction";
-import { requestScrapes } from "@/lib/jobs/request-scrapes";
+import { setShopStrategy } from "@/lib/fetching";
+import { shopHost } from "@/lib/fetching";
+import { inTransaction } from "@/lib/jobs";
+import { requestScrapes } from "@/lib/jobs";
 import { roleAtLeast, type TWorkspaceRole } from "@/lib/workspaces";
 import type { THealthFix } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
-import { currentMonth } from "@/lib/fetching/provider-budget";
+import { currentMonth } from "@/lib/fetching";
 import { GRACE_FRACTION, periodOf, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, HEALTH_STATES, type THealthState } from "./schemas";
 
@@ -20,19 +20,25 @@ export async function countHealthStates(db: DbLike, workspaceId: string, hasAuto
 
 /**
  * The scheduled checks of the last 7 days done on time. A scheduled check (scrape task of trigger 'schedule') is
- * due one period after the URL's previous reading (or when it was queued, when there is none or it is older than
- * two periods: a paused or new URL); it is on time when its reading is recorded by then plus the grace (a quarter
- * of the period). Failed checks are late; checks not yet finished count once their deadline has passed.
+ * due one period after the URL's previous reading, its latest when the sweep queued the check (or when it was
+ * queued, when there is none or it is older than two periods: a paused or new URL); it is on time when its
+ * reading is recorded by then plus the grace (a quarter of the period). Failed checks are late; checks not yet
+ * finished count once their deadline has passed.
  */
 export async function getFreshness(db: DbLike, workspaceId: string, hasAutomation: boolean) {
   const period = periodOf(sql`pu.tracking_frequency`, hasAutomation);
   const [row] = await queryRows<{ on_time: number | string; due: number | string }>(
     db,
+    // the previous reading as the sweep recorded it; for a check queued before it did, one probe of the history
+    // (a lateral join: a column subquery was run once per use in d)
     sql`with t as (
         select st.status, st.finished_at, st.created_at, ${period} as period,
-          (select ph.created_at from price_history ph where ph.url_id = st.url_id and ph.created_at < st.created_at
-            order by ph.created_at desc limit 1) as prev
+          case when st.metadata ? 'prev_reading_at' then (st.metadata->>'prev_reading_at')::timestamptz
+            else prev.created_at end as prev
         from scrape_tasks st join product_urls pu on pu.id = st.url_id
+          left join lateral (select ph.created_at from price_history ph
+            where not st.metadata ? 'prev_reading_at' and ph.url_id = st.url_id and ph.created_at < st.created_at
+            order by ph.created_at desc limit 1) prev on true
         where st.workspace_id = ${workspaceId} and st.trigger = 'schedule' and st.status <> 'cancelled'
           and st.created_at >= now() - make_interval(days => ${FRESHNESS_DAYS})
       ), d as (
@@ -65,7 +71,8 @@ export async function getFreshness(db: DbLike, workspaceId: string, hasAutomatio
  * (claim to end), and this month's paid requests and credits (fetch_usage, the provider's own count).
  */
 export async function getShopStats(db: DbLike, workspaceId: string) {
-  const host = shopOf(sql`st.url`);
+  // the task's host column (hostOf, lower case) rather than parsing each check's URL; '' on tasks older than it
+  const host = sql`(case when st.host <> '' then regexp_replace(st.host, '^www\\.', '') else ${shopOf(sql`st.url`)} end)`;
   const rows = await queryRows<{
     shop: string;
     finished: number | string;

@@ -7,4 +7,3 @@ export { getProductHistory } from "./get-product-history";
 export { getRetentionCutoff } from "./get-retention-cutoff";
 export { readReadingOffers, sellerOf, totalWithShipping } from "./reading-offers";
 export type { TReadingOffer } from "./reading-offers";
-export { setReferencePrice } from "./set-reference-price";

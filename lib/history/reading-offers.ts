@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type DbLike, queryRows } from "@/db";
-import type { TPageOffer } from "@/lib/scraping/extract";
+import type { TPageOffer } from "@/lib/scraping";
 import { centsToDecimal, toCents } from "@/lib/core/money";
 
 export type TReadingOffer = {

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { zLimit } from "@/lib/core/limit-param";
-import { zReferencePrice } from "@/lib/products/schemas";
 
 // Shared by the history/comparison forms and the route handlers; French messages shown as they are.
 export const HISTORY_RANGES = ["7d", "30d", "90d", "all"] as const;
@@ -23,9 +22,6 @@ export const ZProductHistoryQuery = z.object({
     .default(800),
 });
 export type TProductHistoryQuery = z.input<typeof ZProductHistoryQuery>;
-
-export const ZReferencePrice = z.object({ reference_price: zReferencePrice });
-export type TReferencePrice = z.input<typeof ZReferencePrice>;
 
 /** GET /api/scraping/urls/{urlId}/history: a page of `limit` entries older than the entry `before`. */
 export const ZUrlHistoryQuery = z.object({

@@ -2,7 +2,6 @@ import type { NextAuthOptions } from "next-auth";
 import { cookies } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import {
-  getAuthSecret,
   isSessionLive,
   knownDeviceCookie,
   openSession,
@@ -11,6 +10,7 @@ import {
   revokeSession,
   verifyCredentials,
 } from "@/lib/auth";
+import { getAuthSecret } from "@/lib/secrets";
 import { AppError } from "@/lib/errors/app-error";
 import { clientIp } from "./client-ip";
 import { errorBody } from "./error-table";

@@ -1,14 +1,14 @@
 // The one place a domain error becomes HTTP: status, French message (SPEC.md texts) and the code answered.
 import { API_TOKEN_MSG } from "@/lib/api-tokens/schemas";
-import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
+import { CHANNEL_MSG } from "@/lib/alerts/schemas";
 import { MISSING_PRICE, PAYMENTS_UNAVAILABLE } from "@/lib/billing/schemas";
 import type { AppError, TErrorCode } from "@/lib/errors/app-error";
 import { EVIDENCE_MSG } from "@/lib/evidence/schemas";
 import { FEED_MSG } from "@/lib/feeds/messages";
-import { LIMIT_DETAIL } from "@/lib/products/import/read-import-upload";
-import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
-import { DUPLICATE_URL } from "@/lib/products/create-product";
-import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
+import { LIMIT_DETAIL } from "@/lib/products";
+import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products";
+import { DUPLICATE_URL } from "@/lib/products";
+import { IDENTITY_MSG } from "@/lib/products";
 import { QUEUE_MSG } from "@/lib/queue/schemas";
 import { ACCESS_MSG } from "@/lib/fetching/schemas";
 import { REPORT_MSG } from "@/lib/reports/schemas";

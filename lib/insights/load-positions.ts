@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
-import { foldSearch } from "@/lib/products/list/fold-search";
+import { foldSearch } from "@/lib/products";
 import { domainOf, MARKET_CURRENCY } from "./market-rules";
 import { lineOrder, marketSource, rollupOutdated } from "./market-source";
 import { POSITIONS, type TBasis, type TPosition } from "./schemas";

@@ -1,5 +1,5 @@
 import { divRound, toCents } from "@/lib/core/money";
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 import type { TBasis, TPosition } from "./schemas";
 
 // Which readings count in the market view (docs/DESIGN.md, 'Vue marché'):

@@ -1,10 +1,11 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching/host-politeness";
+import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetching";
 import { findCandidates } from "./claim-candidates";
 import { claimFollowers } from "./claim-followers";
 import { TASK_LEASE_MS } from "./renew-task-lease";
+import { lockTenantSlots } from "./tenant-slots";
 
 export type TTaskRow = typeof scrapeTasks.$inferSelect;
 /** A claimed task with its URL's extraction hints (null for a one-off address). */
@@ -71,8 +72,7 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
           );
           const byId = new Map(fresh.map((c) => [c.id, c]));
           const tenants = [...new Set(fresh.map((c) => c.workspace_id))];
-          await lockTenants(tx, tenants);
-          const running = await tenantsRunning(tx, tenants);
+          const running = await lockTenantSlots(tx, tenants);
           const taken = new Map<string, number>();
           // two due tasks of one page: the first leads, the other follows it (claimFollowers), one fetch
           const pages = new Set<string>();
@@ -109,34 +109,6 @@ const idList = (ids: string[]) =>
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   )})`;
-
-/** Key space of the tenants' claim locks (pg_advisory_xact_lock's first key). */
-const TENANT_CLAIM_LOCK = 2601;
-
-/**
- * Inside the claim's transaction, after the hosts' rows: one transaction-level advisory lock per tenant, so that
- * two claims for one tenant on different hosts count its running tasks one after the other (each sees what the
- * other committed); claims of other tenants go on. Taken in key order, after every host row: no wait cycle.
- */
-async function lockTenants(tx: DbLike, workspaceIds: string[]): Promise<void> {
-  if (workspaceIds.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${TENANT_CLAIM_LOCK}::int, k)
-    from (select distinct hashtext(w) as k from unnest(array[${sql.join(
-      workspaceIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}]::text[]) w order by k) keys`);
-}
-
-/** Running tasks per tenant, over every runner (the status index: they are few); exact under lockTenants. */
-async function tenantsRunning(tx: DbLike, workspaceIds: string[]): Promise<Map<string, number>> {
-  if (workspaceIds.length === 0) return new Map();
-  const rows = await queryRows<{ workspace_id: string; n: number }>(
-    tx,
-    sql`select workspace_id, count(*)::int as n from scrape_tasks
-      where status = 'processing' and workspace_id in ${idList(workspaceIds)} group by workspace_id`,
-  );
-  return new Map(rows.map((r) => [r.workspace_id, Number(r.n)]));
-}
 
 /** Until the first host held back by its spacing may start again, when one has runnable tasks. */
 async function nextHostStart(db: DbLike): Promise<number | null> {

@@ -1,4 +1,4 @@
-// The shape of every background job (DESIGN.md §8): one file under lib/jobs/definitions, listed in registry.ts.
+// The shape of every background job (DESIGN.md §8): one file under lib/workers/definitions, listed in registry.ts.
 
 /** Daily times are Paris wall-clock times. */
 export type TJobTrigger = { event: string } | { everyMinute: true } | { daily: { hour: number; minute: number } };
@@ -15,12 +15,19 @@ export type TJobIo = {
   runId: string;
 };
 
+export type TConcurrencyKey = { key: string; limit: number };
+
 export type TJobDefinition<P extends Record<string, unknown> = Record<string, unknown>> = {
   id: string;
   name: string;
   trigger: TJobTrigger;
-  /** `limit` runs at once in all; `per` bounds the runs sharing one value of a payload field (e.g. a host). */
-  concurrency?: { limit: number; per?: { key: string; limit: number } };
+  /**
+   * `limit` runs at once in all; `per` bounds the runs sharing one value of a payload field (e.g. a host).
+   * Inngest takes two constraints: a total with one key, or two keys without a total.
+   */
+  concurrency?:
+    | { limit: number; per?: TConcurrencyKey }
+    | { limit?: undefined; per: [TConcurrencyKey, TConcurrencyKey] };
   /** Retries after the first attempt. */
   retries?: number;
   /** Payload field making a second trigger for the same value a no-op. */
@@ -48,6 +55,12 @@ export class RetryLater extends Error {
   ) {
     super(message);
   }
+}
+
+/** The job's per-field limits (none, one or two). */
+export function concurrencyKeys(def: Pick<TJobDefinition, "concurrency">): TConcurrencyKey[] {
+  const per = def.concurrency?.per;
+  return per === undefined ? [] : Array.isArray(per) ? per : [per];
 }
 
 /** Keeps the trigger's own type (a daily job's time is read by the local runner and the tests). */

@@ -1,6 +1,6 @@
 import { getDb, type DbLike } from "@/db";
 import { scrapeTasks } from "@/db/schema";
-import { hostOf } from "@/lib/products/urls/normalize-url";
+import { hostOf } from "@/lib/core/url-host";
 import { ACTIVE_TASK_OF_URL } from "./find-active-tasks";
 import { pageKeyOf } from "./compute-next-check";
 
@@ -16,6 +16,8 @@ export type TEnqueueScrape = {
   priority?: TaskRow["priority"];
   useAi?: boolean;
   runAt?: Date;
+  /** A scheduled check: its URL's latest reading when it was queued (the freshness figure's due time). */
+  prevReadingAt?: string | null;
 };
 
 // Bounded by PostgreSQL's 65,535 bind parameters per statement.
@@ -49,7 +51,13 @@ export async function enqueueScrape(
       priority: t.priority ?? "normal",
       useAi: t.useAi ?? false,
       runAt: t.runAt ?? new Date(),
-      metadata: t.urlId ? { url_id: t.urlId, product_id: t.productId } : { product_id: t.productId, ad_hoc: true },
+      metadata: t.urlId
+        ? {
+            url_id: t.urlId,
+            product_id: t.productId,
+            ...(t.prevReadingAt !== undefined && { prev_reading_at: t.prevReadingAt }),
+          }
+        : { product_id: t.productId, ad_hoc: true },
     }));
     rows.push(
       ...(await conn

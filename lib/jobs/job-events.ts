@@ -6,3 +6,4 @@ export const CHANNEL_DELIVERY_REQUESTED = "veilleprix/channel-delivery.requested
 export const IMPORT_REQUESTED = "veilleprix/import.requested";
 export const EVIDENCE_REQUESTED = "veilleprix/evidence.requested";
 export const FEED_RUN_REQUESTED = "veilleprix/feed-run.requested";
+export const FLOOR_CHANGED = "veilleprix/product.floor-changed";

@@ -10,10 +10,40 @@ export type TJobProvider = {
 };
 
 // Inngest runs the jobs (events sent to it, functions served at /api/inngest); else the local runner does.
-const jobsOnInngest = env.inngestEnabled;
+export const jobsOnInngest = env.inngestEnabled;
 
 /** /api/inngest serves the functions: Inngest configured, or its dev server asked for by the operator. */
 export const servesInngest = env.inngestEnabled || env.INNGEST_DEV;
+
+/**
+ * What lib/workers hands over when it loads (DESIGN.md §8): the job list and the in-process provider. The domains
+ * trigger jobs by name through this folder and never import the jobs' bodies, which import the domains.
+ */
+export type TJobWorkers = {
+  jobs: Readonly<Record<string, TJobDefinition>>;
+  localProvider: () => Promise<TJobProvider>;
+};
+
+// one per process, whichever bundle loaded lib/workers first (Next.js loads instrumentation.ts and the routes apart)
+const slot = globalThis as unknown as { __veilleprixJobWorkers?: TJobWorkers };
+
+/** Called by lib/workers/registry.ts when it loads: at server start, in the Inngest route, tests and scripts. */
+export function registerJobWorkers(workers: TJobWorkers): void {
+  slot.__veilleprixJobWorkers = workers;
+}
+
+function workers(): TJobWorkers {
+  const found = slot.__veilleprixJobWorkers;
+  if (!found) throw new Error("Aucun job enregistré : lib/workers n'a pas été chargé dans ce processus");
+  return found;
+}
+
+/** The definition of the job listed as `name` in lib/workers/registry.ts. */
+export function jobDefinition(name: string): TJobDefinition {
+  const def = workers().jobs[name];
+  if (!def) throw new Error(`Job inconnu : ${name}`);
+  return def;
+}
 
 let chosen: Promise<TJobProvider> | null = null;
 
@@ -28,9 +58,7 @@ export function holdJobs(ids: readonly string[]): void {
 
 export function jobProvider(): Promise<TJobProvider> {
   chosen ??= (
-    jobsOnInngest
-      ? import("./inngest-provider").then((m) => m.inngestProvider)
-      : import("./local-jobs").then((m) => m.localJobs)
+    jobsOnInngest ? import("./inngest-provider").then((m) => m.inngestProvider) : workers().localProvider()
   ).then((provider) => ({
     ...provider,
     send: async (def, payloads) => {
@@ -38,11 +66,4 @@ export function jobProvider(): Promise<TJobProvider> {
     },
   }));
   return chosen;
-}
-
-/** Starts this process's worker: the local runner, unless Inngest runs the jobs. */
-export async function startJobWorker(): Promise<void> {
-  if (jobsOnInngest) return;
-  const { startLocalRunner } = await import("./local-runner");
-  startLocalRunner();
 }

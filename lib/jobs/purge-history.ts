@@ -1,16 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbLike } from "@/db";
+import { retentionByWorkspace } from "@/lib/billing";
 import { purgeRateLimits } from "@/lib/core/rate-limit";
 
-// Each workspace's retention in days (null = unlimited).
-const RETENTION = sql`
-  select w.id as workspace_id,
-    case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid')
-      then p.history_retention_days
-      else (select f.history_retention_days from plans f where f.code = 'freemium') end as days
-  from workspaces w
-  left join subscriptions s on s.workspace_id = w.id
-  left join plans p on p.id = s.plan_id`;
+const RETENTION = retentionByWorkspace("history_retention_days");
 
 /**
  * Deletes price history and 'dossiers de preuve' older than the workspace's plan retention (null = unlimited; a

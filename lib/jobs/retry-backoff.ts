@@ -1,4 +1,4 @@
-import type { ScrapeError } from "@/lib/scraping/scrape-error";
+import type { ScrapeError } from "@/lib/scraping";
 
 /** A shop telling us to slow down (429, 503): its own backoff, longer and capped. */
 export const THROTTLE_BASE_MS = 60_000;

@@ -15,6 +15,7 @@ type TDueRow = {
   has_automation: boolean;
   busy: boolean;
   next_check_at: string | null;
+  latest_at: string | null;
 };
 
 export type TSweepResult = { tasks: TTaskRow[]; rescheduled: number };
@@ -35,6 +36,7 @@ function selectDue(limit: number, cutoff: string, after: TKeyset, workspaceId?: 
         : sql`pu.next_check_at <= ${cutoff}::timestamptz and (pu.next_check_at, pu.id) > (${after.at}::timestamptz, ${after.id}::uuid)`;
   return sql`
     select pu.id, pu.workspace_id, pu.product_id, pu.url, pu.tracking_frequency, pu.next_check_at::text,
+      pu.latest_at::text,
       coalesce(
         case when s.id is not null and s.status not in ('canceled', 'incomplete', 'unpaid') then p.has_automation end,
         (select f.has_automation from plans f where f.code = 'freemium'),
@@ -100,6 +102,7 @@ export async function sweepDueUrls(
           url: r.url,
           trigger: "schedule",
           priority: "low",
+          prevReadingAt: r.latest_at,
         }));
       return { due, queued: fresh.length > 0 ? await enqueueScrape(fresh, tx) : [] };
     });

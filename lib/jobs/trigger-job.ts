@@ -1,8 +1,7 @@
 import type { DbLike } from "@/db";
-import type { TJobDefinition } from "./define-job";
 import { afterCommit } from "./in-transaction";
-import { jobProvider } from "./job-provider";
-import type { TJobName, TJobPayload } from "./registry";
+import { jobDefinition, jobProvider } from "./job-provider";
+import type { TJobName, TJobPayload } from "@/lib/workers";
 
 export type TTriggerOptions = {
   /** Sends once this transaction commits (opened with inTransaction); nothing if it rolls back. */
@@ -24,9 +23,8 @@ export async function triggerJob<N extends TJobName>(
   if (payloads.length === 0) return;
   const send = async () => {
     try {
-      // loaded here: the definitions import the domain code that triggers jobs
-      const [{ JOBS }, provider] = await Promise.all([import("./registry"), jobProvider()]);
-      await provider.send(JOBS[name] as TJobDefinition, payloads);
+      const def = jobDefinition(name);
+      await (await jobProvider()).send(def, payloads);
       await options.onSent?.();
     } catch (error) {
       console.error(`[jobs] déclenchement de ${name} en échec`, error);

@@ -1,5 +1,4 @@
 import type { ZodType } from "zod";
-import * as alertChannels from "@/lib/alert-channels/schemas";
 import * as alerts from "@/lib/alerts/schemas";
 import * as apiTokens from "@/lib/api-tokens/schemas";
 import * as auth from "@/lib/auth/schemas";
@@ -10,8 +9,7 @@ import * as exportsSchemas from "@/lib/exports/schemas";
 import * as history from "@/lib/history/schemas";
 import * as flags from "@/lib/flags/schemas";
 import * as products from "@/lib/products/schemas";
-import * as productList from "@/lib/products/list/list-schema";
-import * as productBulk from "@/lib/products/bulk/bulk-schema";
+import { ZBulkProducts, ZListProducts } from "@/lib/products";
 import * as queue from "@/lib/queue/schemas";
 import * as reports from "@/lib/reports/schemas";
 import * as workspaces from "@/lib/workspaces/schemas";
@@ -223,7 +221,7 @@ export const OPERATIONS: TOperation[] = [
       'l\'en-tête `X-Next-Cursor` passé en `cursor` (ou le lien `Link` rel="next"), absent à la dernière page ; ' +
       "des produits ajoutés entre deux pages ne font ni sauter ni répéter une ligne. Le nombre de produits " +
       "correspondant aux filtres est dans `X-Total-Count` (ou `{ items, next_cursor, total }` avec `include=page`).",
-    query: pick(productList, "ZListProducts"),
+    query: ZListProducts,
     ok: {
       schema: R.RProductListItem,
       list: true,
@@ -258,7 +256,7 @@ export const OPERATIONS: TOperation[] = [
       "leurs URLs, `frequency` (`tracking_frequency`), `delete`. Une seule transaction, inscrite au journal " +
       "d'audit ; les identifiants d'un autre espace de travail sont ignorés (aucun de l'espace : 404). Rôle " +
       "Éditeur.",
-    body: pick(productBulk, "ZBulkProducts"),
+    body: ZBulkProducts,
     ok: { schema: R.RAny, description: "`{ action, matched, changed, message }`" },
     errors: [403, 404, 422],
   },
@@ -556,7 +554,7 @@ export const OPERATIONS: TOperation[] = [
     tag: "Historique",
     summary: "Définir « mon prix »",
     description: "`null` efface le prix de référence.",
-    body: pick(history, "ZReferencePrice"),
+    body: pick(products, "ZReferencePrice"),
     ok: { schema: R.RReferencePrice, description: "Prix de référence enregistré" },
   },
 
@@ -893,7 +891,7 @@ export const OPERATIONS: TOperation[] = [
       "refuse un horodatage à plus de 300 s de son horloge (rejeu). Slack : `text` et `blocks` ; Teams : " +
       "MessageCard. Le secret n'est affiché qu'une fois. Échecs relancés 5 fois (30 s, 2 min, 10 min, 1 h, 6 h) ; " +
       "une réponse 4xx (sauf 408 et 429) ou une redirection arrête les essais.",
-    body: pick(alertChannels, "ZCreateAlertChannel"),
+    body: pick(alerts, "ZCreateAlertChannel"),
     ok: { status: 201, schema: R.RAlertChannelCreated, description: "Canal créé" },
     errors: [403, 409],
   },
@@ -921,7 +919,7 @@ export const OPERATIONS: TOperation[] = [
     tag: "Canaux d'alerte",
     summary: "Journal des envois d'un canal",
     description: "Statut, code HTTP, durée, nombre d'essais et erreur de chaque envoi, du plus récent au plus ancien.",
-    query: pick(alertChannels, "ZChannelDeliveriesQuery"),
+    query: pick(alerts, "ZChannelDeliveriesQuery"),
     ok: { schema: R.RChannelDeliveryList, description: "Envois" },
   },
 

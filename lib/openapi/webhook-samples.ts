@@ -1,4 +1,4 @@
-import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/alert-channels";
+import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/alerts";
 
 // The verification samples of /docs/api (tests/unit/webhook-samples.test.ts runs the Node one on a real signature).
 export const NODE_SAMPLE = `import { createHmac, timingSafeEqual } from "node:crypto";

@@ -1,5 +1,5 @@
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
-import type { TStoredCandidate } from "@/lib/scraping/present-candidates";
+import { getProductUrlOrThrow } from "@/lib/products";
+import type { TStoredCandidate } from "@/lib/scraping";
 
 /** The prices found by the URL's last scrape, the one in use marked `selected` (the user's rule, else ours). */
 export async function listPriceCandidates(workspaceId: string, productId: string, urlId: string) {

@@ -5,10 +5,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
-import { queryProducts } from "@/lib/products/query-products";
-import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
-import type { TStoredCandidate } from "@/lib/scraping/present-candidates";
+import { getProductUrlOrThrow } from "@/lib/products";
+import { queryProducts } from "@/lib/products";
+import { requestUrlScrape } from "@/lib/queue";
+import type { TStoredCandidate } from "@/lib/scraping";
 import type { TPriceSource } from "./schemas";
 
 const EMPTY_DOC = parseDocument("<p></p>");

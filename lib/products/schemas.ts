@@ -94,6 +94,9 @@ const zOptionalAmount = (message: string) =>
     });
 
 export const zReferencePrice = zOptionalAmount(PRODUCT_MSG.referencePrice);
+/** PUT /api/products/{id}/reference-price. */
+export const ZReferencePrice = z.object({ reference_price: zReferencePrice });
+export type TReferencePrice = z.input<typeof ZReferencePrice>;
 /** Prix minimum annoncé: the threshold of the price-floor monitoring (lib/flags). */
 export const zMinAdvertisedPrice = zOptionalAmount(PRODUCT_MSG.minAdvertisedPrice);
 /** Prix d'achat HT. */

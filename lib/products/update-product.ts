@@ -2,15 +2,16 @@ import { recordAudit } from "@/lib/audit";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { products } from "@/db/schema";
-import { evaluateFloorChange } from "@/lib/alerts";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "@/lib/jobs";
+import { triggerJob } from "@/lib/jobs";
 import { getProduct } from "./get-product";
 import { getProductOrThrow } from "./get-product-or-throw";
 import { asDuplicateSku, identityColumns, replaceGtins } from "./identity/write-identity";
 import type { TUpdateProductData } from "./schemas";
 
 /** Updates one of the workspace's products; an absent field is left as it is. A new minimum advertised price
- * re-judges the latest readings against it (flags and their alerts). Another product's SKU is a 409. */
+ * re-judges the latest readings against it (flags and their alerts) in a job once saved. Another product's SKU is a
+ * 409. */
 export async function updateProduct(workspaceId: string, productId: string, input: TUpdateProductData) {
   const db = await getDb();
   const before = await getProductOrThrow(workspaceId, productId, db);
@@ -34,11 +35,10 @@ export async function updateProduct(workspaceId: string, productId: string, inpu
       { type: "product", id: productId },
       { name: input.name ?? before.name, before: before.name },
     );
+    if (input.min_advertised_price !== undefined && input.min_advertised_price !== before.minAdvertisedPrice)
+      await triggerJob("evaluateFloorChange", { productId }, { tx });
   }).catch((error: unknown) => {
     throw asDuplicateSku(error);
   });
-  if (input.min_advertised_price !== undefined && input.min_advertised_price !== before.minAdvertisedPrice) {
-    await evaluateFloorChange(productId);
-  }
   return getProduct(workspaceId, productId, db);
 }

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ACTIVE_TASK_STATUSES } from "@/lib/jobs/find-active-tasks";
-import { signalTaskCancelled } from "@/lib/jobs/signal-task-cancelled";
+import { ACTIVE_TASK_STATUSES } from "@/lib/jobs";
+import { signalTaskCancelled } from "@/lib/jobs";
 import { getTaskOrThrow } from "./get-task-or-throw";
 import { presentTask } from "./present-task";
 

@@ -1,4 +1,4 @@
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "@/lib/products";
 import { listTasks } from "./list-tasks";
 
 /** The tasks of one of the owner's products, newest first (at most 50). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "@/db";
 import { scrapeTasks, type TASK_STATUSES } from "@/db/schema";
-import { ACTIVE_TASK_STATUSES } from "@/lib/jobs/find-active-tasks";
+import { ACTIVE_TASK_STATUSES } from "@/lib/jobs";
 import { presentTask } from "./present-task";
 import type { TASK_STATUS_FILTERS } from "./schemas";
 

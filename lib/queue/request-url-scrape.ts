@@ -3,11 +3,11 @@ import type { DbTx } from "@/db";
 import { products, scrapeTasks } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { dispatchTasks } from "@/lib/jobs/dispatch-tasks";
-import { findActiveTasks } from "@/lib/jobs/find-active-tasks";
-import { inTransaction } from "@/lib/jobs/in-transaction";
-import { requestScrapes } from "@/lib/jobs/request-scrapes";
-import { getProductUrlOrThrow } from "@/lib/products/urls/get-product-url-or-throw";
+import { dispatchTasks } from "@/lib/jobs";
+import { findActiveTasks } from "@/lib/jobs";
+import { inTransaction } from "@/lib/jobs";
+import { requestScrapes } from "@/lib/jobs";
+import { getProductUrlOrThrow } from "@/lib/products";
 import { presentTask } from "./present-task";
 
 /** Manual scrapes (re-scrape buttons, API) per user and minute. */

@@ -3,8 +3,8 @@ import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { requestScrapes } from "@/lib/jobs/request-scrapes";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { requestScrapes } from "@/lib/jobs";
+import { getProductOrThrow } from "@/lib/products";
 import { presentTask } from "./present-task";
 
 /**

@@ -4,9 +4,9 @@ import { listPriceFlags } from "@/lib/flags";
 import { ZFlagsQuery } from "@/lib/flags/schemas";
 import { formatAmount, formatEuros, formatPercent } from "@/lib/format";
 import { toCents } from "@/lib/core/money";
-import { exportOverview } from "@/lib/insights/export-overview";
-import { getChanges, type TChange } from "@/lib/insights/get-changes";
-import { getOverview } from "@/lib/insights/get-overview";
+import { exportOverview } from "@/lib/insights";
+import { getChanges, type TChange } from "@/lib/insights";
+import { getOverview } from "@/lib/insights";
 import { POSITION_LABELS, ZChangesQuery, ZOverviewQuery } from "@/lib/insights/schemas";
 import type { TReportPeriod } from "./report-period";
 

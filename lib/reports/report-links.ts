@@ -1,4 +1,4 @@
-import { getAuthSecret } from "@/lib/auth";
+import { getAuthSecret } from "@/lib/secrets";
 import { signUnsubscribeToken } from "@/lib/alerts";
 import { verifyUnsubscribeToken } from "@/lib/alerts";
 import { env } from "@/lib/env";

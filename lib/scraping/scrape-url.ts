@@ -1,7 +1,7 @@
 // One scrape of one page: static fetch first, the browser when the static page has no price, looks
 // JS-rendered or is a bot challenge. Writes nothing: the job decides what to store.
 import { env } from "@/lib/env";
-import type { TAccess, TFetchPath } from "@/lib/fetching/plan-access";
+import type { TAccess, TFetchPath } from "@/lib/fetching";
 import { renderPage } from "./browser";
 import type { TPageOffer } from "./extract";
 import { analyzeInWorker } from "./analyze-in-worker";

@@ -1,7 +1,7 @@
 // Secrets at rest (provider keys, proxy credentials): AES-256-GCM under a key derived (HKDF-SHA256) from
 // SECRETS_KEY, else from the auth secret (NEXTAUTH_SECRET or the one generated for the embedded mode).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { getAuthSecret } from "@/lib/auth";
+import { getAuthSecret } from "./get-auth-secret";
 import { env } from "@/lib/env";
 
 const VERSION = "v1";

@@ -15,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The server signs with the secret it generated next to its database (lib/auth/get-auth-secret.ts). */
+/** The server signs with the secret it generated next to its database (lib/secrets/get-auth-secret.ts). */
 const serverSecret = () => fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, "auth-secret"), "utf8").trim();
 
 describe("unsubscribe pages", () => {

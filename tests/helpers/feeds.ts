@@ -6,7 +6,7 @@ import { GET as getRun } from "@/app/api/feeds/[feedId]/runs/[runId]/route";
 import { POST as uploadFeedVersion } from "@/app/api/feeds/[feedId]/upload/route";
 import { POST as uploadFeed } from "@/app/api/feeds/upload/route";
 import { POST as createProduct } from "@/app/api/products/route";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { call, signUp } from "./api";
 
 /** A workspace holding 'CHG-1' under another name and 'GONE-1', which no feed names (nor reports gone). */

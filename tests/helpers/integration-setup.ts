@@ -50,6 +50,8 @@ delete process.env.INNGEST_SIGNING_KEY;
 const { resetRateLimits } = await import("@/lib/core/rate-limit");
 const { closeDb } = await import("@/db");
 const { holdJobs } = await import("@/lib/jobs/job-provider");
+// the jobs' list and bodies, registered with lib/jobs as the server does at start (lib/start-server.ts)
+await import("@/lib/workers");
 
 // a flag opening starts a Chromium capture of its page: only the files that test the evidence run it
 // (`holdJobs([])`, tests/integration/evidence.test.ts); elsewhere its trigger is dropped

@@ -6,7 +6,7 @@ import { getDb } from "@/db";
 import { workspaceMembers } from "@/db/schema";
 import { authOptions } from "@/lib/http/auth-options";
 import { createAccessToken } from "@/lib/auth/create-access-token";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/secrets/get-auth-secret";
 import type { TWorkspaceRole } from "@/lib/workspaces/roles";
 
 type TWho = { userId: string; account: { email: string } };

@@ -9,9 +9,9 @@ import { GET as listRules, POST as createRule } from "@/app/api/products/[id]/al
 import { PATCH as patchRule } from "@/app/api/products/[id]/alerts/[ruleId]/route";
 import { getDb } from "@/db";
 import { alertChannelDeliveries, alertChannels, alertEvents } from "@/db/schema";
-import { createAlertChannel } from "@/lib/alert-channels/create-alert-channel";
-import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
-import { CHANNEL_MSG, MAX_ALERT_CHANNELS } from "@/lib/alert-channels/schemas";
+import { createAlertChannel } from "@/lib/alerts/channels/create-alert-channel";
+import { deliverChannelMessages } from "@/lib/alerts/channels/deliver-channel-messages";
+import { CHANNEL_MSG, MAX_ALERT_CHANNELS } from "@/lib/alerts/channels/schemas";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { call } from "../helpers/api";
 import { startFakeChannel } from "../helpers/fake-channel";

@@ -1,4 +1,4 @@
-// Alerts wired to the scrape pipeline (lib/jobs/run-scrape-task.ts triggers evaluate-alerts) and their jobs, against
+// Alerts wired to the scrape pipeline (lib/workers/run-scrape-task.ts triggers evaluate-alerts) and their jobs, against
 // the local merchant site: real scrapes, no mock of our code.
 import { InngestTestEngine } from "@inngest/test";
 import { and, eq } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { alertEvents, productUrls, scrapeTasks, workspaceMembers } from "@/db/sc
 import { functions } from "@/inngest";
 import { PRICE_RECORDED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
-import { countLocalSleeps, settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { countLocalSleeps, settleLocalJobs } from "@/lib/workers/local-jobs";
 import { triggerJob } from "@/lib/jobs/trigger-job";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 import { addPrice, addRule, mailsTo, watchedProduct } from "./alerts-fixtures";

@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { productUrls, scrapeTasks } from "@/db/schema";
 import { GET as health } from "@/app/api/health/route";
 import { POST as createProduct } from "@/app/api/products/route";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { analyzeInWorker, closeAnalysisWorkers } from "@/lib/scraping/analyze-in-worker";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";

@@ -15,8 +15,8 @@ import { GET as mySubscription } from "@/app/api/subscriptions/my-subscription/r
 import { GET as plansRoute } from "@/app/api/subscriptions/plans/route";
 import { POST as webhook } from "@/app/api/webhooks/stripe/route";
 import { getWorkspacePlan } from "@/lib/billing/plans/get-workspace-plan";
-import { runLocalJob } from "@/lib/jobs/local-jobs";
-import { JOBS } from "@/lib/jobs/registry";
+import { runLocalJob } from "@/lib/workers/local-jobs";
+import { JOBS } from "@/lib/workers/registry";
 import { call, signUp } from "../helpers/api";
 
 // No STRIPE_SECRET_KEY and not production (tests/helpers/integration-setup.ts): the demo checkout.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as createChannel } from "@/app/api/alert-channels/route";
-import { createAlertChannel } from "@/lib/alert-channels/create-alert-channel";
-import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
+import { createAlertChannel } from "@/lib/alerts/channels/create-alert-channel";
+import { CHANNEL_MSG } from "@/lib/alerts/channels/schemas";
 import { call } from "../helpers/api";
 import { alertsUser } from "./alerts-fixtures";
 

@@ -22,7 +22,8 @@ import { sendAlertDigests } from "@/lib/alerts/delivery/send-alert-digests";
 import { setShopStrategy } from "@/lib/fetching/access-settings";
 import { currentMonth } from "@/lib/fetching/provider-budget";
 import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
-import { runScrapeTask } from "@/lib/jobs/run-scrape-task";
+import { runScrapeTask } from "@/lib/workers/run-scrape-task";
+import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
 import { call, signUp } from "../helpers/api";
 import { addMember, tokenIn } from "../helpers/workspaces";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
@@ -178,6 +179,7 @@ describe("freshness and shops", () => {
       task({
         urlId: b,
         url: "https://www.b.example/2",
+        host: "www.b.example",
         status: "completed",
         createdAt: ago(10 * HOUR),
         startedAt: ago(3 * HOUR + 3000),
@@ -205,6 +207,35 @@ describe("freshness and shops", () => {
       paid_requests: 5,
     });
     expect(shops["b.example"]).toMatchObject({ urls: 1, checks: 1, success_rate: 100, median_ms: 3000, credits: 0 });
+  });
+
+  it("a scheduled check carries its URL's latest reading when queued: its due time, without reading the history", async () => {
+    const user = await alertsUser();
+    const { urlIds } = await makeProduct(user.workspaceId, { urls: 2 });
+    const [late, onTime] = urlIds as [string, string];
+    const db = await getDb();
+    // daily URLs, due now: read 40 h ago (due 16 h ago, grace 6 h: late) and 20 h ago (due in 4 h: on time)
+    const readings = await db
+      .insert(priceHistory)
+      .values([
+        { urlId: late, price: "10.00", currency: "EUR", available: true, createdAt: ago(40 * HOUR) },
+        { urlId: onTime, price: "10.00", currency: "EUR", available: true, createdAt: ago(20 * HOUR) },
+      ])
+      .returning();
+    for (const id of urlIds) await setUrl(id, { trackingFrequency: "daily", nextCheckAt: ago(1000) });
+    const { tasks } = await sweepDueUrls({ workspaceId: user.workspaceId });
+    expect(tasks).toHaveLength(2);
+    for (const t of tasks) {
+      const reading = readings.find((r) => r.urlId === t.urlId)!;
+      const recorded = (t.metadata as { prev_reading_at?: string }).prev_reading_at;
+      expect(new Date(recorded!).getTime()).toBe(reading.createdAt.getTime());
+    }
+    await db
+      .update(scrapeTasks)
+      .set({ status: "completed", startedAt: new Date(), finishedAt: new Date() })
+      .where(eq(scrapeTasks.workspaceId, user.workspaceId));
+    const { json } = await call<TSummary>(summaryRoute, "/api/data-health", { token: user.token });
+    expect(json.freshness).toMatchObject({ on_time: 1, due: 2, percent: 50 });
   });
 });
 

@@ -3,7 +3,7 @@ import { POST as createProduct } from "@/app/api/products/route";
 import { GET as candidatesRoute } from "@/app/api/products/[id]/urls/[urlId]/candidates/route";
 import { PUT as priceSourceRoute } from "@/app/api/products/[id]/urls/[urlId]/price-source/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 

@@ -15,7 +15,7 @@ import { evidenceCaptures, priceHistory, productUrls, products } from "@/db/sche
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { holdJobs } from "@/lib/jobs/job-provider";
 import { purgeHistory } from "@/lib/jobs/purge-history";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { closeBrowser } from "@/lib/scraping/browser";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 import { productPage } from "../fixtures/merchant/pages";

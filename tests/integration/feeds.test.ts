@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { auditEvents, catalogFeeds, products } from "@/db/schema";
+import { auditEvents, catalogFeeds, priceFlags, priceHistory, productUrls, products } from "@/db/schema";
 import { GET as listFeeds, POST as createFeed } from "@/app/api/feeds/route";
 import { DELETE as deleteFeed, GET as getFeed, PATCH as patchFeed } from "@/app/api/feeds/[feedId]/route";
 import { POST as runFeed } from "@/app/api/feeds/[feedId]/runs/route";
 import { GET as getRun } from "@/app/api/feeds/[feedId]/runs/[runId]/route";
 import { GET as getReport } from "@/app/api/feeds/[feedId]/runs/[runId]/report/route";
 import { fetchFeed } from "@/lib/feeds/fetch-feed";
-import { runLocalJob, settleLocalJobs } from "@/lib/jobs/local-jobs";
-import { JOBS } from "@/lib/jobs/registry";
+import { runLocalJob, settleLocalJobs } from "@/lib/workers/local-jobs";
+import { JOBS } from "@/lib/workers/registry";
 import { FILES, FORMULA, googleXml, ITEMS } from "../fixtures/feed-files";
 import { startFeedServer, type TFeedServer } from "../fixtures/feed-server";
 import { call, signUp } from "../helpers/api";
@@ -172,6 +172,32 @@ describe("catalogue feeds", () => {
     });
     expect(unknown.status).toBe(422);
     expect(unknown.json.detail).toBe("La colonne « colonne inconnue » n'existe pas dans le flux");
+  });
+
+  it("a new minimum advertised price from the feed re-judges the product's latest reading, as an edit does", async () => {
+    const who = await workspace();
+    const db = await getDb();
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.workspaceId, who.workspaceId), eq(products.sku, "CHG-1")));
+    const [url] = await db
+      .insert(productUrls)
+      .values({
+        workspaceId: who.workspaceId,
+        productId: product!.id,
+        name: "Boutique",
+        url: "https://boutique.example/p",
+      })
+      .returning();
+    await db.insert(priceHistory).values({ urlId: url!.id, price: "45.00", currency: "EUR", available: true });
+    const body = "sku;produit;prix_minimum\nCHG-1;Ancien nom;50,00\n";
+    const created = await upload(who.token, "prix-minimum.csv", body);
+    expect(created.status).toBe(201);
+    const run = await runToEnd(who.token, created.json.id);
+    expect(run.counts).toMatchObject({ changed: 1 });
+    const flags = await db.select().from(priceFlags).where(eq(priceFlags.urlId, url!.id));
+    expect(flags).toMatchObject([{ kind: "below_min_advertised", resolvedAt: null }]);
   });
 
   it("the plan's product limit: the rows beyond it are reported, not dropped silently", async () => {

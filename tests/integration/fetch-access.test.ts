@@ -8,7 +8,7 @@ import { POST as createProduct } from "@/app/api/products/route";
 import { CAP_REACHED, fetchViaProvider } from "@/lib/fetching/fetch-via-provider";
 import { currentMonth } from "@/lib/fetching/provider-budget";
 import type { TProvider } from "@/lib/fetching/providers";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { closeBrowser } from "@/lib/scraping/browser";
 import { ScrapeError } from "@/lib/scraping/scrape-error";
 import { call, signUp } from "../helpers/api";

@@ -7,6 +7,7 @@ import { POST as createRule } from "@/app/api/products/[id]/alerts/route";
 import { PUT as updateProduct } from "@/app/api/products/[id]/route";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { FLAG_MSG } from "@/lib/flags/schemas";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { PRODUCT_MSG } from "@/lib/products/schemas";
 import { call } from "../helpers/api";
 import { alertsUser, makeProduct } from "./alerts-fixtures";
@@ -40,6 +41,7 @@ describe("GET /api/insights/flags", () => {
     });
     expect(put.status).toBe(200);
     expect(put.json.min_advertised_price).toBe("99.90");
+    await settleLocalJobs();
     const reading = await priceAt(urlIds[0]!, "89.00");
     await priceAt(other.urlIds[0]!, "10.00"); // no floor on this product: nothing to flag
 

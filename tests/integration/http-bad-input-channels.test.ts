@@ -13,7 +13,7 @@ import { POST as createToken } from "@/app/api/tokens/route";
 import { GET as getPrefs, PUT as putPrefs } from "@/app/api/users/me/report-preferences/route";
 import { getDb } from "@/db";
 import { alertChannels, productUrls, products } from "@/db/schema";
-import { CHANNEL_MSG } from "@/lib/alert-channels/schemas";
+import { CHANNEL_MSG } from "@/lib/alerts/channels/schemas";
 import { signUnsubscribeToken } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
 import { signReportUnsubscribeToken } from "@/lib/reports/report-links";
 import { REPORT_MSG } from "@/lib/reports/schemas";

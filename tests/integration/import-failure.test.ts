@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { productImports } from "@/db/schema";
 import { GET as importStatus } from "@/app/api/products/import/[importId]/route";
-import { runLocalJob, settleLocalJobs } from "@/lib/jobs/local-jobs";
-import { JOBS } from "@/lib/jobs/registry";
+import { runLocalJob, settleLocalJobs } from "@/lib/workers/local-jobs";
+import { JOBS } from "@/lib/workers/registry";
 import { call, signUp } from "../helpers/api";
 
 beforeAll(async () => {

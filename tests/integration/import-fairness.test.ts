@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, scrapeTasks, subscriptions } from "@/db/schema";
 import { getUserStats } from "@/lib/auth/get-user-stats";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { getImport } from "@/lib/products/import/get-import";
 import { startImport } from "@/lib/products/import/start-import";
 import { importRows } from "../fixtures/import-rows";

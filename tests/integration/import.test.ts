@@ -11,7 +11,7 @@ import { POST as importRoute } from "@/app/api/products/import/route";
 import { GET as importStatus } from "@/app/api/products/import/[importId]/route";
 import { GET as getOne } from "@/app/api/products/[id]/route";
 import { GET as list, POST as create } from "@/app/api/products/route";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { call, signUp } from "../helpers/api";
 import { polyglot } from "../helpers/hostile-zip";
 

@@ -6,6 +6,7 @@ import { priceHistory, productUrls, products, scrapeTasks } from "@/db/schema";
 import { functions, inngest } from "@/inngest";
 import { setHostLimits } from "@/lib/fetching/host-politeness";
 import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
+import { PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { collectUndispatchedTasks, DISPATCHED } from "@/lib/jobs/collect-undispatched-tasks";
 import { SCRAPE_CANCELLED, SCRAPE_REQUESTED } from "@/lib/jobs/job-events";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
@@ -50,6 +51,8 @@ async function queued(path: string) {
 }
 
 const requested = (taskId: string) => [{ name: SCRAPE_REQUESTED, data: { taskId, host: "127.0.0.1" } }];
+// its waits answered at once, as Inngest resumes a sleeping run
+const hostWaits = () => Array.from({ length: 30 }, (_, i) => ({ id: `host-wait-${i}`, handler: () => null }));
 
 describe("Inngest functions", () => {
   it("are served together and configured as the design says", () => {
@@ -58,7 +61,10 @@ describe("Inngest functions", () => {
     );
     expect(scrapeTask.opts).toMatchObject({
       triggers: [{ event: SCRAPE_REQUESTED }],
-      concurrency: [{ key: "event.data.host", limit: 2 }, { limit: 20 }],
+      concurrency: [
+        { key: "event.data.host", limit: 2 },
+        { key: "event.data.workspaceId", limit: PER_USER_LIMIT },
+      ],
       cancelOn: [{ event: SCRAPE_CANCELLED, if: "async.data.taskId == event.data.taskId" }],
       retries: 2,
     });
@@ -123,7 +129,10 @@ describe("Inngest functions", () => {
     const sent = (
       ctx.step.sendEvent as unknown as { mock: { calls: [string, { name: string; data: { taskId: string } }[]][] } }
     ).mock.calls.flatMap(([, events]) => events);
-    expect(sent).toContainEqual({ name: SCRAPE_REQUESTED, data: { taskId: tasks[0]!.id, host: "127.0.0.1" } });
+    expect(sent).toContainEqual({
+      name: SCRAPE_REQUESTED,
+      data: { taskId: tasks[0]!.id, host: "127.0.0.1", workspaceId: due.workspaceId },
+    });
     expect(sent.every((e) => e.name === SCRAPE_REQUESTED)).toBe(true);
   });
 
@@ -181,11 +190,9 @@ describe("Inngest functions", () => {
       .where(eq(scrapeTasks.id, task.id));
     await setHostLimits(db, "127.0.0.1", { maxConcurrent: 0 });
     try {
-      // its waits answered at once, as Inngest resumes a sleeping run
-      const waits = Array.from({ length: 30 }, (_, i) => ({ id: `host-wait-${i}`, handler: () => null }));
       const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
         events: requested(task.id) as never,
-        steps: waits,
+        steps: hostWaits(),
       });
       expect(result).toEqual({ taskId: task.id, status: "deferred" });
     } finally {
@@ -194,6 +201,39 @@ describe("Inngest functions", () => {
     const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
     expect(row).toMatchObject({ status: "retry", lockedBy: null });
     expect(merchant.hits.get("/product/inngest-host-busy")).toBeUndefined();
+  });
+
+  it("scrape-task keeps a tenant within its limit: its task waits while the tenant's others run elsewhere", async () => {
+    const { task, workspaceId } = await queued("/product/inngest-tenant-busy");
+    const db = await getDb();
+    // the tenant's limit already running, on other hosts (another run's, or a local runner's)
+    const running = await db
+      .insert(scrapeTasks)
+      .values(
+        Array.from({ length: PER_USER_LIMIT }, (_, i) => ({
+          workspaceId,
+          url: `https://busy-${i}.example/p`,
+          host: `busy-${i}.example`,
+          status: "processing" as const,
+          lockedBy: "inngest:other-run",
+        })),
+      )
+      .returning();
+    const { result } = await new InngestTestEngine({ function: scrapeTask }).execute({
+      events: requested(task.id) as never,
+      steps: hostWaits(),
+    });
+    expect(result).toEqual({ taskId: task.id, status: "deferred" });
+    expect(merchant.hits.get("/product/inngest-tenant-busy")).toBeUndefined();
+    const [row] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, task.id));
+    expect(row).toMatchObject({ status: "pending", lockedBy: null });
+
+    // one of them ends: the next run takes the slot
+    await db.update(scrapeTasks).set({ status: "completed" }).where(eq(scrapeTasks.id, running[0]!.id));
+    const { result: after } = await new InngestTestEngine({ function: scrapeTask }).execute({
+      events: requested(task.id) as never,
+    });
+    expect(after).toMatchObject({ taskId: task.id, status: "completed" });
   });
 
   it("purge-history runs the purge", async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
+import { PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { inngestOptions } from "@/lib/jobs/inngest-options";
-import { JOBS } from "@/lib/jobs/registry";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JOBS } from "@/lib/workers/registry";
+import { JobRunner } from "@/lib/workers/job-runner";
 
 describe("job definitions", () => {
   it("are what Inngest serves: one function per definition, configured from it", () => {
@@ -17,10 +18,11 @@ describe("job definitions", () => {
     }
   });
 
-  it("give the local runner and Inngest the same per-host limit and schedules", async () => {
+  it("give the local runner and Inngest the same per-host and per-tenant limits and schedules", async () => {
     const scrape = functions.find((f) => f.id() === JOBS.scrapeTask.id)!;
     const runner = new JobRunner({ scrape: { browser: false } });
     expect(scrape.opts.concurrency).toContainEqual({ key: "event.data.host", limit: runner.perHostLimit });
+    expect(scrape.opts.concurrency).toContainEqual({ key: "event.data.workspaceId", limit: PER_USER_LIMIT });
     await runner.stop(0);
     const cron = (id: string) => functions.find((f) => f.id() === id)!.opts.triggers;
     expect(cron(JOBS.sendAlertDigest.id)).toEqual([{ cron: "TZ=Europe/Paris 0 8 * * *" }]);

@@ -1,4 +1,4 @@
-// The local provider of lib/jobs/registry.ts: it hands a scrape's earlier readings to alert evaluation, runs its
+// The local provider of lib/workers/registry.ts: it hands a scrape's earlier readings to alert evaluation, runs its
 // schedule from the registry, and starts what a transaction triggered only once it has committed.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,8 +7,8 @@ import { alertEvents, productUrls, scrapeTasks } from "@/db/schema";
 import { onQuery } from "@/db/query-log";
 import { DISPATCHED } from "@/lib/jobs/collect-undispatched-tasks";
 import { afterCommit, inTransaction } from "@/lib/jobs/in-transaction";
-import { JobRunner } from "@/lib/jobs/job-runner";
-import { settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { JobRunner } from "@/lib/workers/job-runner";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { requestScrapes } from "@/lib/jobs/request-scrapes";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 import { addPrice, addRule, watchedProduct } from "./alerts-fixtures";

@@ -5,7 +5,7 @@ import { getDb, queryRows } from "@/db";
 import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { setHostLimits } from "@/lib/fetching/host-politeness";
 import { claimRunnable } from "@/lib/jobs/claim-tasks";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";
 import { THROTTLE_BASE_MS } from "@/lib/jobs/retry-backoff";
 import { signUp } from "../helpers/api";

@@ -5,7 +5,7 @@ import { alertEvents, priceDaily, priceHistory, productUrls } from "@/db/schema"
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
 import { computeVariations } from "@/lib/history/compute-variations";
 import { getChanges } from "@/lib/insights/get-changes";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { setPriceSource } from "@/lib/price-picker/set-price-source";
 import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import { getUrlHistory } from "@/lib/scraping/get-url-history";

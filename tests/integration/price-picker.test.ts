@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { MANUAL_SCRAPE_LIMIT } from "@/lib/queue/request-url-scrape";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";

@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { alertEvents, priceHistory, productUrls, scrapeTasks } from "@/db/schema";
 import { POST as createProduct } from "@/app/api/products/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { closeBrowser } from "@/lib/scraping/browser";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";

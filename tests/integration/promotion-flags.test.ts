@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { alertEvents, priceFlags, priceHistory, products } from "@/db/schema";
 import { evaluateNewPrice } from "@/lib/alerts/evaluation/evaluate-new-price";
+import { settleLocalJobs } from "@/lib/workers/local-jobs";
 import { updateProduct } from "@/lib/products/update-product";
 import { addRule, alertsUser, mailsTo, makeProduct } from "./alerts-fixtures";
 
@@ -214,8 +215,11 @@ describe("price floor monitoring", () => {
     const db = await getDb();
     const events = () => db.select().from(alertEvents).where(eq(alertEvents.ruleId, rule.id));
     const mails = () => mailsTo(account.email);
-    const setFloor = (value: string | null) =>
-      updateProduct(workspaceId, productId, { name: "Casque", min_advertised_price: value });
+    // the floor is re-judged by a job once the product is saved
+    const setFloor = async (value: string | null) => {
+      await updateProduct(workspaceId, productId, { name: "Casque", min_advertised_price: value });
+      await settleLocalJobs();
+    };
 
     await reading(a, 0, "60.00");
     const aLow = await reading(a, 1, "45.00"); // the latest reading of a is the one judged

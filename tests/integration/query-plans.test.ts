@@ -15,10 +15,10 @@ import {
   subscriptions,
   workspaceMembers,
 } from "@/db/schema";
-import { deliverChannelMessages } from "@/lib/alert-channels/deliver-channel-messages";
-import { enqueueChannelDeliveries } from "@/lib/alert-channels/enqueue-channel-deliveries";
-import { listAlertChannels } from "@/lib/alert-channels/list-alert-channels";
-import { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
+import { deliverChannelMessages } from "@/lib/alerts/channels/deliver-channel-messages";
+import { enqueueChannelDeliveries } from "@/lib/alerts/channels/enqueue-channel-deliveries";
+import { listAlertChannels } from "@/lib/alerts/channels/list-alert-channels";
+import { listChannelDeliveries } from "@/lib/alerts/channels/list-channel-deliveries";
 import { loadPriceContext } from "@/lib/alerts/evaluation/load-price-context";
 import { getUserStats } from "@/lib/auth/get-user-stats";
 import { exportProductCsv } from "@/lib/exports/export-product-csv";

@@ -13,7 +13,7 @@ import { POST as scheduled } from "@/app/api/queue/tasks/scheduled/route";
 import { GET as productTasks } from "@/app/api/queue/products/[id]/tasks/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
 import { POST as scrapeUrlRoute } from "@/app/api/scraping/urls/[urlId]/scrape/route";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { closeBrowser } from "@/lib/scraping/browser";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { purgeHistory } from "@/lib/jobs/purge-history";
 import { recoverStuckTasks } from "@/lib/jobs/recover-stuck-tasks";
 import { sweepDueUrls } from "@/lib/jobs/sweep-due-urls";

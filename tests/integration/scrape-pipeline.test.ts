@@ -6,7 +6,7 @@ import { POST as createProduct } from "@/app/api/products/route";
 import { POST as scrapeUrlRoute } from "@/app/api/scraping/urls/[urlId]/scrape/route";
 import { GET as historyRoute } from "@/app/api/scraping/urls/[urlId]/history/route";
 import { GET as getTaskRoute } from "@/app/api/queue/tasks/[taskId]/route";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { closeBrowser, renderPage } from "@/lib/scraping/browser";
 import { call, signUp } from "../helpers/api";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";

@@ -10,7 +10,7 @@ import { POST as reset } from "@/app/api/auth/reset-password/route";
 import { PUT as changePassword } from "@/app/api/users/me/password/route";
 import { GET as getProfile, PUT as putProfile } from "@/app/api/users/me/route";
 import { authOptions } from "@/lib/http/auth-options";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/secrets/get-auth-secret";
 import { call, signUp } from "../helpers/api";
 import { browserSession } from "../helpers/workspaces";
 

@@ -5,7 +5,7 @@ import { getDb } from "@/db";
 import { productUrls, products, scrapeTasks } from "@/db/schema";
 import { claimTasks } from "@/lib/jobs/claim-tasks";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
-import { JobRunner } from "@/lib/jobs/job-runner";
+import { JobRunner } from "@/lib/workers/job-runner";
 import { recoverStuckTasks } from "@/lib/jobs/recover-stuck-tasks";
 import { TASK_LEASE_MS } from "@/lib/jobs/renew-task-lease";
 import { signUp } from "../helpers/api";

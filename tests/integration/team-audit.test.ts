@@ -10,7 +10,7 @@ import { POST as addUrl } from "@/app/api/products/[id]/urls/route";
 import { POST as createProduct } from "@/app/api/products/route";
 import { GET as auditCsv } from "@/app/api/workspaces/current/audit.csv/route";
 import { GET as audit } from "@/app/api/workspaces/current/audit/route";
-import { purgeAuditEvents } from "@/lib/audit/purge-audit-events";
+import { purgeAuditEvents } from "@/lib/workers/definitions/purge-audit-events";
 import { call, signUp } from "../helpers/api";
 import { subscribe } from "./history-fixtures";
 import { join } from "./team-fixtures";

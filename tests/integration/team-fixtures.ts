@@ -6,7 +6,7 @@ import { POST as invite } from "@/app/api/workspaces/current/invitations/route";
 import { POST as accept } from "@/app/api/invitations/accept/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { authOptions } from "@/lib/http/auth-options";
-import { getAuthSecret } from "@/lib/auth/get-auth-secret";
+import { getAuthSecret } from "@/lib/secrets/get-auth-secret";
 import { call, type signUp } from "../helpers/api";
 
 export type TSignUp = Awaited<ReturnType<typeof signUp>>;

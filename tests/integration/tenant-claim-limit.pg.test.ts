@@ -9,18 +9,12 @@ import { describe, expect, it } from "vitest";
 import { type Db, getDb, queryRows } from "@/db";
 import { scrapeTasks } from "@/db/schema";
 import { setHostLimits } from "@/lib/fetching/host-politeness";
+import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
 import { claimRunnable, PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { signUp } from "../helpers/api";
+import { gate } from "../helpers/gate";
 
 if (!process.env.DATABASE_URL) throw new Error("tenant-claim-limit.pg.test.ts : PostgreSQL seulement");
-
-function gate() {
-  let open = () => {};
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 
 /** The database, with `transaction` wrapped: `around` runs the real one. */
 function withTransaction(
@@ -50,12 +44,53 @@ async function task(workspaceId: string, host: string, status: "pending" | "proc
   return row!;
 }
 
-async function settled<T>(p: Promise<T>, until: () => Promise<boolean>): Promise<void> {
+/** Resolves once `p` has settled or waits on a tenant's advisory lock. */
+async function settledOrWaiting<T>(db: Db, p: Promise<T>): Promise<void> {
   let done = false;
   void p.finally(() => {
     done = true;
   });
-  while (!done && !(await until())) await new Promise((r) => setTimeout(r, 20));
+  const waiting = async () => {
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+    );
+    return Number(rows[0]?.n) > 0;
+  };
+  while (!done && !(await waiting())) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** A local claim on `host`'s tasks alone (its own limits; 0 for the others), stopped just before its commit. */
+async function claimHeldOpen(db: Db, workerId: string, host: string) {
+  await setHostLimits(db, host, { maxConcurrent: 5 });
+  const commit = gate();
+  const claimed = gate();
+  const result = claimRunnable(workerId, {
+    hostSpacingMs: 0,
+    perHostLimit: 0,
+    db: withTransaction(db, (run, cb) =>
+      run(async (tx) => {
+        const r = await cb(tx);
+        claimed.open();
+        await commit.opened;
+        return r;
+      }),
+    ),
+  });
+  await claimed.opened;
+  return { result, commit: commit.open };
+}
+
+/** The tenant runs its limit, and its task on `host` still waits. */
+async function expectAtLimit(db: Db, workspaceId: string, waitingId: string) {
+  const running = await db
+    .select({ id: scrapeTasks.id })
+    .from(scrapeTasks)
+    .where(sql`${scrapeTasks.workspaceId} = ${workspaceId} and ${scrapeTasks.status} = 'processing'`);
+  expect(running).toHaveLength(PER_USER_LIMIT);
+  const [waiting] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.id, waitingId));
+  expect(waiting).toMatchObject({ status: "pending", lockedBy: null });
 }
 
 describe("a tenant's limit under concurrent claims", () => {
@@ -65,9 +100,7 @@ describe("a tenant's limit under concurrent claims", () => {
     const tag = randomUUID().slice(0, 8);
     const [busy, hostA, hostB] = [`busy-${tag}.example`, `a-${tag}.example`, `b-${tag}.example`];
     for (let i = 0; i < PER_USER_LIMIT - 1; i++) await task(workspaceId, busy, "processing");
-    await task(workspaceId, hostB, "pending");
-    // hostA has limits of its own: A claims with a default of 0, so that A's candidates are hostA's alone
-    await setHostLimits(db, hostA, { maxConcurrent: 5 });
+    const waitingB = await task(workspaceId, hostB, "pending");
 
     const bStart = gate();
     const bReady = gate();
@@ -81,43 +114,36 @@ describe("a tenant's limit under concurrent claims", () => {
     });
     await bReady.opened;
     await task(workspaceId, hostA, "pending");
-
-    const aCommit = gate();
-    const aClaimed = gate();
-    const a = claimRunnable("instance-a", {
-      hostSpacingMs: 0,
-      perHostLimit: 0,
-      db: withTransaction(db, (run, cb) =>
-        run(async (tx) => {
-          const result = await cb(tx);
-          aClaimed.open();
-          await aCommit.opened;
-          return result;
-        }),
-      ),
-    });
-    await aClaimed.opened;
+    // hostA has limits of its own: A claims with a default of 0, so that A's candidates are hostA's alone
+    const a = await claimHeldOpen(db, "instance-a", hostA);
     bStart.open();
     // B either claims at once (no lock per tenant) or waits for A's
-    await settled(b, async () => {
-      const waiting = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-      );
-      return Number(waiting[0]?.n) > 0;
-    });
-    aCommit.open();
-    const [claimedA, claimedB] = await Promise.all([a, b]);
+    await settledOrWaiting(db, b);
+    a.commit();
+    const [claimedA, claimedB] = await Promise.all([a.result, b]);
 
     expect(claimedA.tasks.map((t) => t.host)).toEqual([hostA]);
     expect(claimedB.tasks).toEqual([]);
-    const running = await db
-      .select({ id: scrapeTasks.id })
-      .from(scrapeTasks)
-      .where(sql`${scrapeTasks.workspaceId} = ${workspaceId} and ${scrapeTasks.status} = 'processing'`);
-    expect(running).toHaveLength(PER_USER_LIMIT);
-    const [waitingB] = await db.select().from(scrapeTasks).where(eq(scrapeTasks.host, hostB));
-    expect(waitingB).toMatchObject({ status: "pending", lockedBy: null });
+    await expectAtLimit(db, workspaceId, waitingB.id);
+  });
+
+  it("an Inngest step claiming its task while a local runner claims on another host waits for the tenant's lock", async () => {
+    const { workspaceId } = await signUp();
+    const db = await getDb();
+    const tag = randomUUID().slice(0, 8);
+    const [busy, hostA, hostB] = [`busy-${tag}.example`, `a-${tag}.example`, `b-${tag}.example`];
+    for (let i = 0; i < PER_USER_LIMIT - 1; i++) await task(workspaceId, busy, "processing");
+    const mine = await task(workspaceId, hostB, "pending");
+    await task(workspaceId, hostA, "pending");
+    const a = await claimHeldOpen(db, "runner-a", hostA);
+    // the step counts the tenant's running tasks at once (no lock) or after the runner's commit
+    const b = claimTaskById(mine.id, "inngest:run-b", db);
+    await settledOrWaiting(db, b);
+    a.commit();
+    const [claimedA, claimedB] = await Promise.all([a.result, b]);
+
+    expect(claimedA.tasks.map((t) => t.host)).toEqual([hostA]);
+    expect(claimedB).toEqual({ task: null, waitMs: expect.any(Number) });
+    await expectAtLimit(db, workspaceId, mine.id);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailyRunDue } from "@/lib/jobs/daily-run-due";
-import { JOBS } from "@/lib/jobs/registry";
+import { JOBS } from "@/lib/workers/registry";
 
 describe("dailyRunDue", () => {
   const digest = JOBS.sendAlertDigest.trigger.daily;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TChannelPayload } from "@/lib/alert-channels/build-channel-payload";
-import { formatChannelMessage } from "@/lib/alert-channels/format-channel-message";
+import type { TChannelPayload } from "@/lib/alerts/channels/build-channel-payload";
+import { formatChannelMessage } from "@/lib/alerts/channels/format-channel-message";
 
 const payload = (alert: Partial<TChannelPayload["alert"]>): TChannelPayload => ({
   type: "alert",

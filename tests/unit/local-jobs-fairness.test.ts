@@ -3,7 +3,7 @@
 // hold up every other user's).
 import { describe, expect, it } from "vitest";
 import { defineJob } from "@/lib/jobs/define-job";
-import { runLocalJob, settleLocalJobs } from "@/lib/jobs/local-jobs";
+import { runLocalJob, settleLocalJobs } from "@/lib/workers/local-jobs";
 
 describe("the local provider's per-key limit", () => {
   it("lets another key run while one key's runs wait for their turn", async () => {

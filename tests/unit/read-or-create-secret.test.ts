@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readOrCreateSecret } from "@/lib/auth/read-or-create-secret";
+import { readOrCreateSecret } from "@/lib/secrets/read-or-create-secret";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { newWebhookSecret, signWebhook } from "@/lib/alert-channels/sign-webhook";
+import { newWebhookSecret, signWebhook } from "@/lib/alerts/channels/sign-webhook";
 import { NODE_SAMPLE, PYTHON_SAMPLE } from "@/lib/openapi/webhook-samples";
 
 type TVerify = (secret: string, headers: Record<string, string>, rawBody: string) => boolean;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/alert-channels/sign-webhook";
+import { REPLAY_WINDOW_SECONDS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "@/lib/alerts/channels/sign-webhook";
 import { NODE_SAMPLE, PYTHON_SAMPLE } from "@/lib/openapi/webhook-samples";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { cn } from "@/lib/cn";
@@ -52,7 +52,7 @@ function MethodBadge({ method }: { method: string }) {
   );
 }
 
-/** How a receiver checks that a webhook comes from VeillePrix (lib/alert-channels/sign-webhook.ts). */
+/** How a receiver checks that a webhook comes from VeillePrix (lib/alerts/channels/sign-webhook.ts). */
 function WebhookSignature() {
   return (
     <section

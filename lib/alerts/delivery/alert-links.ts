@@ -1,5 +1,5 @@
 import { env } from "@/lib/env";
-import { productPath } from "@/lib/products/product-path";
+import { productPath } from "@/lib/products";
 import { signUnsubscribeToken, type TUnsubscribeScope } from "@/lib/alerts/unsubscribe/sign-unsubscribe-token";
 
 /** Absolute links put in alert e-mails. */

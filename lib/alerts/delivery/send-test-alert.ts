@@ -6,7 +6,7 @@ import { sendEmail } from "@/lib/email";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "@/lib/products";
 import { assertEmailAlertsAllowed } from "@/lib/alerts/rules/assert-email-alerts-allowed";
 import type { TAlertEventDetails } from "./build-alert-item";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules } from "@/db/schema";
-import { enqueueChannelDeliveries } from "@/lib/alert-channels";
+import { enqueueChannelDeliveries } from "../channels";
 import { enqueueEmailDeliveries } from "@/lib/alerts/delivery/enqueue-email-deliveries";
 import { describeFlag } from "@/lib/flags";
 import type { TFlagEvidence, TFlagKind } from "@/lib/flags/schemas";

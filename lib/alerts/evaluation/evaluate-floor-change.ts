@@ -6,7 +6,7 @@ import { syncFloorFlags } from "@/lib/flags";
 import { applyRule } from "./apply-alert-rule";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import { loadPriceContext } from "./load-price-context";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { triggerJob } from "@/lib/jobs";
 
 /**
  * After a product's minimum advertised price changed: re-judges each URL's latest reading against the new floor

@@ -1,14 +1,14 @@
 import { and, eq, gte, ne } from "drizzle-orm";
 import type { DbLike } from "@/db";
 import { alertEvents, alertRules, productUrls, products, users, workspaceMembers } from "@/db/schema";
-import { enqueueChannelDeliveries } from "@/lib/alert-channels";
+import { enqueueChannelDeliveries } from "../channels";
 import { enqueueEmailDeliveries } from "@/lib/alerts/delivery/enqueue-email-deliveries";
 import { deliverAlertEvents } from "@/lib/alerts/delivery/deliver-alert-events";
 import type { TAlertEventDetails } from "@/lib/alerts/delivery/build-alert-item";
 import { ensureMonitoringRule } from "@/lib/alerts/rules/monitoring-rule";
 import { presentAlertRule } from "@/lib/alerts/rules/present-alert-rule";
 import { getWorkspacePlan } from "@/lib/billing";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { triggerJob } from "@/lib/jobs";
 import { isWorkspaceOwner } from "@/lib/workspaces";
 
 /** The lowest threshold a workspace may choose: below it nothing is read. */

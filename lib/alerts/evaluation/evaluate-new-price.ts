@@ -10,7 +10,7 @@ import { bigCentsToDecimal, toBigCents } from "./cents";
 import { confirmsPrice } from "./confirms-price";
 import { evaluateRule } from "./evaluate-rule";
 import { isBigJump } from "./is-big-jump";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { triggerJob } from "@/lib/jobs";
 
 /** Re-fetches a URL's price (the pipeline supplies its scraper); null when the second fetch fails. */
 export type TConfirmPrice = (urlId: string) => Promise<{ price: string | number | null; available: boolean } | null>;

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { env } from "@/lib/env";
-import { planAccess } from "@/lib/fetching/plan-access";
-import { scrapeUrl } from "@/lib/scraping/scrape-url";
+import { planAccess } from "@/lib/fetching";
+import { scrapeUrl } from "@/lib/scraping";
 import type { TConfirmPrice } from "./evaluate-new-price";
 
 /**

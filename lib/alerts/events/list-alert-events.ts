@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertEvents } from "@/db/schema";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "@/lib/products";
 import { presentAlertEvent } from "./present-alert-event";
 
 /** The latest recorded alerts of one of the user's products, newest first. */

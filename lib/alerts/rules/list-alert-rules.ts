@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { alertRules, productUrls } from "@/db/schema";
-import { listRuleChannelIds } from "@/lib/alert-channels";
+import { listRuleChannelIds } from "../channels";
 import { getWorkspacePlan } from "@/lib/billing";
-import { getProductOrThrow } from "@/lib/products/get-product-or-throw";
+import { getProductOrThrow } from "@/lib/products";
 import { presentAlertRule } from "./present-alert-rule";
 
 /** The rules of one of the user's products, oldest first, with whether the plan sends e-mail alerts. */

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { getAuthSecret } from "@/lib/auth";
+import { getAuthSecret } from "@/lib/secrets";
 
 /** userId: the member the mail was sent to (null in links sent before members had their own mail: the first owner). */
 export type TUnsubscribeScope = { workspaceId: string; ruleId?: string | null; userId?: string | null };

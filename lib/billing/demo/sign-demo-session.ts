@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { getAuthSecret } from "@/lib/auth";
+import { getAuthSecret } from "@/lib/secrets";
 
 export const DEMO_SESSION_TTL_SECONDS = 60 * 60;
 

@@ -4,7 +4,7 @@ import { productUrls, products } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
-import { computeNextCheck } from "@/lib/jobs/compute-next-check";
+import { computeNextCheck } from "@/lib/jobs";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import type { ZBulkProducts } from "./bulk-schema";

@@ -7,12 +7,11 @@ import {
   type TImportPlan,
   type TImportRefusalRow,
 } from "@/db/schema";
-import { evaluateFloorChange } from "@/lib/alerts";
-import { afterCommit } from "@/lib/jobs/in-transaction";
+import { triggerJob } from "@/lib/jobs";
 import { IDENTITY_MSG } from "@/lib/products/identity/schemas";
 import { importedColumns, replaceGtins } from "@/lib/products/identity/write-identity";
 import { lockOwnerPlan } from "@/lib/billing";
-import { inTransaction } from "@/lib/jobs/in-transaction";
+import { inTransaction } from "@/lib/jobs";
 import { DUPLICATE_URL } from "@/lib/products/create-product";
 import { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "@/lib/products/limits/limit-messages";
 import { validateImportRow, type TValidImportRow } from "./validate-import-row";
@@ -122,11 +121,8 @@ export async function planImport(importId: string): Promise<void> {
         .set({ ...importedColumns(group.identity), updatedAt: sql`now()` })
         .where(and(eq(products.id, productId), eq(products.workspaceId, job.workspaceId)));
       if (group.identity.gtins) await replaceGtins(tx, job.workspaceId, productId, group.identity.gtins);
-      if (group.identity.min_advertised_price !== undefined) {
-        await afterCommit(tx, async () => {
-          await evaluateFloorChange(productId);
-        });
-      }
+      if (group.identity.min_advertised_price !== undefined)
+        await triggerJob("evaluateFloorChange", { productId }, { tx });
     }
 
     const existingIds = [...groups.values()].flatMap((g) => (g.existingId ? [g.existingId] : []));

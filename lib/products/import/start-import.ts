@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { productImports } from "@/db/schema";
-import { inTransaction } from "@/lib/jobs/in-transaction";
-import { triggerJob } from "@/lib/jobs/trigger-job";
+import { inTransaction } from "@/lib/jobs";
+import { triggerJob } from "@/lib/jobs";
 import type { TImportRow } from "./parse-import-file";
 import { presentImport } from "./present-import";
 

@@ -34,12 +34,3 @@ export function normalizeUrl(input: string): TNormalizedUrl {
   if (url.length > MAX_URL_LENGTH) return { ok: false, error: URL_MESSAGES.tooLong };
   return { ok: true, url };
 }
-
-/** The merchant host of a page URL, lower-cased ("" when it does not parse): per-host limits and guesses key on it. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return "";
-  }
-}

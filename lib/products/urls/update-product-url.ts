@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { productUrls } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing";
 import { AppError } from "@/lib/errors/app-error";
-import { computeNextCheck, pageKeyOf } from "@/lib/jobs/compute-next-check";
+import { computeNextCheck, pageKeyOf } from "@/lib/jobs";
 import { getProductUrlOrThrow } from "./get-product-url-or-throw";
 import { planLimitError } from "@/lib/products/limits/plan-limit-error";
 import { queryProducts } from "@/lib/products/query-products";

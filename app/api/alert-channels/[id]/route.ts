@@ -1,5 +1,5 @@
 // DELETE /api/alert-channels/{id} – delete one of the user's alert channels
-import { deleteAlertChannel } from "@/lib/alert-channels/delete-alert-channel";
+import { deleteAlertChannel } from "@/lib/alerts/channels/delete-alert-channel";
 import { ZAlertChannelParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
 

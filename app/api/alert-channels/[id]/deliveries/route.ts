@@ -1,6 +1,6 @@
 // GET /api/alert-channels/{id}/deliveries – the channel's delivery log, newest first
-import { listChannelDeliveries } from "@/lib/alert-channels/list-channel-deliveries";
-import { ZChannelDeliveriesQuery } from "@/lib/alert-channels/schemas";
+import { listChannelDeliveries } from "@/lib/alerts/channels/list-channel-deliveries";
+import { ZChannelDeliveriesQuery } from "@/lib/alerts/channels/schemas";
 import { ZAlertChannelParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
 

@@ -1,5 +1,5 @@
 // POST /api/alert-channels/{id}/test – send a test message to the channel now and return its log line
-import { sendChannelTest } from "@/lib/alert-channels/send-channel-test";
+import { sendChannelTest } from "@/lib/alerts/channels/send-channel-test";
 import { ZAlertChannelParams } from "@/lib/http/path-params";
 import { withAuth } from "@/lib/http/with-auth";
 

@@ -1,6 +1,6 @@
 // PUT /api/products/{id}/reference-price – set or clear the product's reference price ("mon prix")
-import { ZReferencePrice } from "@/lib/history/schemas";
-import { setReferencePrice } from "@/lib/history/set-reference-price";
+import { ZReferencePrice } from "@/lib/products/schemas";
+import { setReferencePrice } from "@/lib/products/set-reference-price";
 import { withAuth } from "@/lib/http/with-auth";
 import { ZProductParams } from "@/lib/http/path-params";
 

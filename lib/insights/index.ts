@@ -1,0 +1,5 @@
+// The public face of lib/insights (the market view's overview, changes and merchants): other domains import from here
+// only (DESIGN §10).
+export { exportOverview } from "./export-overview";
+export { getChanges, type TChange } from "./get-changes";
+export { getOverview, type TOverview } from "./get-overview";
