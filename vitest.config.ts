@@ -48,6 +48,9 @@ export default defineConfig({
           // worker threads, not child processes: a fifth less processor time a file (measured 2026-11-27 on 7
           // files: 61 s against 75 s). Each thread has an environment of its own (integration-setup.ts sets it).
           pool: "threads",
+          // a thread keeps its modules and its database from one file to the next (integration-setup.ts gives
+          // each file the template's state and puts back what a file changed)
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...(onServer ? [] : ["tests/integration/**/*.pg.test.ts"])],
           environment: "node",

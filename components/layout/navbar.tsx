@@ -41,6 +41,11 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
   }
 
   const links = user ? PRIVATE_LINKS : PUBLIC_LINKS;
+  // a member's five links, workspace switcher and menu share one line from 1280 px only (at 1024 they wrapped):
+  // below that, the menu button
+  const wide = user
+    ? { bar: "xl:flex", button: "xl:hidden", menu: "xl:hidden" }
+    : { bar: "md:flex", button: "md:hidden", menu: "md:hidden" };
   const linkClass = (href: string, layout = "py-2") =>
     `rounded-md px-3 ${layout} text-sm font-medium transition-colors ${
       isActive(pathname, href) ? "text-zinc-900 bg-zinc-100" : "text-zinc-600 hover:text-zinc-900 hover:bg-zinc-100/70"
@@ -61,12 +66,12 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
           VeillePrix
         </Link>
 
-        <ul className="ml-4 hidden items-center gap-1 md:flex">
+        <ul className={`ml-4 hidden items-center gap-1 ${wide.bar}`}>
           {links.map((l) => (
             <li key={l.href}>
               <Link
                 href={l.href}
-                className={linkClass(l.href, "py-2 xl:whitespace-nowrap")}
+                className={linkClass(l.href, "py-2 whitespace-nowrap")}
                 aria-current={isActive(pathname, l.href) ? "page" : undefined}
               >
                 {l.label}
@@ -103,7 +108,7 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
           )}
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-zinc-700 hover:bg-zinc-100 md:hidden"
+            className={`inline-flex size-10 items-center justify-center rounded-lg text-zinc-700 hover:bg-zinc-100 ${wide.button}`}
             aria-expanded={menuOpen}
             aria-controls="menu-mobile"
             aria-label={menuOpen ? "Fermer le menu" : "Ouvrir le menu"}
@@ -127,7 +132,7 @@ export function Navbar({ registerClasses }: { registerClasses: { bar: string; me
         </div>
       </nav>
 
-      <div id="menu-mobile" hidden={!menuOpen} className="border-t border-zinc-200 bg-white md:hidden">
+      <div id="menu-mobile" hidden={!menuOpen} className={`border-t border-zinc-200 bg-white ${wide.menu}`}>
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {links.map((l) => (
             <li key={l.href}>

@@ -86,6 +86,11 @@ export class JobRunner {
     return found;
   }
 
+  /** Tests: stops every runner of this process (one left running would work on the next test file's database). */
+  static async stopAll(graceMs: number): Promise<void> {
+    await Promise.all([...registry].map((runner) => runner.stop(graceMs)));
+  }
+
   get activeCount(): number {
     return this.active.size;
   }

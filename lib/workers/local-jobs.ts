@@ -157,3 +157,10 @@ export async function settleLocalJobs(options: { skipSleeps?: boolean } = {}): P
     await Promise.race([Promise.allSettled([...store.inflight]), sleep(10)]);
   }
 }
+
+/** Tests: forgets the runs of this process once they are over (idempotency keys, concurrency slots). */
+export function forgetLocalJobs(): void {
+  if (store.inflight.size > 0) throw new Error("forgetLocalJobs: des exécutions sont encore en cours");
+  store.seen.clear();
+  store.gates.clear();
+}

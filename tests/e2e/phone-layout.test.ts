@@ -123,6 +123,18 @@ describe("on a 390 px phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it("shows the team page's 'Supprimer l'espace' card whole, its button and field on screen", async () => {
+    await page.goto(`${baseUrl()}/team`);
+    const button = page.getByRole("button", { name: "Supprimer définitivement l'espace" });
+    await button.waitFor();
+    await button.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "phone-supprimer-espace.png") });
+    await onScreen(button);
+    await onScreen(page.getByLabel(/^Saisissez « .+ » pour confirmer$/));
+    expect(await button.isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+  });
+
   it("shows the invoice 'Télécharger' button whole", async () => {
     await page.goto(`${baseUrl()}/subscriptions`);
     await page.locator('article[data-plan="professionnel"]').getByRole("button", { name: "Changer de plan" }).click();

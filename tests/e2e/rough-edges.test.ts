@@ -141,6 +141,32 @@ describe.each([
   });
 });
 
+describe("the member's header", () => {
+  it("stays on one line from 390 to 1280 px: the five links from 1280 px, the menu button below", async () => {
+    for (const width of [1280, 1024, 800, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 }, locale: "fr-FR" });
+      await signIn(page, email, "/dashboard");
+      const nav = page.getByRole("navigation", { name: "Navigation principale" });
+      const market = nav.getByRole("link", { name: "Vue marché" });
+      const menuButton = nav.getByRole("button", { name: "Ouvrir le menu" });
+      await (width >= 1280 ? market : menuButton).waitFor();
+      expect(await market.isVisible()).toBe(width >= 1280);
+      expect(await menuButton.isVisible()).toBe(width < 1280);
+      // every link shown lies on one line, and nothing scrolls sideways
+      for (const link of await nav.getByRole("link").all()) {
+        if (!(await link.isVisible())) continue;
+        expect((await link.boundingBox())!.height).toBeLessThan(44);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page
+        .locator("header")
+        .first()
+        .screenshot({ path: path.join(SHOTS, `entete-membre-${width}.png`) });
+      await page.close();
+    }
+  });
+});
+
 describe("alerts and documentation", () => {
   it("the alert form shows the webhook channel before it can create, and the new alert is listed at once", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "fr-FR" });

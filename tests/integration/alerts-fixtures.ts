@@ -1,5 +1,6 @@
 // Test data for the alerts suites: rows inserted directly, as the scrape pipeline would write them.
 import { and, eq, ne } from "drizzle-orm";
+import { expect } from "vitest";
 import { getDb } from "@/db";
 import { alertRules, emailOutbox, plans, priceHistory, productUrls, products, subscriptions } from "@/db/schema";
 import { signUp } from "../helpers/api";
@@ -54,15 +55,18 @@ export async function makeProduct(
   return { productId: product!.id, urlIds };
 }
 
-let clock = Date.UTC(2026, 0, 1, 8, 0, 0);
+// the files of a worker thread share this module (vitest.config.ts): each file's clock starts at the same time
+let clock = { file: "", at: 0 };
 
-/** Writes a price entry one minute after the previous one (any test), as the pipeline would. */
+/** Writes a price entry one minute after the previous one (any test of the file), as the pipeline would. */
 export async function addPrice(urlId: string, price: string | null, available = true) {
   const db = await getDb();
-  clock += 60_000;
+  const file = expect.getState().testPath ?? "";
+  if (clock.file !== file) clock = { file, at: Date.UTC(2026, 0, 1, 8, 0, 0) };
+  clock.at += 60_000;
   const [row] = await db
     .insert(priceHistory)
-    .values({ urlId, price, available, currency: price === null ? null : "EUR", createdAt: new Date(clock) })
+    .values({ urlId, price, available, currency: price === null ? null : "EUR", createdAt: new Date(clock.at) })
     .returning({ id: priceHistory.id });
   return row!.id;
 }

@@ -176,7 +176,7 @@ class TreeBuilder {
     const el =
       attrsFrom === null
         ? new Element(info.name, NO_ATTRIBS, NO_CHILDREN)
-        : lazyElement(info.name, this.html, attrsFrom);
+        : new LazyElement(info.name, this.html, attrsFrom);
     this.append(el);
     let order = -1;
     let enter = true;
@@ -363,6 +363,7 @@ function readAttributes(b: TreeBuilder | null, html: string, from: number, build
 }
 
 type TLazy = Element & { source: string; attrsFrom: number; built: Record<string, string> | null };
+type TLazyConstructor = new (name: string, source: string, attrsFrom: number) => TLazy;
 
 /**
  * The prototype of an element with attributes: an Element to every reader, whose attribute object is built from the
@@ -385,22 +386,25 @@ const LAZY_ELEMENT = Object.create(Element.prototype, {
   },
 });
 
-/** The fields Element's constructors would set, in their order, then the page and where the attributes start. */
-function lazyElement(name: string, source: string, attrsFrom: number): Element {
-  const el = Object.create(LAZY_ELEMENT) as TLazy;
-  el.parent = null;
-  el.prev = null;
-  el.next = null;
-  el.startIndex = null;
-  el.endIndex = null;
-  el.children = NO_CHILDREN;
-  el.name = name;
-  el.type = (name === "script" ? "script" : name === "style" ? "style" : "tag") as Element["type"];
-  el.source = source;
-  el.attrsFrom = attrsFrom;
-  el.built = null;
-  return el;
-}
+/**
+ * The fields Element's constructors would set, in their order, then the page and where the attributes start. A plain
+ * constructor function (prototype LAZY_ELEMENT): V8 sizes its objects to hold every field, where an Object.create
+ * object holds four and moves the others to a backing store reallocated as it grows.
+ */
+const LazyElement = function (this: TLazy, name: string, source: string, attrsFrom: number) {
+  this.parent = null;
+  this.prev = null;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.children = NO_CHILDREN;
+  this.name = name;
+  this.type = (name === "script" ? "script" : name === "style" ? "style" : "tag") as Element["type"];
+  this.source = source;
+  this.attrsFrom = attrsFrom;
+  this.built = null;
+} as unknown as TLazyConstructor;
+LazyElement.prototype = LAZY_ELEMENT;
 
 // Parses one start tag whose name begins at `start` (just after "<"). Returns the index after ">",
 // or -1 when the document ends inside the tag.

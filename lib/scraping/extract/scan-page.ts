@@ -3,6 +3,7 @@ import { attr, classTokens, hiddenByClass, isElement, isHidden, textOf } from ".
 import { ATTR } from "./html-tags";
 import { parseHtml } from "./parse-html";
 import { phraseRegex } from "./phrase-regex";
+import { showsAmount } from "./shows-amount";
 import { CART_LABELS, OTHER_OFFERS_HEADINGS, RELATED_HEADINGS } from "./phrases";
 
 // Everything later stages need, gathered while the page is parsed (no recursion, so pathological nesting cannot
@@ -37,7 +38,6 @@ export type TPageScan = {
   offerScripts: string[];
 };
 
-const DIGIT = /\d/;
 // Product pages have a few dozen of each; the cap bounds the work on huge listing pages.
 const LIMIT = 600;
 const NO_TOKENS: string[] = [];
@@ -61,18 +61,15 @@ const PRICE_TOKEN =
 // A currency alone, possibly with a short tax note: "円(税込)", "€ TTC" is not one (letters), "원" is.
 const CURRENCY_ONLY =
   /^\s*(?:[€$£¥￥₹₽₺₴₪₩₫฿₱₦]|円|元|원|EUR|USD|GBP|CHF|PLN|CZK|Kč|zł|Ft|lei|Lei|kr|TL|руб\.?|грн\.?|р\.)\s*(?:[(（][^)）\d]{1,6}[)）])?\s*$/;
-// A currency sign or code in a text node; codes are bounded by non-letters (\b fails next to "č", "ł", Cyrillic).
-const QUICK_CURRENCY = new RegExp(
-  "[€$£¥￥₹₽₺₴₪₩₫฿₱₦₲₵₸₼₾]|円|元|원|(?<![A-Za-zÀ-ž])(?:EUR|USD|GBP|CHF|PLN|CZK|SEK|NOK|DKK|HUF|RON|BGN|TRY|CAD|AUD" +
-    String.raw`|kr|Kč|zł|Ft|lei|TL|Lei|руб|грн|Rs|Rp|RM|Fr|Kn|din|лв|ден|tk)(?![A-Za-zÀ-ž])|р\.`,
-);
 const RELATED_RAW = new RegExp(
   String.raw`sp_detail|sims-|-sims\b|also-?viewed|also-?bought|also_bought|customers-also|cross-?sell|up-?sell` +
     "|recently-?viewed|you-?may-?also|product-recommendations|recommendation",
   "i",
 );
-// Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer.
-const RELATED_HEADING = phraseRegex({ ...RELATED_HEADINGS, offers: Object.values(OTHER_OFFERS_HEADINGS).flat() });
+// Recommendations, and a marketplace's other sellers: neither holds the price of the page's own offer. Two regexes
+// rather than one alternation of both tables: the offers phrases open with \b or \d, which slow every position of
+// a joined pattern.
+const RELATED_HEADING = phraseRegex(RELATED_HEADINGS);
 const OFFERS_HEADING = phraseRegex(OTHER_OFFERS_HEADINGS);
 const RELATED_TOKEN = new RegExp(
   "^(?:related|similar|recommend|recommendations?|reco|recos|upsell|upsells|crosssell|cross|accessories" +
@@ -103,14 +100,26 @@ const F_PRICE = 8;
 const F_TITLE = 16;
 const F_CART = 32;
 // The facts of an element whose only attribute of those read is its class, by class: product cards and menu
-// items repeat a few classes hundreds of times a page. Bounded; the facts are a function of the class alone.
-const CLASS_FACTS = new Map<string, number>();
+// items repeat a few classes hundreds of times a page. A direct-mapped cache (a slot per hash of a few of the
+// class's characters, the last class seen there kept): cheaper than a Map, whose hash reads every character of
+// each freshly sliced class. The facts are a function of the class alone.
+const SLOTS = 4096;
+const SLOT_CLASS: Array<string | null> = new Array(SLOTS).fill(null);
+const SLOT_FACTS = new Int32Array(SLOTS);
+
+function slotOf(cls: string): number {
+  const n = cls.length;
+  if (n < 3) return n === 0 ? 0 : (cls.charCodeAt(0) * 31 + n) & (SLOTS - 1);
+  const h = ((cls.charCodeAt(0) * 31 + cls.charCodeAt(n >> 1)) * 31 + cls.charCodeAt(n - 3)) * 31;
+  return ((h + cls.charCodeAt(n - 2)) * 31 + cls.charCodeAt(n - 1) + n * 7) & (SLOTS - 1);
+}
 
 function facts(el: Element, cls: string | undefined, id: string | undefined, bits: number): number {
   const byClass = cls !== undefined && id === undefined && !(bits & (ATTR.hidden | ATTR.style));
+  let slot = -1;
   if (byClass) {
-    const known = CLASS_FACTS.get(cls);
-    if (known !== undefined) return known;
+    slot = slotOf(cls);
+    if (SLOT_CLASS[slot] === cls) return SLOT_FACTS[slot]!;
   }
   // class and id are tested one by one rather than as `${class} ${id}`: none of these patterns can
   // match across the joining space, and the scan then allocates no string per element.
@@ -131,8 +140,8 @@ function facts(el: Element, cls: string | undefined, id: string | undefined, bit
   if ((cls !== undefined && TITLE_HINT.test(cls)) || (id !== undefined && TITLE_HINT.test(id))) f |= F_TITLE;
   if ((cls !== undefined && CART_HINT.test(cls)) || (id !== undefined && CART_HINT.test(id))) f |= F_CART;
   if (byClass) {
-    if (CLASS_FACTS.size >= 5000) CLASS_FACTS.clear();
-    CLASS_FACTS.set(cls, f);
+    SLOT_CLASS[slot] = cls;
+    SLOT_FACTS[slot] = f;
   }
   return f;
 }
@@ -164,6 +173,20 @@ function emptyScan(): TPageScan {
     offersRoots: new Set(),
     offerScripts: [],
   };
+}
+
+/**
+ * The section a heading titles: its parent when it is among the parent's first two elements (a section title comes
+ * first; deeper headings are content), else the grandparent when the heading is its parent's only element.
+ */
+function sectionOf(el: Element, parent: Element): Element | null {
+  let elements = 0;
+  for (const c of parent.children) {
+    if (!isElement(c)) continue;
+    if (c === el) return parent;
+    if (++elements === 2) return null;
+  }
+  return elements === 1 && isElement(parent.parent) ? parent.parent : null;
 }
 
 const textOfChildren = (el: Element): string => el.children.map((c) => (c.type === "text" ? textOf(c) : "")).join("");
@@ -305,7 +328,7 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
       return;
     }
     if (data.length < 3 || !isElement(parent) || parent.name === "option" || parent.name === "textarea") return;
-    if (scan.textPriceEls.length < LIMIT && DIGIT.test(data) && QUICK_CURRENCY.test(data)) {
+    if (scan.textPriceEls.length < LIMIT && showsAmount(data)) {
       // "<span>49</span><sup>,90 €</sup>": the superscript is a piece, its container the price.
       const box = parent.name === "sup" && isElement(parent.parent) ? parent.parent : parent;
       scan.textPriceEls.push(box);
@@ -343,24 +366,20 @@ export function scanPage(html: string): { doc: Document; scan: TPageScan } {
     for (const o of el.children) {
       if (!isElement(o) || o.name !== "option" || scan.priceOptions.length >= 50) continue;
       const t = o.children.map((c) => textOf(c)).join("");
-      if (DIGIT.test(t) && QUICK_CURRENCY.test(t)) scan.priceOptions.push(o);
+      if (showsAmount(t)) scan.priceOptions.push(o);
     }
   }
   if (title !== null) scan.titleText = textOfChildren(title).trim();
   for (const el of headings) {
-    const t = headingText(el);
     const parent = el.parent;
-    if (t && t.length < 120 && isElement(parent) && RELATED_HEADING.test(t)) {
-      // A section title comes first in its section; deeper headings are content, not section titles.
-      const firstEls = parent.children.filter((c) => isElement(c)).slice(0, 2);
-      const root = firstEls.includes(el)
-        ? parent
-        : isElement(parent.parent) && parent.children.filter((c) => isElement(c)).length === 1
-          ? parent.parent
-          : null;
-      if (root) scan.relatedRoots.add(root);
-      if (root && OFFERS_HEADING.test(t)) scan.offersRoots.add(root);
-    }
+    // the section a heading would title (none: the phrases are not read)
+    const root = isElement(parent) ? sectionOf(el, parent) : null;
+    if (root === null) continue;
+    const t = headingText(el);
+    if (!t || t.length >= 120) continue;
+    const offers = OFFERS_HEADING.test(t);
+    if (offers || RELATED_HEADING.test(t)) scan.relatedRoots.add(root);
+    if (offers) scan.offersRoots.add(root);
   }
   buttons.forEach((el, i) => {
     const a = el.attribs;
