@@ -1,8 +1,11 @@
 // npm run bench:api [-- --products 200,20000] [--rows 1000000] [--duration 5] [--connections 50,10] [--skip-build]
-//                    [--only insights]
-// Seeds one Entreprise tenant per size of `products` × 5 URLs with hourly readings (1,000,000 per tenant by
-// default, generated in SQL and interleaved in time across URLs as production writes them: the table's physical
-// order is by time, not by URL) into DATABASE_URL, or into an embedded database under .bench/ when it is unset;
+//                    [--only insights] [--seed-only]
+// Seeds one Entreprise tenant per size of `products` × 5 URLs (1,000,000 readings per tenant by default,
+// generated in SQL and interleaved in time across URLs as production writes them: the table's physical order is
+// by time, not by URL) into DATABASE_URL, or into an embedded database under .bench/ when it is unset (`--seed-only`
+// stops there, to measure queries on the seeded base). Readings are hourly, or daily when hourly ones would span
+// less than 30 days; prices hold as a merchant's do: most URLs keep a value for 30-180 days (about 8 % change
+// within a given week), one in a hundred changes every 6 hours;
 // starts the production build (`next build` first when missing) with JOBS_DISABLED=1 on a free port of
 // 127.0.0.1; drives each read route and page with autocannon next to /api/health in the same run and prints
 // requests/s, p50, p99, the answer's size and the ratio to that floor, the sizes side by side. A measurement,
@@ -40,7 +43,10 @@ type Tenant = { products: number; token: string; cookie: string; productIds: str
 async function seed(PRODUCTS: number): Promise<Tenant> {
   const URLS = PRODUCTS * URLS_PER_PRODUCT;
   const PER_URL = Math.ceil(ROWS / URLS);
-  const EMAIL = `bench-api-${PRODUCTS}-${ROWS}@veilleprix.test`;
+  // hourly readings unless they would cover less than 30 days (20,000 products: 10 daily readings per URL)
+  const STEP_HOURS = PER_URL >= 30 * 24 ? 1 : 24;
+  // the seed's shape is in the address: a tenant seeded another way is not reused
+  const EMAIL = `bench-api-v2-${PRODUCTS}-${ROWS}@veilleprix.test`;
   const { sql, eq } = await import("drizzle-orm");
   const { getDb, queryRows } = await import("@/db");
   const { apiTokens, plans, products, productUrls, subscriptions, users } = await import("@/db/schema");
@@ -81,18 +87,27 @@ async function seed(PRODUCTS: number): Promise<Tenant> {
     await db.execute(sql`
       insert into product_urls (product_id, workspace_id, name, url, tracking_frequency, last_status, last_checked_at,
                                 next_check_at, created_at)
-      select p.id, p.workspace_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id, 'hourly', 'ok',
-             now(), now() + interval '1 hour', p.created_at + make_interval(secs => m)
+      select p.id, p.workspace_id, 'Marchand ' || m, 'https://marchand-' || m || '.example/p/' || p.id,
+             ${STEP_HOURS === 1 ? "hourly" : "daily"}::text, 'ok', now(), now() + make_interval(hours => ${STEP_HOURS}),
+             p.created_at + make_interval(secs => m)
         from products p cross join generate_series(1, ${URLS_PER_PRODUCT}) m
        where p.workspace_id = ${userId}`);
-    // oldest hour first and, within an hour, every URL in turn (its own minute offset): the order a scheduler
-    // reading each URL hourly writes them, so that one URL's readings lie on as many pages as it has readings
+    // oldest reading first and, within a step, every URL in turn (its own minute offset): the order a scheduler
+    // writes them, so that one URL's readings lie on as many pages as it has readings. A URL's value is a step
+    // function of time: its level is the number of `period` hours elapsed (shifted by its phase); one level in 25
+    // is out of stock.
     await db.execute(sql`
       insert into price_history (url_id, price, currency, available, created_at)
-      select u.id, case when g % 97 = 0 then null else round((40 + (g * 7 + u.n) % 300 + 0.99)::numeric, 2) end,
-             'EUR', g % 97 <> 0, now() - make_interval(hours => g) + make_interval(secs => u.n * 3000.0 / ${URLS})
+      select u.id, case when v.out then null else round((40 + (v.level * 37 + u.n) % 300 + 0.99)::numeric, 2) end,
+             'EUR', not v.out, r.at
         from generate_series(${PER_URL}, 1, -1) g
        cross join (select id, row_number() over (order by id) as n from product_urls where workspace_id = ${userId}) u
+       cross join lateral (select case when u.n % 100 = 0 then 6 else 24 * (30 + u.n * 7919 % 151) end as period,
+                                  u.n * 104729 % 4000 as phase) k
+       cross join lateral (select now() - make_interval(hours => g * ${STEP_HOURS})
+                                  + make_interval(secs => u.n * 3000.0 / ${URLS}) as at) r
+       cross join lateral (select floor((extract(epoch from r.at) / 3600 + k.phase) / k.period)::bigint as level) l
+       cross join lateral (select l.level, (l.level + u.n) % 25 = 0 as out) v
        order by g desc, u.n`);
     await db.execute(sql`vacuum analyze price_history`);
     await db.execute(sql`analyze product_urls`);
@@ -196,7 +211,8 @@ function drive(base: string, tenant: Tenant, pick: () => string, connections: nu
 
 async function main() {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!process.argv.includes("--skip-build") && !fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
+  const skipBuild = process.argv.includes("--skip-build") || process.argv.includes("--seed-only");
+  if (!skipBuild && !fs.existsSync(path.join(root, distDir, "BUILD_ID"))) {
     console.log("next build");
     const res = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
     if (res.status !== 0) process.exit(res.status ?? 1);
@@ -205,6 +221,7 @@ async function main() {
   const tenants: Tenant[] = [];
   for (const size of SIZES) tenants.push(await seed(size));
   await (await import("@/db")).closeDb();
+  if (process.argv.includes("--seed-only")) return;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

@@ -15,5 +15,6 @@ export * from "./team";
 export * from "./evidence";
 export * from "./fetch-access";
 export * from "./product-market";
+export * from "./product-merchants";
 export * from "./feeds";
 export * from "./workspace-counts";

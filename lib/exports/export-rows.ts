@@ -12,8 +12,21 @@ export type TExportRow = {
   total?: string | null;
 };
 
-/** The URLs to export with their product name, already scoped to the owner. */
-export type TExportUrl = { id: string; name: string; url: string; product?: string };
+/** A URL's latest reading as product_urls' latest_* copy holds it (retention not applied). */
+export type TExportLatest = {
+  price: string | null;
+  currency: string | null;
+  available: boolean;
+  createdAt: Date;
+  shipping: string | null;
+  seller: string | null;
+};
+
+/**
+ * The URLs to export with their product name, already scoped to the owner; `latest` when the reader of the URLs
+ * also read their latest_* copy (null: never read), so that the latest prices need no statement of their own.
+ */
+export type TExportUrl = { id: string; name: string; url: string; product?: string; latest?: TExportLatest | null };
 
 /** The URLs of an export: a list (one product), or pages read as the file is streamed (the whole catalogue). */
 export type TExportUrls = TExportUrl[] | AsyncIterable<TExportUrl[]>;

@@ -60,16 +60,22 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
       -- an offer cheapest then and now keeps its merchant unless its seller changed (read only for those)
       having not bool_or(case when c.was_ok and c.b_amt = lows.was_min and c.is_ok and c.l_amt = lows.is_min
                               then c.l_seller is not distinct from ${baselineSeller("c")} else false end)
-    ), ranked as (
-      -- the lines of the chosen kind ranked among themselves (the others in a partition of their own)
-      select c.*, rank() over (
-               partition by ${listed}
+    ), places as (
+      -- the lines of the chosen kind ranked among themselves (only those: the unchanged URLs are no one's peers)
+      select c.url_id, rank() over (
                order by array_position(array['drop', 'rise', 'out_of_stock', 'back_in_stock'], change_kind),
                         case when change_kind in ('drop', 'rise') and b_amt <> 0
                              then round(abs(l_amt - b_amt) * 10000 / abs(b_amt)) else 0 end desc,
                         case when change_kind in ('drop', 'rise') then abs(l_amt - b_amt) else 0 end desc
-             ) as place, ${listed} as listed
-        from c
+             ) as place
+        from c where ${listed}
+    ), picked as materialized (
+      -- the rows that reach Node, chosen before their names and addresses are joined
+      select c.*, moved.product_id is not null as cheapest_moved
+        from c left join places using (url_id) left join lows using (product_id) left join moved using (product_id)
+       where (moved.product_id is not null
+              and (c.was_ok and c.b_amt = lows.was_min or c.is_ok and c.l_amt = lows.is_min))
+          or places.place <= ${pick.limit}
     ), n as (
       select count(*) filter (where change_kind = 'drop') as n_drop,
              count(*) filter (where change_kind = 'rise') as n_rise,
@@ -86,14 +92,10 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
                c.l_id, c.l_price::text as l_price, c.l_shipping::text as l_shipping, c.l_seller, c.l_currency,
                c.l_available, c.l_at, c.b_id, c.b_price::text as b_price, c.b_shipping::text as b_shipping,
                c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.change_kind,
-               row_number() over (order by p.name, p.id, u.name, u.id) as ord,
-               moved.product_id is not null as cheapest_moved
-          from ranked c left join lows using (product_id) left join moved using (product_id)
+               row_number() over (order by p.name, p.id, u.name, u.id) as ord, c.cheapest_moved
+          from picked c
           join products p on p.id = c.product_id and p.workspace_id = ${workspaceId}
           join product_urls u on u.id = c.url_id
-         where (moved.product_id is not null
-                and (c.was_ok and c.b_amt = lows.was_min or c.is_ok and c.l_amt = lows.is_min))
-            or (c.listed and c.place <= ${pick.limit})
         ) q
       ) r
     ) as rows

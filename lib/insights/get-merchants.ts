@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { type DbLike, getDb, queryRows } from "@/db";
 import { centsToDecimal, divRound, percentOf } from "@/lib/core/money";
 import { getRetentionCutoff } from "@/lib/history";
 import { MARKET_CURRENCY } from "./market-rules";
-import type { TMerchantsQuery } from "./schemas";
+import { rollupOutdated } from "./market-source";
+import type { TBasis, TMerchantsQuery } from "./schemas";
 import { basisPoints, compareFr, sortLines } from "./sort-lines";
 
 type TNum = string | number;
@@ -11,7 +12,8 @@ type TTally = {
   domain: string;
   merchant: string;
   seller: string | null;
-  names: string[];
+  /** The merchant's names; from the rollup, its distinct lists of names. */
+  names: string[] | string[][];
   urls: TNum;
   out_of_stock: TNum;
   products: TNum;
@@ -31,15 +33,99 @@ type TTally = {
  * source's own name on it (product_urls.merchant_domain and merchant_own, db/schema/products.ts), or on a
  * marketplace the seller of the latest reading's offer (product_urls.latest_seller; case and spaces ignored).
  * Prices are amounts on the basis: the price, or price plus the stated shipping (market-rules.ts). A merchant
- * with several URLs on one product counts once there, at its lowest comparable amount. One row per merchant
- * reaches Node.
+ * with several URLs on one product counts once there, at its lowest comparable amount. Read from the
+ * product_merchants rollup (one row per product and merchant), live when retention drops a reading it counts.
+ * One row per merchant reaches Node.
  */
 export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
+  const basis = query.basis ?? "price";
+  const tallies = (await rollupOutdated(db, workspaceId, basis, cutoff))
+    ? await tallyLive(db, workspaceId, basis, cutoff)
+    : await tallyRollup(db, workspaceId, basis);
+  const lines = tallies.map((t) => {
+    const [urls, outOfStock, priced, cheapest, compared] = [
+      t.urls,
+      t.out_of_stock,
+      t.priced,
+      t.cheapest,
+      t.compared,
+    ].map(Number) as [number, number, number, number, number];
+    const gapSum = Number(t.gap_sum ?? 0);
+    return {
+      merchant: t.merchant,
+      domain: t.domain,
+      seller: t.seller,
+      names: [...new Set(t.names.flat())].sort(compareFr),
+      urls,
+      products: Number(t.products),
+      priced_products: priced,
+      cheapest_count: cheapest,
+      cheapest_rate: percentOf(cheapest, priced),
+      compared_products: compared,
+      average_gap: compared ? centsToDecimal(divRound(gapSum, compared)) : null,
+      average_gap_percent: compared ? percentOf(gapSum, Number(t.my_sum ?? 0)) : null,
+      out_of_stock: outOfStock,
+      out_of_stock_rate: percentOf(outOfStock, urls),
+    };
+  });
+  const needle = query.q?.toLocaleLowerCase("fr");
+  const filtered = lines.filter(
+    (l) =>
+      !needle ||
+      l.domain.includes(needle) ||
+      l.merchant.toLocaleLowerCase("fr").includes(needle) ||
+      l.names.some((n) => n.toLocaleLowerCase("fr").includes(needle)),
+  );
+  type TLine = (typeof lines)[number];
+  const keys = {
+    cheapest_rate: (l: TLine) => basisPoints(l.cheapest_rate),
+    average_gap: (l: TLine) => basisPoints(l.average_gap_percent),
+    out_of_stock_rate: (l: TLine) => basisPoints(l.out_of_stock_rate),
+    products: (l: TLine) => l.products,
+    domain: (l: TLine) => l.domain,
+  };
+  const order = query.order ?? (query.sort === "domain" ? "asc" : "desc");
+  const tie = (l: TLine) => `${l.domain} ${l.merchant}`;
+  return {
+    currency: MARKET_CURRENCY,
+    basis,
+    merchants: sortLines(filtered, keys[query.sort], order, tie),
+  };
+}
+
+/** The tallies from the product_merchants rollup (db/schema/product-merchants.ts), retention ignored. */
+export function tallyRollup(db: DbLike, workspaceId: string, basis: TBasis) {
+  return queryRows<TTally>(
+    db,
+    // one index-only range of product_merchants_workspace_idx, tallied per merchant and list of names (few
+    // lists: no sort), then per merchant
+    sql`select g.domain, coalesce(min(g.seller), min(g.own_name) filter (where g.own <> ''), g.domain) as merchant,
+               min(g.seller) as seller, json_agg(g.names) as names, sum(g.urls) as urls,
+               sum(g.out_of_stock) as out_of_stock, sum(g.products) as products, sum(g.priced) as priced,
+               sum(g.cheapest) as cheapest, sum(g.compared) as compared, sum(g.gap_sum) as gap_sum,
+               sum(g.my_sum) as my_sum
+          from (select m.domain, m.own, m.names, min(m.seller) as seller, min(m.own_name) as own_name,
+                       sum(m.urls) as urls, sum(m.out_of_stock) as out_of_stock, count(*) as products,
+                       count(m.cents) as priced, count(*) filter (where m.cheapest) as cheapest,
+                       count(m.my_cents) filter (where m.cents is not null) as compared,
+                       sum(m.cents - m.my_cents) as gap_sum, sum(m.my_cents) filter (where m.cents is not null) as my_sum
+                  from product_merchants m
+                 where m.workspace_id = ${workspaceId} and m.basis = ${basis}
+                 group by m.domain, m.own, m.names) g
+         group by g.domain, g.own`,
+  );
+}
+
+/**
+ * The tallies computed from product_urls' latest_* copy, for a retention cutoff past a latest reading the
+ * product_merchants rollup counts (db/schema/product-merchants.ts).
+ */
+export function tallyLive(db: DbLike, workspaceId: string, basis: TBasis, cutoff: Date | null) {
   const since = cutoff ? sql`and u.latest_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
-  const shipping = query.basis === "total" ? sql` + coalesce(u.latest_shipping, 0)` : sql``;
-  const tallies = await queryRows<TTally>(
+  const shipping = basis === "total" ? sql` + coalesce(u.latest_shipping, 0)` : sql``;
+  return queryRows<TTally>(
     db,
     sql`with o as (
           select u.product_id, u.name, u.merchant_domain as domain, s.seller,
@@ -73,55 +159,6 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
           left join prices on prices.domain = o.domain and prices.own = o.own
          group by o.domain, o.own`,
   );
-  const lines = tallies.map((t) => {
-    const [urls, outOfStock, priced, cheapest, compared] = [
-      t.urls,
-      t.out_of_stock,
-      t.priced,
-      t.cheapest,
-      t.compared,
-    ].map(Number) as [number, number, number, number, number];
-    const gapSum = Number(t.gap_sum ?? 0);
-    return {
-      merchant: t.merchant,
-      domain: t.domain,
-      seller: t.seller,
-      names: [...t.names].sort(compareFr),
-      urls,
-      products: Number(t.products),
-      priced_products: priced,
-      cheapest_count: cheapest,
-      cheapest_rate: percentOf(cheapest, priced),
-      compared_products: compared,
-      average_gap: compared ? centsToDecimal(divRound(gapSum, compared)) : null,
-      average_gap_percent: compared ? percentOf(gapSum, Number(t.my_sum ?? 0)) : null,
-      out_of_stock: outOfStock,
-      out_of_stock_rate: percentOf(outOfStock, urls),
-    };
-  });
-  const needle = query.q?.toLocaleLowerCase("fr");
-  const filtered = lines.filter(
-    (l) =>
-      !needle ||
-      l.domain.includes(needle) ||
-      l.merchant.toLocaleLowerCase("fr").includes(needle) ||
-      l.names.some((n) => n.toLocaleLowerCase("fr").includes(needle)),
-  );
-  type TLine = (typeof lines)[number];
-  const keys = {
-    cheapest_rate: (l: TLine) => basisPoints(l.cheapest_rate),
-    average_gap: (l: TLine) => basisPoints(l.average_gap_percent),
-    out_of_stock_rate: (l: TLine) => basisPoints(l.out_of_stock_rate),
-    products: (l: TLine) => l.products,
-    domain: (l: TLine) => l.domain,
-  };
-  const order = query.order ?? (query.sort === "domain" ? "asc" : "desc");
-  const tie = (l: TLine) => `${l.domain} ${l.merchant}`;
-  return {
-    currency: MARKET_CURRENCY,
-    basis: query.basis ?? "price",
-    merchants: sortLines(filtered, keys[query.sort], order, tie),
-  };
 }
 
 export type TMerchants = Awaited<ReturnType<typeof getMerchants>>;

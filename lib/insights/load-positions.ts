@@ -112,7 +112,8 @@ export async function loadOverviewSummary(
            where t.avg_cents is not null and m.n > 0
            group by t.days
         )
-        select (select count(*) from products where workspace_id = ${workspaceId}) as products,
+        -- the count the products' triggers keep (migration 0035), not a count of the catalogue
+        select (select c.products from workspace_counts c where c.workspace_id = ${workspaceId}) as products,
                count(*) as priced, ${sql.raw(POSITIONS.map((p, i) => `count(*) filter (where m.position_rank = ${i}) as ${p}`).join(", "))},
                sum(m.my_cents) filter (where m.n > 0) as my_sum, sum(m.avg_cents) filter (where m.n > 0) as avg_sum,
                count(*) filter (where ${matches(filter)}) as lines,

@@ -326,7 +326,9 @@ describe("all-products export of a large catalogue", () => {
       select u.id, 10 + right(u.url, 4)::int % 7, 'EUR', true, ${at.toISOString()}::timestamptz
         from product_urls u where u.workspace_id = ${workspaceId}`);
     const pages: string[] = [];
+    const statements: string[] = [];
     const stop = onQuery((query) => {
+      statements.push(query);
       if (/from products\b/i.test(query) && /product_urls/i.test(query)) pages.push(query);
     });
     try {
@@ -353,9 +355,36 @@ describe("all-products export of a large catalogue", () => {
         );
       expect(lines.slice(1, -1)).toEqual(expected);
       expect(lines.at(-1)).toBe("");
+      // the latest prices came with the pages: from the first page on, no other statement
+      expect(statements.slice(statements.indexOf(pages[0]!))).toEqual(pages);
     } finally {
       stop();
     }
+  });
+
+  it("gives a marketplace reading the same seller and total as the product's own workbook", async () => {
+    const { token, workspaceId } = await signUp();
+    const product = await seedProduct(workspaceId, "Aspirateur");
+    const url = await seedUrl(workspaceId, product.id, "Place de marché");
+    const offers = [
+      { price: "99.90", seller: "Vendeur A", condition: "used" },
+      { price: "99.9", seller: "Vendeur B" },
+      { price: 120, seller: "Vendeur C", buyBox: true },
+    ];
+    await seedHistory(url.id, [
+      { price: "150.00", at: daysAgo(2), shipping: "2.00", offers: [{ price: 150, seller: "Ancien" }] },
+      { price: "99.90", at: daysAgo(1), shipping: "4.99", offers },
+    ]);
+    const cells = async (body: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(body as unknown as ArrayBuffer);
+      const row = wb.getWorksheet("Derniers prix")!.getRow(2);
+      return (row.values as unknown[]).slice(-3);
+    };
+    const own = await cells((await fetchBinary(productXlsx, { token, params: { id: product.id } })).body);
+    // among the offers at 99.90: not the used one; the buy box is at another price
+    expect(own).toEqual(["Disponible", "Vendeur B", 104.89]);
+    expect(await cells((await fetchBinary(allXlsx, { token })).body)).toEqual(own);
   });
 });
 

@@ -129,10 +129,12 @@ describe(`overview page at ${PRODUCTS} products × ${URLS_PER_PRODUCT} URLs`, ()
     }
   });
 
-  it("the merchants: one statement tallies them in SQL, one row per merchant reaches Node", async () => {
+  it("the merchants: one statement tallies them in SQL from the rollup, one row per merchant reaches Node", async () => {
     const seen: string[] = [];
+    const urls: string[] = [];
     const stop = onQuery((text) => {
-      if (/product_urls/.test(text)) seen.push(text);
+      if (/product_merchants/.test(text)) seen.push(text);
+      if (/product_urls/.test(text)) urls.push(text);
     });
     let merchants: Awaited<ReturnType<typeof getMerchants>>["merchants"];
     try {
@@ -141,6 +143,7 @@ describe(`overview page at ${PRODUCTS} products × ${URLS_PER_PRODUCT} URLs`, ()
       stop();
     }
     expect(seen).toHaveLength(1);
+    expect(urls).toEqual([]);
     expect(merchants.map((m) => [m.domain, m.urls])).toEqual([1, 2, 3, 4, 5].map((m) => [`m${m}.example`, PRODUCTS]));
     // every product has a comparable offer: each merchant is priced on all, the cheapest on some
     expect(merchants.every((m) => m.priced_products > PRODUCTS * 0.9)).toBe(true);

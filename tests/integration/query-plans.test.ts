@@ -240,6 +240,27 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(probes.map((n) => n["Node Type"])).toEqual(probes.map(() => "Index Only Scan"));
   });
 
+  it("overview: the catalogue's product count is the workspace_counts row, not a count of products", async () => {
+    const scans = (
+      await planNodes(() => getOverview(workspaceId, { position: "all", sort: "gap_to_cheapest", limit: 10 }))
+    ).flat();
+    expect(scans.filter((n) => n["Relation Name"] === "workspace_counts").map((n) => n["Index Name"])).toEqual([
+      "workspace_counts_pkey",
+    ]);
+  });
+
+  it("changes: only the changed URLs are ranked, only the picked rows join their names and addresses", async () => {
+    const plans = await planNodes(() => getChanges(workspaceId, { period: "week", kind: "all", limit: 100 }));
+    type TNode = TPlanNode & { "CTE Name"?: string; Filter?: string };
+    const windows = (plans.flat() as TNode[]).filter((n) => n["Node Type"] === "WindowAgg");
+    expect(windows.length).toBeGreaterThan(0);
+    for (const w of windows) {
+      // a window over the classified URLs reads only those with a change (its peers are never the unchanged)
+      const scans = (nodes(w) as TNode[]).filter((n) => n["Node Type"] === "CTE Scan");
+      for (const scan of scans.filter((n) => n["CTE Name"] === "c")) expect(scan.Filter ?? "").toMatch(/change_kind/);
+    }
+  });
+
   it("history page (first page and with a cursor), chart, comparison", async () => {
     expect(await planProblems(() => getUrlHistory(workspaceId, urlIds[0]!, { limit: 11 }))).toEqual([]);
     expect(await planProblems(() => getUrlHistory(workspaceId, urlIds[0]!, { limit: 11, before: historyId }))).toEqual(
