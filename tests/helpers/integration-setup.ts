@@ -9,9 +9,9 @@ import { withDatabase } from "./global-setup";
 // isolate: false) and one database, which each file finds as the migrated template left it (global-setup.ts):
 // - PGlite: the thread's folder, copied again from the template (the previous file closed it);
 // - PostgreSQL: the thread's database, created from the template by its first file, then emptied for each next
-//   one (its sessions ended, every table holding rows truncated, sequences restarted; opening it seeds the plans
-//   again). Its commits do not wait for the disk (synchronous_commit off: what a session sees and locks is
-//   unchanged, only a crash could lose the last ones).
+//   one (its sessions ended, every table holding rows truncated, their statistics dropped, sequences restarted;
+//   opening it seeds the plans again). Its commits do not wait for the disk (synchronous_commit off: what a
+//   session sees and locks is unchanged, only a crash could lose the last ones).
 // lib/env.ts reads the variables below once per module graph: they are the same for every file of the thread.
 // A file that changes them loads the app afresh (vi.resetModules()); afterAll puts them back and drops the
 // modules it loaded, so that the next file gets the app as this setup configures it.
@@ -107,6 +107,9 @@ async function emptyDatabase(url: string) {
       tables.map(({ name }) => `select '${name}' as name where exists (select from ${name})`).join(" union all "),
     );
     if (filled.length > 0) await c.unsafe(`truncate ${filled.map((t) => t.name).join(", ")} restart identity cascade`);
+    // truncate forgets the tables' sizes but not their columns' statistics: a previous file's analyze of 20,000
+    // products would steer this file's plans (its EXPLAIN checks), where a new copy of the template has none
+    await c`delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`;
     const sequences = await c<{ name: string }[]>`
       select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname = 'public'`;
     for (const { name } of sequences) await c.unsafe(`alter sequence ${name} restart`);
