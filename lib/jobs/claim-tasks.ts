@@ -5,7 +5,7 @@ import { defaultHostLimits, lockHostSlots, markHostsStarted } from "@/lib/fetchi
 import { findCandidates } from "./claim-candidates";
 import { claimFollowers } from "./claim-followers";
 import { TASK_LEASE_MS } from "./renew-task-lease";
-import { lockTenantSlots } from "./tenant-slots";
+import { idList, lockTenantSlots } from "./tenant-slots";
 
 export type TTaskRow = typeof scrapeTasks.$inferSelect;
 /** A claimed task with its URL's extraction hints (null for a one-off address). */
@@ -103,12 +103,6 @@ export async function claimRunnable(workerId: string, options: TClaimOptions = {
         });
   return { tasks, waitMs: tasks.length < limit ? await nextHostStart(db) : null };
 }
-
-const idList = (ids: string[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
 
 /** Until the first host held back by its spacing may start again, when one has runnable tasks. */
 async function nextHostStart(db: DbLike): Promise<number | null> {

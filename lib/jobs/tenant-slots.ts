@@ -1,6 +1,13 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 
+/** `(id1::uuid, id2::uuid, …)` for an `in` of scrape_tasks' uuid columns. */
+export const idList = (ids: string[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
 /** Key space of the tenants' claim locks (pg_advisory_xact_lock's first key). */
 const TENANT_CLAIM_LOCK = 2601;
 
@@ -23,10 +30,7 @@ export async function lockTenantSlots(tx: DbLike, workspaceIds: string[]): Promi
   const rows = await queryRows<{ workspace_id: string; n: number }>(
     tx,
     sql`select workspace_id, count(*)::int as n from scrape_tasks
-      where status = 'processing' and workspace_id in (${sql.join(
-        workspaceIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) group by workspace_id`,
+      where status = 'processing' and workspace_id in ${idList(workspaceIds)} group by workspace_id`,
   );
   return new Map(rows.map((r) => [r.workspace_id, Number(r.n)]));
 }
