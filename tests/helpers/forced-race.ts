@@ -60,11 +60,14 @@ export async function forcedRace<A, B>(race: TRace<A, B>): Promise<readonly [TSe
     if (race.secondMust === "wait") {
       await waitersOn(test, firstPids, b, "le second n'a jamais attendu un verrou du premier");
     } else {
-      const waited = waitersOn(test, firstPids, b, "").then(
-        () => true,
-        () => false,
-      );
-      if (await waited) throw new Error("le second a attendu un verrou du premier");
+      let ended = false;
+      void b.then(() => {
+        ended = true;
+      });
+      while (!ended) {
+        if ((await waitingOn(test, firstPids)).length > 0) throw new Error("le second a attendu un verrou du premier");
+        await new Promise((r) => setTimeout(r, 20));
+      }
     }
     await held`select pg_advisory_unlock(${key})`;
     return [await a, await b] as const;
@@ -88,11 +91,16 @@ export async function waitersOn(db: postgres.Sql, blockers: number[], contender:
     ended = true;
   });
   for (let i = 0; i < 1500 && !ended; i++) {
-    const rows = await db`
-      select pid from pg_stat_activity
-       where wait_event_type = 'Lock' and pg_blocking_pids(pid) && ${blockers}::int[]`;
-    if (rows.length > 0) return rows.map((r) => Number(r.pid));
+    const pids = await waitingOn(db, blockers);
+    if (pids.length > 0) return pids;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(failure);
+}
+
+/** The sessions waiting now on a lock held by one of `blockers`. */
+async function waitingOn(db: postgres.Sql, blockers: number[]): Promise<number[]> {
+  const rows = await db`
+    select pid from pg_stat_activity where wait_event_type = 'Lock' and pg_blocking_pids(pid) && ${blockers}::int[]`;
+  return rows.map((r) => Number(r.pid));
 }
