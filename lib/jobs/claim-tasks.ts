@@ -46,8 +46,9 @@ export async function claimTasks(workerId: string, options: TClaimOptions = {}):
  * Moves up to `limit` runnable tasks (pending or retry, due; highest priority, then oldest first) to
  * 'processing' for `workerId`, within each host's politeness (concurrency and spacing, host_politeness) and
  * each tenant's limit, counted over every runner. The candidates are a short range of scrape_tasks_claim_idx per
- * host that may start; the hosts' rows are locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on
- * one database never claim the same task nor overrun a host.
+ * host that may start, of the few ready hosts whose waiting tasks come first (findCandidates); the hosts' rows are
+ * locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on one database never
+ * claim the same task nor overrun a host.
  */
 export async function claimRunnable(workerId: string, options: TClaimOptions = {}): Promise<TClaimResult> {
   const db = options.db ?? (await getDb());
@@ -109,10 +110,7 @@ async function nextHostStart(db: DbLike): Promise<number | null> {
   const [row] = await queryRows<{ wait_ms: number | null }>(
     db,
     sql`select ceil(extract(epoch from (min(hp.next_start_at) - now())) * 1000)::int as wait_ms
-      from host_politeness hp
-        cross join lateral (select 1 from scrape_tasks t
-          where t.host = hp.host and t.status in ('pending', 'retry') limit 1) waiting
-      where hp.next_start_at > now()`,
+      from host_politeness hp where hp.waiting > 0 and hp.next_start_at > now()`,
   );
   return row?.wait_ms == null ? null : Math.max(1, Number(row.wait_ms));
 }

@@ -38,7 +38,10 @@ export async function enqueueScrape(
   db?: DbLike,
 ): Promise<TaskRow | null | TaskRow[]> {
   const conn = db ?? (await getDb());
-  const list = Array.isArray(input) ? input : [input];
+  const given = Array.isArray(input) ? input : [input];
+  // each statement locks its hosts' host_politeness rows in host order (migration 0037's trigger): statements
+  // in host order keep a transaction's locks in that order too, as a claim takes them
+  const list = given.length > CHUNK ? given.toSorted((a, b) => compareHosts(hostOf(a.url), hostOf(b.url))) : given;
   const rows: TaskRow[] = [];
   for (let i = 0; i < list.length; i += CHUNK) {
     const values = list.slice(i, i + CHUNK).map((t) => ({
@@ -71,3 +74,5 @@ export async function enqueueScrape(
   }
   return Array.isArray(input) ? rows : (rows[0] ?? null);
 }
+
+const compareHosts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
