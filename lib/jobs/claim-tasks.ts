@@ -8,7 +8,7 @@ import { TASK_LEASE_MS } from "./renew-task-lease";
 import { idList, lockTenantSlots } from "./tenant-slots";
 
 export type TTaskRow = typeof scrapeTasks.$inferSelect;
-/** A claimed task with its URL's extraction hints (null for a one-off address). */
+/** A claimed task with its URL's extraction hints (null for a one-off address, unless it re-reads a URL's page). */
 export type TClaimedTask = TTaskRow & {
   urlSelector: string | null;
   urlFetchMode: "auto" | "static" | "browser" | null;
@@ -117,6 +117,9 @@ async function nextHostStart(db: DbLike): Promise<number | null> {
   return row?.wait_ms == null ? null : Math.max(1, Number(row.wait_ms));
 }
 
+/** The tracked URL whose selector and fetch mode a task reads with: its own, or the one a one-off re-reads. */
+const trackedUrl = sql`coalesce(${scrapeTasks.urlId}, (${scrapeTasks.metadata}->>'confirms_url_id')::uuid)`;
+
 export async function claim(db: DbLike, workerId: string, leaseMs: number, lockedIds: SQL): Promise<TClaimedTask[]> {
   const rows = await db
     .update(scrapeTasks)
@@ -134,10 +137,10 @@ export async function claim(db: DbLike, workerId: string, leaseMs: number, locke
     .where(sql`${scrapeTasks.id} in (${lockedIds})`)
     .returning({
       ...getTableColumns(scrapeTasks),
-      urlSelector: sql<string | null>`(select pu.selector from product_urls pu where pu.id = ${scrapeTasks.urlId})`,
+      urlSelector: sql<string | null>`(select pu.selector from product_urls pu where pu.id = ${trackedUrl})`,
       urlFetchMode: sql<
         TClaimedTask["urlFetchMode"]
-      >`(select pu.fetch_mode from product_urls pu where pu.id = ${scrapeTasks.urlId})`,
+      >`(select pu.fetch_mode from product_urls pu where pu.id = ${trackedUrl})`,
     });
   return rows as TClaimedTask[];
 }

@@ -18,6 +18,8 @@ export type TEnqueueScrape = {
   runAt?: Date;
   /** A scheduled check: its URL's latest reading when it was queued (the freshness figure's due time). */
   prevReadingAt?: string | null;
+  /** A one-off scrape (no urlId) re-reading this tracked URL's page with its selector and fetch mode. */
+  confirmsUrlId?: string;
 };
 
 // Bounded by PostgreSQL's 65,535 bind parameters per statement.
@@ -57,7 +59,7 @@ export async function enqueueScrape(
             product_id: t.productId,
             ...(t.prevReadingAt !== undefined && { prev_reading_at: t.prevReadingAt }),
           }
-        : { product_id: t.productId, ad_hoc: true },
+        : { product_id: t.productId, ad_hoc: true, ...(t.confirmsUrlId && { confirms_url_id: t.confirmsUrlId }) },
     }));
     rows.push(
       ...(await conn
