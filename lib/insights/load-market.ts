@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { getDb, queryRowsWithoutJit } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
 import { toCents } from "@/lib/core/money";
 import { changeCandidates, type TChangePick } from "./change-candidates";
@@ -105,10 +105,7 @@ export async function loadMarket(workspaceId: string, changes: TChangePick) {
                        left join lateral (${probe(sql`h.url_id = u.id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
                        left join lateral (${probe(sql`b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz`, false)}) f on true`;
   // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
-  const picked = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return (await queryRows<TPicked>(tx, changeCandidates(workspaceId, select, cutoff, changes)))[0];
-  });
+  const [picked] = await queryRowsWithoutJit<TPicked>(db, changeCandidates(workspaceId, select, cutoff, changes));
   const rows = picked?.rows ?? [];
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));
   const products = new Map<string, TMarketProduct>();
