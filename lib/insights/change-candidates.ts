@@ -12,10 +12,14 @@ const priced = (p: "l" | "b") =>
 /** What the market compares (market-rules.ts toOffer): the price, plus the stated shipping on the 'total' basis. */
 const amount = (p: "l" | "b", basis: TBasis) =>
   sql.raw(basis === "total" ? `${p}_price + coalesce(${p}_shipping, 0)` : `${p}_price`);
-/** The seller of the baseline's reading (or of its correction): one primary-key read, only where asked. */
+/**
+ * The seller of the baseline's reading (or of its correction): one primary-key read, only where asked; a steady
+ * URL's is its latest seller (its value, seller included, has not changed since before the period).
+ */
 const baselineSeller = (r: string) =>
   sql.raw(
-    `(select reading_seller(x.offers, x.price) from price_history x where x.id = ${r}.b_src and ${r}.b_src is not null)`,
+    `case when ${r}.steady then ${r}.l_seller else (select reading_seller(x.offers, x.price) from price_history x
+                                                    where x.id = ${r}.b_src and ${r}.b_src is not null) end`,
   );
 
 /**
@@ -91,7 +95,7 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
                u.name as url_name, u.url,
                c.l_id, c.l_price::text as l_price, c.l_shipping::text as l_shipping, c.l_seller, c.l_currency,
                c.l_available, c.l_at, c.b_id, c.b_price::text as b_price, c.b_shipping::text as b_shipping,
-               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.change_kind,
+               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.steady, c.change_kind,
                row_number() over (order by p.name, p.id, u.name, u.id) as ord, c.cheapest_moved
           from picked c
           join products p on p.id = c.product_id and p.workspace_id = ${workspaceId}

@@ -54,14 +54,19 @@ function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
 const corrected = (column: "price" | "currency" | "available" | "shipping") =>
   sql.raw(`case when c.id is null then h.${column} else c.${column} end as ${column}`);
 
-/** The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none). */
+/**
+ * The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none); of a
+ * steady URL (its value began before `since`, within retention: every reading from then on shows it), its latest
+ * reading's, unprobed (b_src null: its seller is latest_seller).
+ */
 const baselineCols = sql.raw(
   `${["id", "price", "shipping", "currency", "available", "at", "src"]
     .map((k) => {
       const column = k === "at" ? "created_at" : k;
-      return `coalesce(b.${column}, f.${column}) as b_${k}`;
+      const latest = k === "id" ? "u.latest_reading_id" : k === "src" ? "null::bigint" : `u.latest_${k}`;
+      return `case when u.steady then ${latest} else coalesce(b.${column}, f.${column}) end as b_${k}`;
     })
-    .join(", ")}, b.id is null as b_first`,
+    .join(", ")}, b.id is null and not u.steady as b_first`,
 );
 
 /** One probe of price_history_url_latest_idx (index-only): a URL's reading before or from `since`. */
@@ -82,8 +87,9 @@ function probe(where: ReturnType<typeof sql>, desc: boolean) {
  * (product_urls.changed_at, its index: every reading of another URL since then shows its latest value, so it has
  * no change and its product no new cheapest merchant), those products' URLs with each one's latest retained
  * reading (product_urls' latest_* copy, its seller) and its baseline: its latest retained reading strictly before
- * `since` (one index-only probe of price_history_url_latest_idx per URL), or for a URL first read after it, its
- * first reading from then on (one more probe, only for those). Only the rows changeCandidates keeps reach Node.
+ * `since` (one index-only probe of price_history_url_latest_idx per URL whose value began within the period; a
+ * steady one's is its latest), or for a URL first read after it, its first reading from then on (one more probe,
+ * only for those). Only the rows changeCandidates keeps reach Node.
  */
 export async function loadMarket(workspaceId: string, changes: TChangePick) {
   const { since, basis } = changes;
@@ -92,18 +98,22 @@ export async function loadMarket(workspaceId: string, changes: TChangePick) {
   const at = since.toISOString();
   const kept = cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   // only ids and values flow through the classification; names and addresses join the few rows that reach Node
+  const steady = cutoff
+    ? sql`u.changed_at >= ${cutoff.toISOString()}::timestamptz and u.changed_at < ${at}::timestamptz`
+    : sql`u.changed_at < ${at}::timestamptz`;
   const listed = sql`(select u.product_id, u.id, u.latest_reading_id, u.latest_price, u.latest_shipping,
-                             u.latest_seller, u.latest_currency, u.latest_available, u.latest_at
+                             u.latest_seller, u.latest_currency, u.latest_available, u.latest_at,
+                             coalesce(${steady}, false) as steady
                         from (select distinct m.product_id from product_urls m
                                where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
                         join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}) u`;
   const select = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
                             u.latest_shipping as l_shipping, u.latest_seller as l_seller,
                             u.latest_currency as l_currency, u.latest_available as l_available,
-                            u.latest_at as l_at, ${baselineCols}
+                            u.latest_at as l_at, u.steady, ${baselineCols}
                        from ${listed}
-                       left join lateral (${probe(sql`h.url_id = u.id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
-                       left join lateral (${probe(sql`b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz`, false)}) f on true`;
+                       left join lateral (${probe(sql`not u.steady and h.url_id = u.id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
+                       left join lateral (${probe(sql`not u.steady and b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz`, false)}) f on true`;
   // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
   const picked = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
