@@ -98,8 +98,11 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
                c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.steady, c.change_kind,
                row_number() over (order by p.name, p.id, u.name, u.id) as ord, c.cheapest_moved
           from picked c
-          join products p on p.id = c.product_id and p.workspace_id = ${workspaceId}
-          join product_urls u on u.id = c.url_id
+          -- one primary-key probe each (limit 1 keeps them probes): a join's estimate over picked chose to hash
+          -- every URL and product of the table
+          cross join lateral (select p.id, p.name, p.reference_price from products p
+                               where p.id = c.product_id and p.workspace_id = ${workspaceId} limit 1) p
+          cross join lateral (select u.id, u.name, u.url from product_urls u where u.id = c.url_id limit 1) u
         ) q
       ) r
     ) as rows
