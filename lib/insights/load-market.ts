@@ -54,19 +54,14 @@ function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
 const corrected = (column: "price" | "currency" | "available" | "shipping") =>
   sql.raw(`case when c.id is null then h.${column} else c.${column} end as ${column}`);
 
-/**
- * The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none); of a
- * steady URL (its value began before `since`, within retention: every reading from then on shows it), its latest
- * reading's, unprobed (b_src null: its seller is latest_seller).
- */
+/** The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none). */
 const baselineCols = sql.raw(
   `${["id", "price", "shipping", "currency", "available", "at", "src"]
     .map((k) => {
       const column = k === "at" ? "created_at" : k;
-      const latest = k === "id" ? "u.latest_reading_id" : k === "src" ? "null::bigint" : `u.latest_${k}`;
-      return `case when u.steady then ${latest} else coalesce(b.${column}, f.${column}) end as b_${k}`;
+      return `coalesce(b.${column}, f.${column}) as b_${k}`;
     })
-    .join(", ")}, b.id is null and not u.steady as b_first`,
+    .join(", ")}, b.id is null as b_first`,
 );
 
 /** One probe of price_history_url_latest_idx (index-only): a URL's reading before or from `since`. */
@@ -101,23 +96,26 @@ export async function loadMarket(workspaceId: string, changes: TChangePick) {
   const steady = cutoff
     ? sql`u.changed_at >= ${cutoff.toISOString()}::timestamptz and u.changed_at < ${at}::timestamptz`
     : sql`u.changed_at < ${at}::timestamptz`;
-  const listed = sql`(select u.product_id, u.id, u.latest_reading_id, u.latest_price, u.latest_shipping,
-                             u.latest_seller, u.latest_currency, u.latest_available, u.latest_at,
-                             coalesce(${steady}, false) as steady
-                        from (select distinct m.product_id from product_urls m
-                               where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
-                        join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}) u`;
-  const select = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
+  // the URLs of the products that moved, each with its latest reading (l_) and whether it is steady: its value
+  // began before the period and, under a retention cutoff, not before it (the run's first reading is a retained
+  // reading before the period showing the latest value, which is then its baseline: no probe)
+  const listed = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
                             u.latest_shipping as l_shipping, u.latest_seller as l_seller,
                             u.latest_currency as l_currency, u.latest_available as l_available,
-                            u.latest_at as l_at, u.steady, ${baselineCols}
-                       from ${listed}
-                       left join lateral (${probe(sql`not u.steady and h.url_id = u.id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
-                       left join lateral (${probe(sql`not u.steady and b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz`, false)}) f on true`;
+                            u.latest_at as l_at, coalesce(${steady}, false) as steady
+                       from (select distinct m.product_id from product_urls m
+                              where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
+                       join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}`;
+  // the others, probed for their baselines (over changeCandidates' `listed`)
+  const probed = sql`select u.*, ${baselineCols}
+                       from listed u
+                       left join lateral (${probe(sql`h.url_id = u.url_id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
+                       left join lateral (${probe(sql`b.id is null and h.url_id = u.url_id and h.created_at >= ${at}::timestamptz`, false)}) f on true
+                      where not u.steady`;
   // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
   const picked = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return (await queryRows<TPicked>(tx, changeCandidates(workspaceId, select, cutoff, changes)))[0];
+    return (await queryRows<TPicked>(tx, changeCandidates(workspaceId, { listed, probed }, cutoff, changes)))[0];
   });
   const rows = picked?.rows ?? [];
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));

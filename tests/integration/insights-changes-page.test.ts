@@ -201,3 +201,32 @@ it("a URL steady since before the retention cutoff is probed: unread before the 
   expect(day.changes.map(summary)).toEqual(["rise Bouilloire Fnac 20.00", "new_cheapest Bouilloire Darty -10.00"]);
   expect(day.changes[1]).toMatchObject({ previous_merchant: "Fnac", before_price: "50.00", after_price: "45.00" });
 });
+
+it("a steady URL counts in its product's cheapest then and now: kept, it keeps the merchant; overtaken, it is the new one", async () => {
+  const { workspaceId: ws } = await signUp();
+  await subscribe(ws, "professionnel");
+  const steadyBeside = async (name: string, before: string, after: string, steady: string) => {
+    const p = await seedProduct(ws, name, null);
+    const fnac = await seedUrl(ws, p.id, "Fnac", `https://www.fnac.com/${name}`);
+    await seedHistory(fnac.id, [
+      { price: before, at: daysAgo(2) },
+      { price: after, at: daysAgo(0, 2) },
+    ]);
+    const darty = await seedUrl(ws, p.id, "Darty", `https://www.darty.com/${name}`);
+    await seedHistory(darty.id, [
+      { price: steady, at: daysAgo(5) },
+      { price: steady, at: daysAgo(0, 1) },
+    ]);
+  };
+  // Darty at 30 € is the cheapest then and now: the drop at Fnac changes no cheapest merchant
+  await steadyBeside("Grille-pain", "50.00", "40.00", "30.00");
+  // Fnac at 40 € was the cheapest, Darty at 45 € is now
+  await steadyBeside("Mixeur", "40.00", "50.00", "45.00");
+  const day = await getChanges(ws, { period: "day", kind: "all", limit: 50 });
+  expect(day.changes.map(summary)).toEqual([
+    "drop Grille-pain Fnac -20.00",
+    "rise Mixeur Fnac 25.00",
+    "new_cheapest Mixeur Darty 12.50",
+  ]);
+  expect(day.changes[2]).toMatchObject({ previous_merchant: "Fnac", before_price: "40.00", after_price: "45.00" });
+});
