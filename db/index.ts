@@ -93,6 +93,18 @@ export async function queryRows<T>(db: DbLike, query: SQL): Promise<T[]> {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/**
+ * Rows of a raw query planned without PostgreSQL's JIT (its own transaction, `set local`): an aggregate over a
+ * whole catalogue is estimated dear enough to be compiled, and compiling took longer than it saved (0.6-1.2 s
+ * per run for data health's per-shop stats at 100,000 URLs).
+ */
+export async function queryRowsWithoutJit<T>(db: DbLike, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return queryRows<T>(tx, query);
+  });
+}
+
 export async function pingDb(): Promise<boolean> {
   try {
     const db = await getDb();

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -94,10 +95,24 @@ export const fetchBudget = pgTable(
  * while its row is locked by the claim, fewer than `max_concurrent` of its tasks run and `next_start_at` has
  * passed (then moved `min_spacing_ms` on). Null limits: the defaults of lib/env.ts.
  */
-export const hostPoliteness = pgTable("host_politeness", {
-  host: text().primaryKey(),
-  maxConcurrent: integer(),
-  minSpacingMs: integer(),
-  nextStartAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const hostPoliteness = pgTable(
+  "host_politeness",
+  {
+    host: text().primaryKey(),
+    maxConcurrent: integer(),
+    minSpacingMs: integer(),
+    nextStartAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The host's waiting tasks (pending or retry), kept by a statement trigger on scrape_tasks (migration
+    // 0037): their number, and a lower bound of the best one's claim rank and run_at, exact after any of
+    // them leaves, and of their earliest run_at. Null bounds: none waits.
+    waiting: integer().notNull().default(0),
+    nextRank: integer(),
+    nextRunAt: timestamp({ withTimezone: true }),
+    dueAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // a claim walks the hosts with waiting tasks best first (lib/jobs/claim-candidates.ts)
+    index("host_politeness_waiting_idx").on(t.nextRank, t.nextRunAt, t.host).where(sql`${t.waiting} > 0`),
+  ],
+);

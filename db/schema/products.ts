@@ -306,7 +306,7 @@ export const scrapeTasks = pgTable(
     priority: text({ enum: ["low", "normal", "high"] })
       .notNull()
       .default("normal"),
-    trigger: text({ enum: ["manual", "schedule", "api", "batch", "first"] })
+    trigger: text({ enum: ["manual", "schedule", "api", "batch", "first", "confirm"] })
       .notNull()
       .default("manual"),
     useAi: boolean().notNull().default(false),

@@ -9,7 +9,11 @@ export { evaluateFloorChange } from "./evaluation/evaluate-floor-change";
 export { deliverMonitoringStopped, evaluateMonitoringStopped } from "./evaluation/evaluate-monitoring-stopped";
 export { evaluateNewPrice, type TEvaluateNewPrice } from "./evaluation/evaluate-new-price";
 export type { TEarlierReadings } from "./evaluation/load-price-context";
-export { rescrapePrice } from "./evaluation/rescrape-price";
+export {
+  CONFIRMATION_DELAY_MS,
+  readPriceConfirmation,
+  requestPriceConfirmation,
+} from "./evaluation/price-confirmation";
 export { listAlertEvents } from "./events/list-alert-events";
 export { getAlertPreferences } from "./preferences/get-alert-preferences";
 export { updateAlertPreferences } from "./preferences/update-alert-preferences";

@@ -31,8 +31,9 @@ const hostList = (hosts: string[]) =>
  * Inside the claim's transaction: locks the hosts' rows, waiting for a claim that holds one (claims are short),
  * and tells how many tasks of each may start now. Every start of a host takes its row, so once it is locked the
  * host's running tasks and its next start are exact; they are read by a second statement, whose snapshot (READ
- * COMMITTED) sees what the claims that held the row before committed. Rows are locked in host order: two claims
- * never wait on each other in a cycle. With a spacing, one start per host and claim.
+ * COMMITTED) sees what the claims that held the row before committed. Rows are locked in the hosts' byte order
+ * (collate "C", as scrape_tasks' trigger locks them): two claims never wait on each other in a cycle. With a
+ * spacing, one start per host and claim.
  */
 export async function lockHostSlots(
   tx: DbLike,
@@ -48,9 +49,11 @@ export async function lockHostSlots(
       sql`, `,
     )}]::text[]) h
     where not exists (select 1 from host_politeness p where p.host = h)
-    order by h
+    order by h collate "C"
     on conflict do nothing`);
-  await tx.execute(sql`select host from host_politeness where host in ${hostList(sorted)} order by host for update`);
+  await tx.execute(
+    sql`select host from host_politeness where host in ${hostList(sorted)} order by host collate "C" for update`,
+  );
   const rows = await queryRows<{ host: string; free: number; spacing: number; wait_ms: number }>(
     tx,
     sql`select p.host,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type DbLike } from "@/db";
+import { queryRowsWithoutJit, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
 import { currentMonth } from "@/lib/fetching";
 import { GRACE_FRACTION, periodOf, shopOf, stateOf } from "./health-sql";
@@ -7,9 +7,9 @@ import { HEALTH_STATE_LABELS, HEALTH_STATES, type THealthState } from "./schemas
 
 export const FRESHNESS_DAYS = 7;
 
-/** URLs per state, all states listed (0 when none). */
+/** URLs per state, all states listed (0 when none). Every aggregate of the screen is planned without JIT. */
 export async function countHealthStates(db: DbLike, workspaceId: string, hasAutomation: boolean) {
-  const rows = await queryRows<{ state: THealthState; n: number | string }>(
+  const rows = await queryRowsWithoutJit<{ state: THealthState; n: number | string }>(
     db,
     sql`select ${stateOf("pu", hasAutomation)} as state, count(*) as n from product_urls pu
         where pu.workspace_id = ${workspaceId} group by 1`,
@@ -27,7 +27,7 @@ export async function countHealthStates(db: DbLike, workspaceId: string, hasAuto
  */
 export async function getFreshness(db: DbLike, workspaceId: string, hasAutomation: boolean) {
   const period = periodOf(sql`pu.tracking_frequency`, hasAutomation);
-  const [row] = await queryRows<{ on_time: number | string; due: number | string }>(
+  const [row] = await queryRowsWithoutJit<{ on_time: number | string; due: number | string }>(
     db,
     // the previous reading as the sweep recorded it; for a check queued before it did, one probe of the history
     // (a lateral join: a column subquery was run once per use in d)
@@ -73,7 +73,7 @@ export async function getFreshness(db: DbLike, workspaceId: string, hasAutomatio
 export async function getShopStats(db: DbLike, workspaceId: string) {
   // the task's host column (hostOf, lower case) rather than parsing each check's URL; '' on tasks older than it
   const host = sql`(case when st.host <> '' then regexp_replace(st.host, '^www\\.', '') else ${shopOf(sql`st.url`)} end)`;
-  const rows = await queryRows<{
+  const rows = await queryRowsWithoutJit<{
     shop: string;
     finished: number | string;
     succeeded: number | string;

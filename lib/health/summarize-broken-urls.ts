@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type DbLike } from "@/db";
+import { queryRowsWithoutJit, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
 import { env } from "@/lib/env";
 import { countHealthStates } from "./get-health-summary";
@@ -30,7 +30,7 @@ export async function summarizeBrokenUrls(db: DbLike, workspaceId: string): Prom
     BROKEN_STATES.map((s) => sql`${s}`),
     sql`, `,
   );
-  const rows = await queryRows<{ product_name: string; name: string; state: THealthState; failures: number }>(
+  const rows = await queryRowsWithoutJit<{ product_name: string; name: string; state: THealthState; failures: number }>(
     db,
     sql`select p.name as product_name, pu.name, ${state} as state, pu.consecutive_failures as failures
       from product_urls pu join products p on p.id = pu.product_id

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "@/db";
+import { getDb, queryRowsWithoutJit } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
 import { toCents } from "@/lib/core/money";
 import { changeCandidates, type TChangePick } from "./change-candidates";
@@ -113,10 +113,10 @@ export async function loadMarket(workspaceId: string, changes: TChangePick) {
                        left join lateral (${probe(sql`b.id is null and h.url_id = u.url_id and h.created_at >= ${at}::timestamptz`, false)}) f on true
                       where not u.steady`;
   // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
-  const picked = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return (await queryRows<TPicked>(tx, changeCandidates(workspaceId, { listed, probed }, cutoff, changes)))[0];
-  });
+  const [picked] = await queryRowsWithoutJit<TPicked>(
+    db,
+    changeCandidates(workspaceId, { listed, probed }, cutoff, changes),
+  );
   const rows = picked?.rows ?? [];
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));
   const products = new Map<string, TMarketProduct>();

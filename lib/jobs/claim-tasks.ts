@@ -8,7 +8,7 @@ import { TASK_LEASE_MS } from "./renew-task-lease";
 import { idList, lockTenantSlots } from "./tenant-slots";
 
 export type TTaskRow = typeof scrapeTasks.$inferSelect;
-/** A claimed task with its URL's extraction hints (null for a one-off address). */
+/** A claimed task with its URL's extraction hints (null for a one-off address, unless it re-reads a URL's page). */
 export type TClaimedTask = TTaskRow & {
   urlSelector: string | null;
   urlFetchMode: "auto" | "static" | "browser" | null;
@@ -46,8 +46,9 @@ export async function claimTasks(workerId: string, options: TClaimOptions = {}):
  * Moves up to `limit` runnable tasks (pending or retry, due; highest priority, then oldest first) to
  * 'processing' for `workerId`, within each host's politeness (concurrency and spacing, host_politeness) and
  * each tenant's limit, counted over every runner. The candidates are a short range of scrape_tasks_claim_idx per
- * host that may start; the hosts' rows are locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on
- * one database never claim the same task nor overrun a host.
+ * host that may start, of the few ready hosts whose waiting tasks come first (findCandidates); the hosts' rows are
+ * locked for the decision and the tasks with FOR UPDATE SKIP LOCKED, so concurrent workers on one database never
+ * claim the same task nor overrun a host.
  */
 export async function claimRunnable(workerId: string, options: TClaimOptions = {}): Promise<TClaimResult> {
   const db = options.db ?? (await getDb());
@@ -109,13 +110,13 @@ async function nextHostStart(db: DbLike): Promise<number | null> {
   const [row] = await queryRows<{ wait_ms: number | null }>(
     db,
     sql`select ceil(extract(epoch from (min(hp.next_start_at) - now())) * 1000)::int as wait_ms
-      from host_politeness hp
-        cross join lateral (select 1 from scrape_tasks t
-          where t.host = hp.host and t.status in ('pending', 'retry') limit 1) waiting
-      where hp.next_start_at > now()`,
+      from host_politeness hp where hp.waiting > 0 and hp.next_start_at > now()`,
   );
   return row?.wait_ms == null ? null : Math.max(1, Number(row.wait_ms));
 }
+
+/** The tracked URL whose selector and fetch mode a task reads with: its own, or the one a one-off re-reads. */
+const trackedUrl = sql`coalesce(${scrapeTasks.urlId}, (${scrapeTasks.metadata}->>'confirms_url_id')::uuid)`;
 
 export async function claim(db: DbLike, workerId: string, leaseMs: number, lockedIds: SQL): Promise<TClaimedTask[]> {
   const rows = await db
@@ -134,10 +135,10 @@ export async function claim(db: DbLike, workerId: string, leaseMs: number, locke
     .where(sql`${scrapeTasks.id} in (${lockedIds})`)
     .returning({
       ...getTableColumns(scrapeTasks),
-      urlSelector: sql<string | null>`(select pu.selector from product_urls pu where pu.id = ${scrapeTasks.urlId})`,
+      urlSelector: sql<string | null>`(select pu.selector from product_urls pu where pu.id = ${trackedUrl})`,
       urlFetchMode: sql<
         TClaimedTask["urlFetchMode"]
-      >`(select pu.fetch_mode from product_urls pu where pu.id = ${scrapeTasks.urlId})`,
+      >`(select pu.fetch_mode from product_urls pu where pu.id = ${trackedUrl})`,
     });
   return rows as TClaimedTask[];
 }

@@ -18,6 +18,8 @@ export type TEnqueueScrape = {
   runAt?: Date;
   /** A scheduled check: its URL's latest reading when it was queued (the freshness figure's due time). */
   prevReadingAt?: string | null;
+  /** A one-off scrape (no urlId) re-reading this tracked URL's page with its selector and fetch mode. */
+  confirmsUrlId?: string;
 };
 
 // Bounded by PostgreSQL's 65,535 bind parameters per statement.
@@ -36,7 +38,10 @@ export async function enqueueScrape(
   db?: DbLike,
 ): Promise<TaskRow | null | TaskRow[]> {
   const conn = db ?? (await getDb());
-  const list = Array.isArray(input) ? input : [input];
+  const given = Array.isArray(input) ? input : [input];
+  // each statement locks its hosts' host_politeness rows in host order (migration 0037's trigger): statements
+  // in host order keep a transaction's locks in that order too, as a claim takes them
+  const list = given.length > CHUNK ? given.toSorted((a, b) => compareHosts(hostOf(a.url), hostOf(b.url))) : given;
   const rows: TaskRow[] = [];
   for (let i = 0; i < list.length; i += CHUNK) {
     const values = list.slice(i, i + CHUNK).map((t) => ({
@@ -57,7 +62,7 @@ export async function enqueueScrape(
             product_id: t.productId,
             ...(t.prevReadingAt !== undefined && { prev_reading_at: t.prevReadingAt }),
           }
-        : { product_id: t.productId, ad_hoc: true },
+        : { product_id: t.productId, ad_hoc: true, ...(t.confirmsUrlId && { confirms_url_id: t.confirmsUrlId }) },
     }));
     rows.push(
       ...(await conn
@@ -69,3 +74,5 @@ export async function enqueueScrape(
   }
   return Array.isArray(input) ? rows : (rows[0] ?? null);
 }
+
+const compareHosts = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

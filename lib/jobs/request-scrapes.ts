@@ -5,7 +5,10 @@ import { enqueueScrape, type TEnqueueScrape } from "./enqueue-scrape";
 
 type TTaskRow = typeof scrapeTasks.$inferSelect;
 
-export type TScrapeRequest = Pick<TEnqueueScrape, "workspaceId" | "urlId" | "productId" | "url" | "runAt">;
+export type TScrapeRequest = Pick<
+  TEnqueueScrape,
+  "workspaceId" | "urlId" | "productId" | "url" | "runAt" | "confirmsUrlId"
+>;
 
 export type TRequestScrapes = {
   /** Queues within this transaction (opened with inTransaction); the scrapes start once it commits. */

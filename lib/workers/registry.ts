@@ -7,6 +7,7 @@ import { deliverChannelMessagesJob } from "./definitions/deliver-channel-message
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
 import { evaluateFloorChangeJob } from "./definitions/evaluate-floor-change";
 import { importProductsJob } from "./definitions/import-products";
+import { maintainEmbeddedDatabaseJob } from "./definitions/maintain-embedded-database";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
 import { resumeImportsJob } from "./definitions/resume-imports";
@@ -34,6 +35,7 @@ export const JOBS = {
   captureEvidence: captureEvidenceJob,
   runFeed: runFeedJob,
   sweepFeeds: sweepFeedsJob,
+  maintainEmbeddedDatabase: maintainEmbeddedDatabaseJob,
 };
 
 registerJobWorkers({ jobs: JOBS, localProvider: () => import("./local-jobs").then((m) => m.localJobs) });

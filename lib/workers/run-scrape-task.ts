@@ -239,7 +239,7 @@ async function settleFollower(db: Db, task: TTaskRow, outcome: TRunOutcome, opti
 async function runClaimedTask(task: TTaskRow | TClaimedTask, options: TRunTaskOptions, db: Db): Promise<TRunOutcome> {
   let selector: string | null = null;
   let fetchMode: "auto" | "static" | "browser" = "auto";
-  if (task.urlId && "urlFetchMode" in task && task.urlFetchMode) {
+  if ("urlFetchMode" in task && task.urlFetchMode) {
     selector = task.urlSelector;
     fetchMode = task.urlFetchMode;
   } else if (task.urlId) {

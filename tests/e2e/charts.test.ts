@@ -84,6 +84,10 @@ describe.each([1280, 390])("charts at %i px", (width) => {
     const dialog = page.getByRole("dialog", { name: PRODUCT });
     const chart = dialog.getByRole("region", { name: "Évolution des prix" });
     await chart.getByRole("button", { name: "7 jours" }).click();
+    // the 7-day answer drawn (not the 30-day view it replaces), and the pointer off the chart: a pointer over it
+    // moves the tooltip's cursor too
+    await chart.locator("xpath=self::*[@aria-busy='false']").waitFor({ timeout: 60_000 });
+    await page.mouse.move(0, 0);
     const svg = chart.getByRole("img", { name: /Graphique de l'évolution des prix/ });
     await svg.waitFor();
     await chart.locator("[data-reference-line]").waitFor();

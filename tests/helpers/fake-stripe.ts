@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { afterAll, vi } from "vitest";
 
 type Obj = Record<string, any>;
 
@@ -34,6 +35,30 @@ const missing = (what: string, id: string) =>
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: "sk_test_veilleprix_fake",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PUBLISHABLE_KEY: "pk_test_veilleprix_fake",
+  STRIPE_PRICE_PROFESSIONNEL: "price_pro_test",
+  STRIPE_PRICE_ENTREPRISE: "price_ent_test",
+};
+
+/**
+ * A test file's app billing through the fake (prices price_pro_test and price_ent_test): lib/env.ts is parsed once
+ * per module graph (the shared setup already loaded it without Stripe), so the file imports the app afresh
+ * (`await import`) after this call. Puts the settings back and stops the fake after the file.
+ */
+export async function billThroughFakeStripe(): Promise<FakeStripe> {
+  const fake = await startFakeStripe({ price_pro_test: 4900, price_ent_test: 19900 });
+  Object.assign(process.env, STRIPE_ENV, { STRIPE_API_BASE: fake.baseUrl });
+  vi.resetModules();
+  afterAll(async () => {
+    for (const name of [...Object.keys(STRIPE_ENV), "STRIPE_API_BASE"]) delete process.env[name];
+    await fake.close();
+  });
+  return fake;
+}
+
 export async function startFakeStripe(prices: Record<string, number>) {
   let seq = 0;
   const id = (prefix: string) => `${prefix}_test${String(++seq).padStart(6, "0")}`;
@@ -50,7 +75,6 @@ export async function startFakeStripe(prices: Record<string, number>) {
   };
   const requests: Array<{ method: string; path: string; body: Obj; idempotencyKey: string | null }> = [];
   const idempotent = new Map<string, { status: number; body: Obj }>();
-  let createCustomerDelayMs = 0;
 
   const list = (data: Obj[], url: string) => ({ object: "list", data, has_more: false, url });
 
@@ -304,7 +328,6 @@ export async function startFakeStripe(prices: Record<string, number>) {
     let m: RegExpExecArray | null;
 
     if (method === "POST" && path === "/v1/customers") {
-      if (createCustomerDelayMs) await new Promise((r) => setTimeout(r, createCustomerDelayMs));
       const c = {
         id: id("cus"),
         object: "customer",
@@ -515,10 +538,6 @@ export async function startFakeStripe(prices: Record<string, number>) {
     baseUrl: `http://127.0.0.1:${port}`,
     state,
     requests,
-    /** Slows customer creation down, so concurrent requests really overlap. */
-    setCustomerCreationDelay(ms: number) {
-      createCustomerDelayMs = ms;
-    },
     /** What Stripe does when the buyer pays on the hosted page: a subscription and a paid invoice. */
     completeCheckout(sessionId: string) {
       const s = state.sessions.get(sessionId)!;

@@ -20,6 +20,7 @@ import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import { call } from "../helpers/api";
 import { startFakeChannel } from "../helpers/fake-channel";
+import { settle, type TSettled, waitersOn } from "../helpers/forced-race";
 import { addRule, alertsUser, makeProduct } from "./alerts-fixtures";
 
 const serverUrl = process.env.DATABASE_URL;
@@ -162,14 +163,6 @@ describe("a change while its object is deleted (forced race)", () => {
   });
 });
 
-type TSettled<T> = { value: T; error: null } | { value: null; error: unknown };
-
-const settle = <T>(p: Promise<T>): Promise<TSettled<T>> =>
-  p.then(
-    (value) => ({ value, error: null }),
-    (error: unknown) => ({ value: null, error }),
-  );
-
 /**
  * On PostgreSQL: runs `first` while the test holds `lock` (a row lock `first` needs), so that `first` stops in the
  * middle of its transaction, its own row locks taken; starts `second` once `first` waits, and lets both go on
@@ -197,23 +190,4 @@ async function race<A, B>(
     // a failed race leaves the test's transaction open: ending rolls it back
     await blocker.end({ timeout: 0 });
   }
-}
-
-/**
- * The sessions waiting on a lock (wait_event_type 'Lock') held by one of `blockers`, once there is one (other test
- * files' sessions never count: they cannot wait on ours). Throws `failure` when `request` ends first, or after 30 s.
- */
-async function waitersOn(db: postgres.Sql, blockers: number[], request: Promise<unknown>, failure: string) {
-  let ended = false;
-  void request.then(() => {
-    ended = true;
-  });
-  for (let i = 0; i < 1500 && !ended; i++) {
-    const rows = await db`
-      select pid from pg_stat_activity
-       where wait_event_type = 'Lock' and pg_blocking_pids(pid) && ${blockers}::int[]`;
-    if (rows.length > 0) return rows.map((r) => Number(r.pid));
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(failure);
 }

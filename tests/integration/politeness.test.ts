@@ -91,8 +91,9 @@ async function closestStartsMs(workspaceId: string) {
   return { closest: Number(row!.closest_ms), starts: Number(row!.starts) };
 }
 
+// two instances' claims overlapping for sure (the host's lock holds them in turn): claim-races.pg.test.ts
 describe("per-host concurrency and spacing, across app instances", () => {
-  it("200 URLs of one shop due at once: two instances claiming side by side keep it to 2 requests at a time, starts the spacing apart (1,000 and more: npm run bench:schedule)", {
+  it("200 URLs of one shop due at once: two instances claiming keep it to 2 requests at a time, starts the spacing apart (1,000 and more: npm run bench:schedule)", {
     timeout: 300_000,
   }, async () => {
     const SPACING_MS = 2;

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { plans, priceHistory, productUrls, products, scrapeTasks, subscriptions } from "@/db/schema";
@@ -55,43 +54,7 @@ async function setPlan(workspaceId: string, code: string) {
 }
 
 describe("two runners on one database", () => {
-  it("never scrape a task twice", async () => {
-    const tag = randomUUID().slice(0, 6);
-    const { workspaceId, productId, urls } = await seedUrls(60, (i) => `/product/${tag}-${i}?price=${i + 1}.00`);
-    await enqueueScrape(
-      urls.map((u) => ({ workspaceId, productId, urlId: u.id, url: u.url, trigger: "manual" as const })),
-    );
-    const seen: Record<string, string[]> = {};
-    const make = (name: string) =>
-      new JobRunner({
-        concurrency: 4,
-        // the host limit holds across runners: room for both
-        perHostLimit: 8,
-        perUserLimit: 8,
-        workerId: `runner-${name}`,
-        scrape: { browser: false },
-        onSettled: (t) => void (seen[t.id] ??= []).push(name),
-      });
-    const a = make("a");
-    const b = make("b");
-    await Promise.all([a.drain(), b.drain()]);
-    await Promise.all([a.stop(0), b.stop(0)]);
-
-    for (let i = 0; i < 60; i++) expect(merchant.hits.get(`/product/${tag}-${i}`)).toBe(1);
-    expect(Object.values(seen).every((list) => list.length === 1)).toBe(true);
-    expect(Object.keys(seen)).toHaveLength(60);
-    const db = await getDb();
-    const ids = urls.map((u) => u.id);
-    const done = await db.select().from(scrapeTasks).where(inArray(scrapeTasks.urlId, ids));
-    expect(done.every((t) => t.status === "completed")).toBe(true);
-    expect(new Set(done.map((t) => t.lockedBy))).toEqual(new Set(["runner-a", "runner-b"]));
-    const [{ n }] = (await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(priceHistory)
-      .where(inArray(priceHistory.urlId, ids))) as [{ n: number }];
-    expect(n).toBe(60);
-  });
-
+  // two runners claiming at once, overlapping for sure (a task is never scraped twice): claim-races.pg.test.ts
   it("runs at most perUserLimit tasks of one tenant at once, whatever the runners' room", async () => {
     const { workspaceId, productId, urls } = await seedUrls(12, (i) => `/slow?ms=150&tenant=${i}`);
     await enqueueScrape(

@@ -34,30 +34,22 @@ const top = (list: TFacet[]) =>
 
 /**
  * GET /api/products/facets: the brands, categories and tags of the workspace's products with how many products
- * carry each, for the list's filters to offer. Brands and categories are read from their partial indexes
- * (products_workspace_brand_idx, products_workspace_category_idx); tags from the workspace's rows.
+ * carry each, for the list's filters to offer: the workspace's rows of product_facets (kept by the products'
+ * triggers, migration product-facets), whatever the catalogue's size.
  */
 export async function listProductFacets(workspaceId: string): Promise<TProductFacets> {
   const db = await getDb();
+  const kindRows = (kind: "brand" | "category" | "tag", limit: number | null) =>
+    queryRows<Row>(
+      db,
+      sql`select value, products as n from product_facets
+           where workspace_id = ${workspaceId} and kind = ${kind} and products > 0
+           order by products desc, value ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    );
   const [brands, categories, tags] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select p.brand as value, count(*) as n from products p
-           where p.workspace_id = ${workspaceId} and p.brand is not null
-           group by p.brand order by n desc, p.brand limit ${FACET_LIMIT}`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select p.category as value, count(*) as n from products p
-           where p.workspace_id = ${workspaceId} and p.category is not null
-           group by p.category`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select t.value, count(*) as n from products p cross join lateral unnest(p.tags) as t(value)
-           where p.workspace_id = ${workspaceId} and p.tags <> '{}'
-           group by t.value order by n desc, t.value limit ${FACET_LIMIT}`,
-    ),
+    kindRows("brand", FACET_LIMIT),
+    kindRows("category", null),
+    kindRows("tag", FACET_LIMIT),
   ]);
   return { brands: top(facets(brands)), categories: top(withAncestors(categories)), tags: top(facets(tags)) };
 }
