@@ -7,7 +7,9 @@ export const FACET_LIMIT = 500;
 
 type Row = { value: string; n: number | string };
 
-const byValue = (a: TFacet, b: TFacet) => a.value.localeCompare(b.value, "fr", { sensitivity: "base" });
+// one collator for every comparison (localeCompare with a locale builds one per call: 30 ms for 900 values)
+const compareBase = new Intl.Collator("fr", { sensitivity: "base" }).compare;
+const byValue = (a: TFacet, b: TFacet) => compareBase(a.value, b.value);
 const facets = (rows: Row[]) => rows.map((r) => ({ value: r.value, count: Number(r.n) }));
 
 /**
