@@ -18,3 +18,4 @@ export * from "./product-market";
 export * from "./product-merchants";
 export * from "./feeds";
 export * from "./workspace-counts";
+export * from "./product-facets";

@@ -54,6 +54,11 @@ const MERCHANT_DOMAIN = `coalesce(nullif(regexp_replace(lower(substring("url" fr
 const MERCHANT_NAME = `regexp_replace(regexp_replace(lower(regexp_replace("name", '^\\s+|\\s+$', '', 'g')), '\\s+', ' ', 'g'), '^www\\.', '')`;
 const MERCHANT_OWN = `case when ${MERCHANT_NAME} in ('', ${MERCHANT_DOMAIN}, split_part(${MERCHANT_DOMAIN}, '.', 1)) then '' else ${MERCHANT_NAME} end`;
 
+/**
+ * Writing a product also writes, in the same statement, through triggers: workspace_counts (its workspace's
+ * product count, migration 0035) and product_facets (its brand, category and tags, migration 0038), both only
+ * when what they count changes; the sparkline, trend_version and URL summary columns below are the triggers' own.
+ */
 export const products = pgTable(
   "products",
   {

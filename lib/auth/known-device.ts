@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
+import { isUuid } from "@/lib/core/is-uuid";
 import { getAuthSecret } from "@/lib/secrets";
 
 const MAX_AGE_S = 365 * 24 * 3600;
@@ -35,7 +36,7 @@ export function readKnownDevice(cookieHeader: string | null | undefined, email: 
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${name}=`));
   const [deviceId, mac] = (pair?.slice(name.length + 1) ?? "").split(".");
-  if (!deviceId || !mac || !/^[0-9a-f-]{36}$/.test(deviceId)) return null;
+  if (!deviceId || !mac || !isUuid(deviceId)) return null;
   const expected = Buffer.from(sign(email, deviceId));
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;

@@ -12,32 +12,54 @@ const priced = (p: "l" | "b") =>
 /** What the market compares (market-rules.ts toOffer): the price, plus the stated shipping on the 'total' basis. */
 const amount = (p: "l" | "b", basis: TBasis) =>
   sql.raw(basis === "total" ? `${p}_price + coalesce(${p}_shipping, 0)` : `${p}_price`);
-/** The seller of the baseline's reading (or of its correction): one primary-key read, only where asked. */
+/**
+ * The seller of the baseline's reading (or of its correction): one primary-key read, only where asked; a steady
+ * URL's is its latest seller (its value, seller included, has not changed since before the period).
+ */
 const baselineSeller = (r: string) =>
   sql.raw(
-    `(select reading_seller(x.offers, x.price) from price_history x where x.id = ${r}.b_src and ${r}.b_src is not null)`,
+    `case when ${r}.steady then ${r}.l_seller else (select reading_seller(x.offers, x.price) from price_history x
+                                                    where x.id = ${r}.b_src and ${r}.b_src is not null) end`,
   );
 
+/** The columns of a row that reaches Node (a probed row's, or a steady one's with its latest as baseline). */
+const PICKED = sql.raw(
+  ["product_id", "url_id", ...["id", "price", "shipping", "seller", "currency", "available", "at"].map((k) => `l_${k}`)]
+    .concat(["b_id", "b_price", "b_shipping", "b_src", "b_currency", "b_available", "b_at", "b_first", "steady"])
+    .concat(["change_kind", "cheapest_moved"])
+    .join(", "),
+);
+
 /**
- * Of the market rows of `select` (each URL with its latest reading, `l_`, and its baseline, `b_`), only those the
- * changes need, so that ~1,000 rows do not reach Node for a page of changes. Each URL's change is classified here
- * (`change_kind`, the rules of getChanges: a new out-of-stock, back in stock with a price, a drop or rise between
- * two prices of one currency) and counted per kind (the `n_<kind>` columns of the one row returned; the rows come
- * in its `rows` JSON array, one parse instead of each row's columns). Of the chosen kind, only the lines that can
- * be on the page: ranked by kind, then size (percentage in basis points, then amount) with ties sharing a rank,
- * those ranked within `limit` (getChanges orders ties by name). Plus, of a product with comparable offers then and
- * now none of whose cheapest URLs was one of the cheapest then (`cheapest_moved`: a new cheapest merchant is
- * possible there, the domains decide), the URLs cheapest then or now: the other offers change neither minimum.
+ * Of the market rows (`listed`: each URL with its latest reading, `l_`, and whether it is steady; `probed`, over
+ * `listed`: the other URLs with their baseline, `b_`), only those the changes need, so that ~1,000 rows do not
+ * reach Node for a page of changes. Each probed URL's change is classified here (`change_kind`, the rules of
+ * getChanges: a new out-of-stock, back in stock with a price, a drop or rise between two prices of one currency)
+ * and counted per kind (the `n_<kind>` columns of the one row returned; the rows come in its `rows` JSON array, one
+ * parse instead of each row's columns). Of the chosen kind, only the lines that can be on the page: ranked by kind,
+ * then size (percentage in basis points, then amount) with ties sharing a rank, those ranked within `limit`
+ * (getChanges orders ties by name). Plus, of a product with comparable offers then and now none of whose cheapest
+ * URLs was one of the cheapest then (`cheapest_moved`: a new cheapest merchant is possible there, the domains
+ * decide), the URLs cheapest then or now: the other offers change neither minimum. A steady URL (the same value
+ * then and now, no change) counts only in its product's minimums (`s`), and comes when it is one of those.
  */
-export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date | null, pick: TChangePick) {
+export function changeCandidates(
+  workspaceId: string,
+  { listed: urls, probed }: { listed: SQL; probed: SQL },
+  cutoff: Date | null,
+  pick: TChangePick,
+) {
   const listed = sql`(change_kind is not null and (${pick.kind} = 'all' or change_kind = ${pick.kind}))`;
-  const latest = cutoff ? sql`m.l_at >= ${cutoff.toISOString()}::timestamptz` : sql`true`;
-  return sql`with m as (
-      select m.*, m.l_id is not null and m.l_at is not null and ${latest} as has_l,
+  const latest = (r: string) => (cutoff ? sql`${sql.raw(r)}.l_at >= ${cutoff.toISOString()}::timestamptz` : sql`true`);
+  const hasL = (r: string) => sql`${sql.raw(r)}.l_id is not null and ${sql.raw(r)}.l_at is not null and ${latest(r)}`;
+  // a steady URL's offer, then as now: comparable (available with a price in euros) and its amount
+  const steadyOk = sql`${hasL("l")} and ${priced("l")} and ${currency("l")} = 'EUR'`;
+  return sql`with listed as materialized (${urls}), m as (
+      select m.*, ${hasL("m")} as has_l,
              ${priced("b")} as b_priced, ${priced("l")} as l_priced,
              ${currency("b")} as b_cur, ${currency("l")} as l_cur,
              ${amount("b", pick.basis)} as b_amt, ${amount("l", pick.basis)} as l_amt
-        from (${select}) m
+        from (${probed}) m
     ), c as (
       select m.*,
              case when not has_l or b_id is null or b_id = l_id then null
@@ -49,13 +71,21 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
              coalesce(not b_first and b_priced and b_cur = 'EUR', false) as was_ok,
              coalesce(has_l and l_priced and l_cur = 'EUR', false) as is_ok
         from m
+    ), s as (
+      select l.product_id, min(${amount("l", pick.basis)}) filter (where coalesce(${steadyOk}, false)) as low
+        from listed l where l.steady group by l.product_id
     ), lows as (
-      select product_id, min(b_amt) filter (where was_ok) as was_min, min(l_amt) filter (where is_ok) as is_min
-        from c group by product_id
+      -- every product listed has a probed URL (one whose value began within the period)
+      select c.product_id, least(c.was_min, s.low) as was_min, least(c.is_min, s.low) as is_min, s.low as steady_low
+        from (select product_id, min(b_amt) filter (where was_ok) as was_min, min(l_amt) filter (where is_ok) as is_min
+                from c group by product_id) c
+        left join s using (product_id)
     ), moved as materialized (
       select c.product_id
         from c join lows using (product_id)
        where lows.was_min is not null and lows.is_min is not null
+         -- a steady offer cheapest then and now keeps its merchant
+         and not coalesce(lows.steady_low = lows.was_min and lows.steady_low = lows.is_min, false)
        group by c.product_id
       -- an offer cheapest then and now keeps its merchant unless its seller changed (read only for those)
       having not bool_or(case when c.was_ok and c.b_amt = lows.was_min and c.is_ok and c.l_amt = lows.is_min
@@ -71,11 +101,19 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
         from c where ${listed}
     ), picked as materialized (
       -- the rows that reach Node, chosen before their names and addresses are joined
-      select c.*, moved.product_id is not null as cheapest_moved
-        from c left join places using (url_id) left join lows using (product_id) left join moved using (product_id)
-       where (moved.product_id is not null
-              and (c.was_ok and c.b_amt = lows.was_min or c.is_ok and c.l_amt = lows.is_min))
-          or places.place <= ${pick.limit}
+      select ${PICKED} from (
+        select c.*, moved.product_id is not null as cheapest_moved
+          from c left join places using (url_id) left join lows using (product_id) left join moved using (product_id)
+         where (moved.product_id is not null
+                and (c.was_ok and c.b_amt = lows.was_min or c.is_ok and c.l_amt = lows.is_min))
+            or places.place <= ${pick.limit}) c
+      union all
+      select l.product_id, l.url_id, l.l_id, l.l_price, l.l_shipping, l.l_seller, l.l_currency, l.l_available, l.l_at,
+             l.l_id, l.l_price, l.l_shipping, null::bigint, l.l_currency, l.l_available, l.l_at, false, true,
+             null::text, true
+        from listed l join moved using (product_id) join lows using (product_id)
+       where l.steady and coalesce(${steadyOk}, false)
+         and ${amount("l", pick.basis)} in (lows.was_min, lows.is_min)
     ), n as (
       select count(*) filter (where change_kind = 'drop') as n_drop,
              count(*) filter (where change_kind = 'rise') as n_rise,
@@ -91,11 +129,14 @@ export function changeCandidates(workspaceId: string, select: SQL, cutoff: Date 
                u.name as url_name, u.url,
                c.l_id, c.l_price::text as l_price, c.l_shipping::text as l_shipping, c.l_seller, c.l_currency,
                c.l_available, c.l_at, c.b_id, c.b_price::text as b_price, c.b_shipping::text as b_shipping,
-               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.change_kind,
+               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.steady, c.change_kind,
                row_number() over (order by p.name, p.id, u.name, u.id) as ord, c.cheapest_moved
           from picked c
-          join products p on p.id = c.product_id and p.workspace_id = ${workspaceId}
-          join product_urls u on u.id = c.url_id
+          -- one primary-key probe each (limit 1 keeps them probes): a join's estimate over picked chose to hash
+          -- every URL and product of the table
+          cross join lateral (select p.id, p.name, p.reference_price from products p
+                               where p.id = c.product_id and p.workspace_id = ${workspaceId} limit 1) p
+          cross join lateral (select u.id, u.name, u.url from product_urls u where u.id = c.url_id limit 1) u
         ) q
       ) r
     ) as rows

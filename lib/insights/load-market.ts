@@ -82,8 +82,9 @@ function probe(where: ReturnType<typeof sql>, desc: boolean) {
  * (product_urls.changed_at, its index: every reading of another URL since then shows its latest value, so it has
  * no change and its product no new cheapest merchant), those products' URLs with each one's latest retained
  * reading (product_urls' latest_* copy, its seller) and its baseline: its latest retained reading strictly before
- * `since` (one index-only probe of price_history_url_latest_idx per URL), or for a URL first read after it, its
- * first reading from then on (one more probe, only for those). Only the rows changeCandidates keeps reach Node.
+ * `since` (one index-only probe of price_history_url_latest_idx per URL whose value began within the period; a
+ * steady one's is its latest), or for a URL first read after it, its first reading from then on (one more probe,
+ * only for those). Only the rows changeCandidates keeps reach Node.
  */
 export async function loadMarket(workspaceId: string, changes: TChangePick) {
   const { since, basis } = changes;
@@ -92,20 +93,30 @@ export async function loadMarket(workspaceId: string, changes: TChangePick) {
   const at = since.toISOString();
   const kept = cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   // only ids and values flow through the classification; names and addresses join the few rows that reach Node
-  const listed = sql`(select u.product_id, u.id, u.latest_reading_id, u.latest_price, u.latest_shipping,
-                             u.latest_seller, u.latest_currency, u.latest_available, u.latest_at
-                        from (select distinct m.product_id from product_urls m
-                               where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
-                        join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}) u`;
-  const select = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
+  const steady = cutoff
+    ? sql`u.changed_at >= ${cutoff.toISOString()}::timestamptz and u.changed_at < ${at}::timestamptz`
+    : sql`u.changed_at < ${at}::timestamptz`;
+  // the URLs of the products that moved, each with its latest reading (l_) and whether it is steady: its value
+  // began before the period and, under a retention cutoff, not before it (the run's first reading is a retained
+  // reading before the period showing the latest value, which is then its baseline: no probe)
+  const listed = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
                             u.latest_shipping as l_shipping, u.latest_seller as l_seller,
                             u.latest_currency as l_currency, u.latest_available as l_available,
-                            u.latest_at as l_at, ${baselineCols}
-                       from ${listed}
-                       left join lateral (${probe(sql`h.url_id = u.id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
-                       left join lateral (${probe(sql`b.id is null and h.url_id = u.id and h.created_at >= ${at}::timestamptz`, false)}) f on true`;
+                            u.latest_at as l_at, coalesce(${steady}, false) as steady
+                       from (select distinct m.product_id from product_urls m
+                              where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
+                       join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}`;
+  // the others, probed for their baselines (over changeCandidates' `listed`)
+  const probed = sql`select u.*, ${baselineCols}
+                       from listed u
+                       left join lateral (${probe(sql`h.url_id = u.url_id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
+                       left join lateral (${probe(sql`b.id is null and h.url_id = u.url_id and h.created_at >= ${at}::timestamptz`, false)}) f on true
+                      where not u.steady`;
   // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
-  const [picked] = await queryRowsWithoutJit<TPicked>(db, changeCandidates(workspaceId, select, cutoff, changes));
+  const [picked] = await queryRowsWithoutJit<TPicked>(
+    db,
+    changeCandidates(workspaceId, { listed, probed }, cutoff, changes),
+  );
   const rows = picked?.rows ?? [];
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));
   const products = new Map<string, TMarketProduct>();

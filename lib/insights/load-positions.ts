@@ -63,7 +63,11 @@ export async function loadOverviewSummary(
   const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date`;
   const [row] = await queryRows<Record<string, TNum> & { trend: Record<string, TNum>[] | null }>(
     db,
-    sql`with m as materialized (select * from ${rows} m), k as (
+    // only the columns the sums and filters read (the lines' cheapest offers would spill the CTE to disk)
+    sql`with m as materialized (
+          select m.product_id, m.name_key, m.my_cents, m.n, m.avg_cents, m.price_avg_cents, m.position_rank
+            from ${rows} m
+        ), k as (
           select k.days, p.id as product_id, p.trend_version, c.avg_cents, c.product_id is not null as kept
             from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
             cross join products p

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb } from "@/db";
+import { isUuid } from "@/lib/core/is-uuid";
 import { productUrls } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimit } from "@/lib/core/rate-limit";
@@ -28,7 +29,7 @@ export async function batchScrape(workspaceId: string, input: TInput) {
         eq(productUrls.workspaceId, workspaceId),
         inArray(
           productUrls.id,
-          input.urls.flatMap((u) => (u.url_id && /^[0-9a-f-]{36}$/i.test(u.url_id) ? [u.url_id] : [])),
+          input.urls.flatMap((u) => (isUuid(u.url_id) ? [u.url_id] : [])),
         ),
       ),
     );

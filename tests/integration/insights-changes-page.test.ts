@@ -170,13 +170,63 @@ describe("offers: the amount on the basis, the seller, and only the URLs that ch
     type TNode = { "Relation Name"?: string; "Index Name"?: string; "Actual Loops"?: number; Plans?: TNode[] };
     const plan = ((typeof json === "string" ? JSON.parse(json) : json) as { Plan: TNode }[])[0]!.Plan;
     const all = (n: TNode): TNode[] => [n, ...(n.Plans ?? []).flatMap(all)];
-    // the baselines of the 4 URLs of the 3 products with a change (one probe each, a second for none: each has
-    // a reading before the day); none of the 10 others, whose products are not read either
+    // the baselines of the 3 URLs that changed (one probe each, a second for none: each has a reading before the
+    // day); not Darty's, steady beside a changed URL (its latest reading is its baseline), nor the 10 others',
+    // whose products are not read either
     const loops = (relation: string, index: string) =>
       all(plan)
         .filter((n) => n["Relation Name"] === relation && n["Index Name"] === index)
         .map((n) => n["Actual Loops"] ?? 0);
-    expect(loops("price_history", "price_history_url_latest_idx")).toEqual([4, 0]);
+    expect(loops("price_history", "price_history_url_latest_idx")).toEqual([3, 0]);
     expect(Math.max(...loops("product_urls", "product_urls_workspace_changed_idx"))).toBe(1);
   });
+});
+
+it("a URL steady since before the retention cutoff is probed: unread before the period, it is no cheapest of then", async () => {
+  const { workspaceId: ws } = await signUp();
+  await subscribe(ws, "professionnel");
+  const p = await seedProduct(ws, "Bouilloire", null);
+  const fnac = await seedUrl(ws, p.id, "Fnac", "https://www.fnac.com/bouilloire");
+  await seedHistory(fnac.id, [
+    { price: "50.00", at: daysAgo(2) },
+    { price: "60.00", at: daysAgo(0, 2) },
+  ]);
+  // 45 € since before the 90 days the plan keeps, read again only today: its first retained reading is today's
+  const darty = await seedUrl(ws, p.id, "Darty", "https://www.darty.com/bouilloire");
+  await seedHistory(darty.id, [
+    { price: "45.00", at: daysAgo(120) },
+    { price: "45.00", at: daysAgo(0, 1) },
+  ]);
+  const day = await getChanges(ws, { period: "day", kind: "all", limit: 50 });
+  expect(day.changes.map(summary)).toEqual(["rise Bouilloire Fnac 20.00", "new_cheapest Bouilloire Darty -10.00"]);
+  expect(day.changes[1]).toMatchObject({ previous_merchant: "Fnac", before_price: "50.00", after_price: "45.00" });
+});
+
+it("a steady URL counts in its product's cheapest then and now: kept, it keeps the merchant; overtaken, it is the new one", async () => {
+  const { workspaceId: ws } = await signUp();
+  await subscribe(ws, "professionnel");
+  const steadyBeside = async (name: string, before: string, after: string, steady: string) => {
+    const p = await seedProduct(ws, name, null);
+    const fnac = await seedUrl(ws, p.id, "Fnac", `https://www.fnac.com/${name}`);
+    await seedHistory(fnac.id, [
+      { price: before, at: daysAgo(2) },
+      { price: after, at: daysAgo(0, 2) },
+    ]);
+    const darty = await seedUrl(ws, p.id, "Darty", `https://www.darty.com/${name}`);
+    await seedHistory(darty.id, [
+      { price: steady, at: daysAgo(5) },
+      { price: steady, at: daysAgo(0, 1) },
+    ]);
+  };
+  // Darty at 30 € is the cheapest then and now: the drop at Fnac changes no cheapest merchant
+  await steadyBeside("Grille-pain", "50.00", "40.00", "30.00");
+  // Fnac at 40 € was the cheapest, Darty at 45 € is now
+  await steadyBeside("Mixeur", "40.00", "50.00", "45.00");
+  const day = await getChanges(ws, { period: "day", kind: "all", limit: 50 });
+  expect(day.changes.map(summary)).toEqual([
+    "drop Grille-pain Fnac -20.00",
+    "rise Mixeur Fnac 25.00",
+    "new_cheapest Mixeur Darty 12.50",
+  ]);
+  expect(day.changes[2]).toMatchObject({ previous_merchant: "Fnac", before_price: "40.00", after_price: "45.00" });
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { functions } from "@/inngest";
 import { PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
@@ -28,5 +30,20 @@ describe("job definitions", () => {
     expect(cron(JOBS.sendAlertDigest.id)).toEqual([{ cron: "TZ=Europe/Paris 0 8 * * *" }]);
     expect(cron(JOBS.purgeHistory.id)).toEqual([{ cron: "TZ=Europe/Paris 30 3 * * *" }]);
     expect(cron(JOBS.sweepDueUrls.id)).toEqual([{ cron: "* * * * *" }]);
+  });
+
+  it("lists every job written under lib/workers/definitions (a new job's file without its registry line fails here)", async () => {
+    const dir = path.resolve("lib/workers/definitions");
+    const registered = new Set(Object.values(JOBS));
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThanOrEqual(registered.size);
+    for (const file of files) {
+      const module: Record<string, unknown> = await import(path.join(dir, file));
+      const jobs = Object.values(module).filter(
+        (v) => typeof v === "object" && v !== null && "handler" in v && "trigger" in v && "id" in v,
+      );
+      expect(jobs.length, file).toBeGreaterThan(0);
+      for (const job of jobs) expect(registered.has(job as never), `${file}: ${(job as { id: string }).id}`).toBe(true);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb, queryRows } from "@/db";
 import { products } from "@/db/schema";
 import { GET as facets } from "@/app/api/products/facets/route";
 import { GET as list } from "@/app/api/products/route";
@@ -119,5 +119,68 @@ describe("GET /api/products/facets", () => {
     expect(brands.map((b) => b.value)).toEqual(brands.map((b) => b.value).sort());
     expect(tags.length).toBe(FACET_LIMIT);
     expect(tags.find((t) => t.value === "t999")).toEqual({ value: "t999", count: 2 });
+  });
+
+  it("keeps its counts equal to a recount through inserts, edits, bulk edits and deletions", async () => {
+    const me = await signUp();
+    const other = await signUp();
+    const db = await getDb();
+    const stored = () =>
+      queryRows<{ kind: string; value: string; n: number }>(
+        db,
+        sql`select kind, value, products as n from product_facets where workspace_id = ${me.workspaceId}
+             order by kind, value`,
+      );
+    const recount = () =>
+      queryRows<{ kind: string; value: string; n: number }>(
+        db,
+        sql`select f.kind, f.value, count(*)::int as n
+              from products p
+             cross join lateral (select 'brand' as kind, p.brand as value where p.brand is not null
+                                 union select 'category', p.category where p.category is not null
+                                 union select 'tag', t from unnest(p.tags) t) f
+             where p.workspace_id = ${me.workspaceId}
+             group by 1, 2 order by 1, 2`,
+      );
+    await db.execute(sql`
+      insert into products (workspace_id, name, brand, category, tags)
+      select ${me.workspaceId}::uuid, 'Produit ' || g, 'Marque ' || (g % 7), 'Maison > Rayon ' || (g % 3),
+             case when g % 2 = 0 then array['promo', 'été'] else array['promo'] end
+        from generate_series(1, 60) g`);
+    await db
+      .insert(products)
+      .values({ workspaceId: other.workspaceId, name: "Ailleurs", brand: "Marque 1", tags: ["promo"] });
+    expect(await stored()).toEqual(await recount());
+    expect((await stored()).find((r) => r.kind === "tag" && r.value === "promo")?.n).toBe(60);
+
+    // a bulk tag, a brand changed, a category cleared, a duplicate tag, a statement that changes none of them
+    await db.execute(sql`update products set tags = array_append(tags, 'soldes') where workspace_id = ${me.workspaceId}
+                          and name like 'Produit 1%'`);
+    await db.execute(
+      sql`update products set brand = 'Marque 0' where workspace_id = ${me.workspaceId} and brand = 'Marque 6'`,
+    );
+    await db.execute(
+      sql`update products set category = null where workspace_id = ${me.workspaceId} and name = 'Produit 3'`,
+    );
+    await db.execute(
+      sql`update products set tags = array['promo', 'promo'] where workspace_id = ${me.workspaceId} and name = 'Produit 4'`,
+    );
+    await db.execute(sql`update products set description = 'revu' where workspace_id = ${me.workspaceId}`);
+    expect(await stored()).toEqual(await recount());
+    expect((await stored()).some((r) => r.value === "Marque 6")).toBe(false);
+
+    // deletions: values nobody carries any more are gone
+    await db.execute(sql`delete from products where workspace_id = ${me.workspaceId} and tags @> array['été']`);
+    expect(await stored()).toEqual(await recount());
+    expect((await stored()).some((r) => r.value === "été")).toBe(false);
+
+    // the other workspace's counts never moved; deleting a whole workspace leaves none of its rows
+    await db.execute(sql`delete from workspaces where id = ${me.workspaceId}`);
+    expect(await stored()).toEqual([]);
+    const theirs = await queryRows<{ n: number }>(
+      db,
+      sql`select products as n from product_facets where workspace_id = ${other.workspaceId} and value = 'promo'`,
+    );
+    expect(theirs).toEqual([{ n: 1 }]);
   });
 });

@@ -1,10 +1,9 @@
+import { isUuid } from "@/lib/core/is-uuid";
 import { AppError } from "@/lib/errors/app-error";
 import type { TProductSort } from "./list-schema";
 
 /** Where a page ended: the sort it belongs to and the last row's sort key (as text) and id. Opaque to callers. */
 export type TListCursor = { sort: TProductSort; order: "asc" | "desc"; key: string; id: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(c: TListCursor): string {
   return Buffer.from(JSON.stringify([c.sort, c.order, c.key, c.id])).toString("base64url");
@@ -23,7 +22,7 @@ export function decodeCursor(text: string, sort: TProductSort, order: "asc" | "d
   const [s, o, key, id] = parsed as unknown[];
   if (s !== sort || o !== order || typeof key !== "string" || key.length > 600 || typeof id !== "string")
     throw invalid();
-  if (!UUID.test(id) || key.includes("\u0000")) throw invalid();
+  if (!isUuid(id) || key.includes("\u0000")) throw invalid();
   if (sort !== "name" && !/^[-+:.\dTZ a-zA-Z]{1,64}$/.test(key)) throw invalid();
   return { sort, order, key, id };
 }

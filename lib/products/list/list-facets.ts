@@ -7,7 +7,9 @@ export const FACET_LIMIT = 500;
 
 type Row = { value: string; n: number | string };
 
-const byValue = (a: TFacet, b: TFacet) => a.value.localeCompare(b.value, "fr", { sensitivity: "base" });
+// one collator for every comparison (localeCompare with a locale builds one per call: 30 ms for 900 values)
+const compareBase = new Intl.Collator("fr", { sensitivity: "base" }).compare;
+const byValue = (a: TFacet, b: TFacet) => compareBase(a.value, b.value);
 const facets = (rows: Row[]) => rows.map((r) => ({ value: r.value, count: Number(r.n) }));
 
 /**
@@ -34,30 +36,22 @@ const top = (list: TFacet[]) =>
 
 /**
  * GET /api/products/facets: the brands, categories and tags of the workspace's products with how many products
- * carry each, for the list's filters to offer. Brands and categories are read from their partial indexes
- * (products_workspace_brand_idx, products_workspace_category_idx); tags from the workspace's rows.
+ * carry each, for the list's filters to offer: the workspace's rows of product_facets (kept by the products'
+ * triggers, migration product-facets), whatever the catalogue's size.
  */
 export async function listProductFacets(workspaceId: string): Promise<TProductFacets> {
   const db = await getDb();
+  const kindRows = (kind: "brand" | "category" | "tag", limit: number | null) =>
+    queryRows<Row>(
+      db,
+      sql`select value, products as n from product_facets
+           where workspace_id = ${workspaceId} and kind = ${kind} and products > 0
+           order by products desc, value ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    );
   const [brands, categories, tags] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select p.brand as value, count(*) as n from products p
-           where p.workspace_id = ${workspaceId} and p.brand is not null
-           group by p.brand order by n desc, p.brand limit ${FACET_LIMIT}`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select p.category as value, count(*) as n from products p
-           where p.workspace_id = ${workspaceId} and p.category is not null
-           group by p.category`,
-    ),
-    queryRows<Row>(
-      db,
-      sql`select t.value, count(*) as n from products p cross join lateral unnest(p.tags) as t(value)
-           where p.workspace_id = ${workspaceId} and p.tags <> '{}'
-           group by t.value order by n desc, t.value limit ${FACET_LIMIT}`,
-    ),
+    kindRows("brand", FACET_LIMIT),
+    kindRows("category", null),
+    kindRows("tag", FACET_LIMIT),
   ]);
   return { brands: top(facets(brands)), categories: top(withAncestors(categories)), tags: top(facets(tags)) };
 }
