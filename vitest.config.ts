@@ -69,6 +69,9 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/helpers/browser-setup.ts"],
           fileParallelism: false,
+          // an expect.poll waits on the server's answer: vitest's 1 s default was exceeded on a loaded machine (the
+          // market pager's next page, 2026-11-27)
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -175,6 +175,9 @@ describe("Products screen", () => {
     await page.waitForURL(`${baseUrl()}/products`);
     await page.getByTestId("product-card").nth(4).waitFor();
     await expect(page.getByTestId("product-card").count()).resolves.toBe(5);
+    // the plan's limits have loaded (the page counts against them): until then the button cannot know the catalogue
+    // is full
+    await page.getByText("5 / 5 produits · plan Freemium", { exact: true }).waitFor();
 
     // the 6th product is refused before the modal opens
     await page.getByRole("button", { name: "Ajouter un produit" }).click();
