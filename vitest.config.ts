@@ -11,6 +11,10 @@ const jsonDir = process.env.VITEST_JSON_DIR;
 // *.pg.test.ts exercise what only a PostgreSQL server can show (races between connections): they run when the
 // integration tests have a server (tests/helpers/global-setup.ts), and are left out of the embedded run
 const onServer = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+// the browser and security files: two at a time against the run's servers and its one Chromium (each file makes
+// accounts of its own; a file waits on the server and the browser as much as it computes). Their group runs after
+// the unit and integration files (projects of one group must share a worker count).
+const browserFiles = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 
 export default defineConfig({
   resolve: { alias },
@@ -68,7 +72,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/browser-setup.ts"],
-          fileParallelism: false,
+          ...browserFiles,
           // an expect.poll waits on the server's answer: vitest's 1 s default was exceeded on a loaded machine (the
           // market pager's next page, 2026-11-27)
           expect: { poll: { timeout: 15_000 } },
@@ -84,7 +88,7 @@ export default defineConfig({
           include: ["tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/browser-setup.ts"],
-          fileParallelism: false,
+          ...browserFiles,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

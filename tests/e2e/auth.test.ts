@@ -61,7 +61,7 @@ describe("accounts in the browser", () => {
       .toContain("Les mots de passe ne correspondent pas");
     await page.getByLabel("Confirmer le mot de passe").fill(first);
     await page.getByRole("button", { name: "Créer mon compte" }).click();
-    await page.waitForURL(/\/login\?registered=1$/, { timeout: 10_000 });
+    await page.waitForURL(/\/login\?registered=1$/);
     await page.getByText("Votre compte a été créé. Connectez-vous pour commencer.").waitFor();
   });
 
@@ -185,7 +185,7 @@ describe("accounts in the browser", () => {
     await page.getByLabel("Confirmer le mot de passe").fill(third);
     await page.getByRole("button", { name: /réinitialiser/i }).click();
     await page.getByText("Votre mot de passe a été réinitialisé avec succès!").waitFor();
-    await page.waitForURL(/\/login/, { timeout: 10_000 });
+    await page.waitForURL(/\/login/);
     await submitLogin(page, email, third);
     await page.waitForURL(/\/dashboard$/);
   });

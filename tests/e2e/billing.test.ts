@@ -73,7 +73,7 @@ describe("subscribing in the browser (demo checkout)", () => {
     await page.getByText("Paiement réussi !").waitFor({ timeout: 15_000 });
     await page.getByText("Votre abonnement a été activé avec succès.").waitFor();
     // after 3 s the page goes to the dashboard by itself
-    await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+    await page.waitForURL(/\/dashboard$/);
     await expect
       .poll(() => page.getByRole("table", { name: "Factures" }).textContent(), { timeout: 15_000 })
       .toContain("Payée");

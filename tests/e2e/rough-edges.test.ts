@@ -185,7 +185,7 @@ describe("alerts and documentation", () => {
       await page
         .getByText(new RegExp(`Baisse d'au moins ${percent}\\s%`))
         .first()
-        .waitFor({ timeout: 5_000 });
+        .waitFor();
     }
     await page.close();
   });
