@@ -30,7 +30,7 @@ export async function marketRows(workspaceId: string, basis: TBasis) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const live = await rollupOutdated(db, workspaceId, basis, cutoff);
-  return { db, cutoff, rows: marketSource(workspaceId, basis, cutoff, live) };
+  return { db, cutoff, live, rows: marketSource(workspaceId, basis, cutoff, live) };
 }
 
 export type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
