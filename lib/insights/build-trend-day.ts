@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type DbLike, getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
-import { computeTrend, lacksTrend, parisDay, TREND_DAYS } from "./load-trend";
+import { computeTrend, lackingTrend, parisDay, TREND_DAYS } from "./load-trend";
 
 const BATCH = 1_000;
 
@@ -55,7 +55,8 @@ export async function buildTrendDay(workspaceId: string, at: Date) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db, at);
   const day = parisDay(at);
-  const priced = sql`select p.id from products p where p.workspace_id = ${workspaceId} and p.reference_price > 0`;
+  const priced = sql`select p.id, p.trend_version from products p
+                       where p.workspace_id = ${workspaceId} and p.reference_price > 0`;
   let cursor: { at: string; id: string } | null = null;
   let [computed, batches] = [0, 0];
   for (;;) {
@@ -64,13 +65,13 @@ export async function buildTrendDay(workspaceId: string, at: Date) {
     const [row]: TBatch[] = await queryRows<TBatch>(
       db,
       sql`with b as materialized (
-            select p.id, p.created_at from products p
+            select p.id, p.trend_version, p.created_at from products p
              where p.workspace_id = ${workspaceId} and p.reference_price > 0 ${after}
              order by p.created_at, p.id limit ${BATCH}
           ), last as (
             select b.created_at::text as last_at, b.id as last_id from b order by b.created_at desc, b.id desc limit 1
           )
-          select ${computeTrend(sql`select p.id from products p join b on b.id = p.id where ${lacksTrend(TREND_DAYS, day, cutoff)}`, TREND_DAYS, day, cutoff)} as computed,
+          select ${computeTrend(lackingTrend(sql`select b.id, b.trend_version from b`, workspaceId, TREND_DAYS, day, cutoff), TREND_DAYS, day, cutoff)} as computed,
                  (select count(*)::int from b) as n, (select last_at from last), (select last_id from last)`,
     );
     batches++;
@@ -82,7 +83,7 @@ export async function buildTrendDay(workspaceId: string, at: Date) {
     await tx.execute(sql`select pg_advisory_xact_lock(market_trend_days_lock_key(${workspaceId}::uuid))`);
     const [late] = await queryRows<{ computed: number }>(
       tx,
-      sql`select ${computeTrend(sql`${priced} and ${lacksTrend(TREND_DAYS, day, cutoff)}`, TREND_DAYS, day, cutoff)} as computed`,
+      sql`select ${computeTrend(lackingTrend(priced, workspaceId, TREND_DAYS, day, cutoff), TREND_DAYS, day, cutoff)} as computed`,
     );
     computed += late?.computed ?? 0;
     await tx.execute(

@@ -18,16 +18,20 @@ export const parisDay = (at: Date) => sql`(${at.toISOString()}::timestamptz at t
 const cutoffOf = (cutoff: Date | null) => sql`${cutoff?.toISOString() ?? null}::timestamptz`;
 
 /**
- * Whether product `p` lacks a market_trend row of `day` for one of `days` that holds under `cutoff` (its version,
- * a cutoff no later than this one, no reading counted past it).
+ * The products of `products` (a query of their `id` and `trend_version`) lacking a market_trend row of `day` for one of `days`
+ * that holds under `cutoff` (the workspace's, the product's version, a cutoff no later than this one, no reading
+ * counted past it): one join of the workspace's rows of the day, not a probe per product.
  */
-export function lacksTrend(days: number[], day: SQL, cutoff: Date | null) {
+export function lackingTrend(products: SQL, workspaceId: string, days: number[], day: SQL, cutoff: Date | null) {
   const at = cutoffOf(cutoff);
-  return sql`(select count(*) from market_trend c
-               where c.product_id = p.id and c.days = any(${`{${days.join(",")}}`}::int[]) and c.day = ${day}
-                 and c.workspace_id = p.workspace_id and c.version = p.trend_version
-                 and (c.cutoff is null or c.cutoff <= ${at})
-                 and (${at} is null or c.oldest_at is null or c.oldest_at >= ${at})) < ${days.length}`;
+  return sql`select p.id from (${products}) p
+               left join market_trend c
+                      on c.product_id = p.id and c.workspace_id = ${workspaceId} and c.day = ${day}
+                     and c.days = any(${`{${days.join(",")}}`}::int[]) and c.version = p.trend_version
+                     and (c.cutoff is null or c.cutoff <= ${at})
+                     and (${at} is null or c.oldest_at is null or c.oldest_at >= ${at})
+              group by p.id
+             having count(c.product_id) < ${days.length}`;
 }
 
 /** Computes (market_trend_compute, migration trend-tallies) the rows of `ids` for `day` under `cutoff`. */
@@ -98,7 +102,9 @@ export async function liveTrend({ db, cutoff, rows }: TMarketRows, workspaceId: 
   const since = cutoff ? sql`and d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const at = cutoffOf(cutoff);
   const priced = sql`select p.id from products p where p.workspace_id = ${workspaceId} and p.reference_price > 0`;
-  await db.execute(sql`select ${computeTrend(sql`${priced} and ${lacksTrend(days, day, cutoff)}`, days, day, cutoff)}`);
+  await db.execute(
+    sql`select ${computeTrend(lackingTrend(priced, workspaceId, days, day, cutoff), days, day, cutoff)}`,
+  );
   const found = await queryRows<Record<string, TNum>>(
     db,
     sql`with k as (
