@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
-import { foldSearch } from "@/lib/products";
 import { domainOf, MARKET_CURRENCY } from "./market-rules";
 import { lineOrder, marketSource, rollupOutdated } from "./market-source";
-import { POSITIONS, type TBasis, type TPosition } from "./schemas";
+import type { TBasis } from "./schemas";
+import { loadSummaryTallies, matches, type TLinesFilter } from "./summary-tallies";
 
 /** One line of the overview: a product with 'mon prix' and its market (cents), read for one page. */
 export type TPositionRow = {
@@ -20,7 +20,7 @@ export type TPositionRow = {
   checkedAt: Date | null;
 };
 
-export type TLinesFilter = { basis: TBasis; position: "all" | TPosition; q?: string };
+export type { TLinesFilter };
 
 type TNum = string | number | null;
 const num = (v: TNum) => (v === null ? null : Number(v));
@@ -30,38 +30,31 @@ export async function marketRows(workspaceId: string, basis: TBasis) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const live = await rollupOutdated(db, workspaceId, basis, cutoff);
-  return { db, cutoff, rows: marketSource(workspaceId, basis, cutoff, live) };
+  return { db, cutoff, live, rows: marketSource(workspaceId, basis, cutoff, live) };
 }
 
 type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
 
-/** The filters of the lines over `marketSource` as `m` (the name search folded as products.name_key). */
-function matches(filter: TLinesFilter) {
-  const rank = filter.position === "all" ? null : POSITIONS.indexOf(filter.position);
-  const needle = filter.q ? foldSearch(filter.q) : "";
-  return sql`${rank === null ? sql`true` : sql`m.position_rank = ${rank}`}
-             and ${needle ? sql`strpos(m.name_key, ${needle}) > 0` : sql`true`}`;
-}
-
 /**
- * Over the whole catalogue, in one statement: the products, those with 'mon prix' (the lines), their positions,
- * the sums of my prices and market averages of those with a market (the price index), how many lines match the
- * filters; and for each of `days` the trend's basket: the products with 'mon prix', a market now and a market
- * average at the end of the Paris day `days` before `now` (from market_trend when its row still holds,
- * db/schema/market-trend.ts, else one price_daily probe per URL and date, kept there by the same statement), with
- * the sums of my prices, of their item-price averages now and then. Only sums reach Node.
+ * Over the whole catalogue: the summary's tallies (summary-tallies.ts); and, in one statement, for each of `days`
+ * the trend's basket: the products with 'mon prix', a market now and a market average at the end of the Paris day
+ * `days` before `now` (from market_trend when its row still holds, db/schema/market-trend.ts, else one price_daily
+ * probe per URL and date, kept there by the same statement), with the sums of my prices, of their item-price
+ * averages now and then. Only sums reach Node.
  */
 export async function loadOverviewSummary(
-  { db, cutoff, rows }: TMarketRows,
+  source: TMarketRows,
   workspaceId: string,
   filter: TLinesFilter,
   days: number[],
   now: Date,
 ) {
+  const tallies = await loadSummaryTallies(source, workspaceId, filter);
+  const { db, cutoff, rows } = source;
   const since = cutoff ? sql`and d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const cutoffAt = sql`${cutoff?.toISOString() ?? null}::timestamptz`;
   const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date`;
-  const [row] = await queryRows<Record<string, TNum> & { trend: Record<string, TNum>[] | null }>(
+  const [row] = await queryRows<{ trend: Record<string, TNum>[] | null }>(
     db,
     // only the columns the sums and filters read (the lines' cheapest offers would spill the CTE to disk)
     sql`with m as materialized (
@@ -116,22 +109,11 @@ export async function loadOverviewSummary(
            where t.avg_cents is not null and m.n > 0
            group by t.days
         )
-        -- the count the products' triggers keep (migration 0035), not a count of the catalogue
-        select (select c.products from workspace_counts c where c.workspace_id = ${workspaceId}) as products,
-               count(*) as priced, ${sql.raw(POSITIONS.map((p, i) => `count(*) filter (where m.position_rank = ${i}) as ${p}`).join(", "))},
-               sum(m.my_cents) filter (where m.n > 0) as my_sum, sum(m.avg_cents) filter (where m.n > 0) as avg_sum,
-               count(*) filter (where ${matches(filter)}) as lines,
-               (select json_agg(t) from t) as trend
-          from m`,
+        select (select json_agg(t) from t) as trend`,
   );
   const trend = new Map((row!.trend ?? []).map((t) => [Number(t.days), t]));
   return {
-    products: num(row!.products) ?? 0,
-    priced: num(row!.priced) ?? 0,
-    positions: Object.fromEntries(POSITIONS.map((p) => [p, num(row![p]) ?? 0])) as Record<TPosition, number>,
-    mySum: num(row!.my_sum) ?? 0,
-    avgSum: num(row!.avg_sum) ?? 0,
-    lines: num(row!.lines) ?? 0,
+    ...tallies,
     trend: days.map((d) => {
       const t = trend.get(d);
       return {
