@@ -32,9 +32,8 @@ export type TSummaryTallies = {
  * The overview's summary over the whole catalogue: the products (workspace_counts), the lines (products with 'mon
  * prix'), their positions, the sums of my prices and market averages of those with a market (the price index),
  * and how many lines match the filters. From the position tallies (db/schema/market-tallies.ts: folded rows and
- * pending deltas, O(positions)); the lines matching a name search are one index-only range of the workspace's
- * lines (product_market_name_idx or, with a position, product_market_position_idx). Computed over the live market
- * rows when retention outdates the rollup.
+ * pending deltas, O(positions)); only the lines matching a name search are counted over the workspace's lines.
+ * Computed over the live market rows when retention outdates the rollup.
  */
 export async function loadSummaryTallies(
   { db, rows, live }: TSource,
@@ -81,7 +80,7 @@ export async function loadSummaryTallies(
   };
 }
 
-/** The lines matching a name search (and a position): a scan of the workspace's lines, the filters in SQL. */
+/** The lines matching a name search (and a position): a scan of the workspace's lines, O(catalogue). */
 async function countLines(db: DbLike, workspaceId: string, filter: TLinesFilter) {
   const [row] = await queryRows<{ lines: TNum }>(
     db,
