@@ -55,15 +55,12 @@ export const marketTrendDays = pgTable(
 /**
  * The trend's basket per workspace, trend and day (lib/insights/rollups.md), kept without a hot row: statement
  * triggers on market_trend and product_market append each statement's signed change to `trend_tally_deltas`,
- * which the build-market-trend job folds into `trend_tallies` every minute; a reader sums both. Over the
+ * which the fold-market-tallies job folds into `trend_tallies` every minute; a reader sums both. Over the
  * market_trend rows of `day` whose product has 'mon prix', a market now (product_market 'price': n > 0) and an
  * average then: how many, and the sums of my prices, of the item-price averages now and then. Never written by
  * the app.
  */
-const trendColumns = {
-  workspaceId: uuid()
-    .notNull()
-    .references(() => workspaces.id, { onDelete: "cascade" }),
+const trendKey = {
   day: date({ mode: "string" }).notNull(),
   days: integer().notNull(),
   products: integer().notNull(),
@@ -71,11 +68,18 @@ const trendColumns = {
   nowSum: bigint({ mode: "number" }).notNull(),
   thenSum: bigint({ mode: "number" }).notNull(),
 };
+const trendColumns = {
+  workspaceId: uuid()
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" }),
+  ...trendKey,
+};
 
 export const trendTallies = pgTable("trend_tallies", trendColumns, (t) => [
   primaryKey({ name: "trend_tallies_pk", columns: [t.workspaceId, t.day, t.days] }),
 ]);
 
-export const trendTallyDeltas = pgTable("trend_tally_deltas", trendColumns, (t) => [
+// no foreign key, as the other tallies' deltas (db/schema/market-tallies.ts): the fold drops a deleted workspace's
+export const trendTallyDeltas = pgTable("trend_tally_deltas", { workspaceId: uuid().notNull(), ...trendKey }, (t) => [
   index("trend_tally_deltas_workspace_idx").on(t.workspaceId, t.day),
 ]);

@@ -1,35 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type DbLike, getDb, queryRows } from "@/db";
+import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
 import { computeTrend, lackingTrend, parisDay, TREND_DAYS } from "./load-trend";
 
 const BATCH = 1_000;
-
-/**
- * Adds the pending trend deltas into trend_tallies (db/schema/market-trend.ts) in the caller's transaction and
- * drops the tallies left empty: a reader sees the deltas or their sum, never both. Deltas written meanwhile wait
- * for the next fold.
- */
-export async function foldTrendTallies(tx: DbLike) {
-  const [row] = await queryRows<{ keys: number }>(
-    tx,
-    sql`with d as (delete from trend_tally_deltas returning *), f as (
-          insert into trend_tallies (workspace_id, day, days, products, my_sum, now_sum, then_sum)
-          select d.workspace_id, d.day, d.days, sum(d.products), sum(d.my_sum), sum(d.now_sum), sum(d.then_sum)
-            from d
-           group by d.workspace_id, d.day, d.days
-           -- the folded rows locked in one order
-           order by 1, 2, 3
-          on conflict (workspace_id, day, days) do update
-             set products = trend_tallies.products + excluded.products, my_sum = trend_tallies.my_sum + excluded.my_sum,
-                 now_sum = trend_tallies.now_sum + excluded.now_sum, then_sum = trend_tallies.then_sum + excluded.then_sum
-          returning 1
-        )
-        select count(*)::int as keys from f`,
-  );
-  await tx.execute(sql`delete from trend_tallies where products = 0 and my_sum = 0 and now_sum = 0 and then_sum = 0`);
-  return { keys: row?.keys ?? 0 };
-}
 
 /** The workspaces with 'mon prix' on a product whose Paris day of `at` is not complete yet. */
 export async function workspacesToBuild(at: Date) {

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { products, productUrls, subscriptions } from "@/db/schema";
-import { buildTrendDay, foldTrendTallies } from "@/lib/insights";
+import { buildTrendDay, foldMarketTallies } from "@/lib/insights";
 import { getOverview } from "@/lib/insights/get-overview";
 import { marketRows } from "@/lib/insights/load-positions";
 import { keptTrend, liveTrend, parisDay, TREND_DAYS } from "@/lib/insights/load-trend";
@@ -47,7 +47,7 @@ async function pending(workspaceId: string) {
   return row!.n;
 }
 
-const fold = async () => (await getDb()).transaction((tx) => foldTrendTallies(tx));
+const fold = async () => (await getDb()).transaction((tx) => foldMarketTallies(tx));
 
 async function urlId(productId: string, name: string) {
   const db = await getDb();

@@ -32,7 +32,6 @@ UPDATE "market_trend" c SET "workspace_id" = p."workspace_id" FROM "products" p 
 ALTER TABLE "market_trend" ALTER COLUMN "workspace_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "market_trend_days" ADD CONSTRAINT "market_trend_days_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trend_tallies" ADD CONSTRAINT "trend_tallies_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "trend_tally_deltas" ADD CONSTRAINT "trend_tally_deltas_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "trend_tally_deltas_workspace_idx" ON "trend_tally_deltas" USING btree ("workspace_id","day");--> statement-breakpoint
 CREATE INDEX "market_trend_workspace_oldest_idx" ON "market_trend" USING btree ("workspace_id","day","oldest_at");--> statement-breakpoint
 CREATE INDEX "market_trend_workspace_cutoff_idx" ON "market_trend" USING btree ("workspace_id","day","cutoff");--> statement-breakpoint
@@ -125,7 +124,8 @@ END $$;
 --> statement-breakpoint
 -- market_trend rows: `plus` count positive, `minus` negative, each with its product's 'price' market now (the
 -- products are locked: product_market holds still); a trend whose change is nil writes nothing. A row of a
--- workspace being deleted (cascade) is left out.
+-- workspace being deleted (cascade) is left out (the deltas have no foreign key, as migration 0039's: the fold
+-- drops those of a deleted workspace).
 CREATE FUNCTION "trend_tallies_append"(plus "market_trend"[], minus "market_trend"[]) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
