@@ -101,7 +101,7 @@ export async function keptTrend(db: DbLike, workspaceId: string, cutoff: Date | 
 export async function liveTrend({ db, cutoff, rows }: TMarketRows, workspaceId: string, days: number[], day: SQL) {
   const since = cutoff ? sql`and d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   const at = cutoffOf(cutoff);
-  const priced = sql`select p.id from products p where p.workspace_id = ${workspaceId} and p.reference_price > 0`;
+  const priced = sql`select p.id, p.trend_version from products p where p.workspace_id = ${workspaceId} and p.reference_price > 0`;
   await db.execute(
     sql`select ${computeTrend(lackingTrend(priced, workspaceId, days, day, cutoff), days, day, cutoff)}`,
   );
