@@ -73,24 +73,30 @@ export async function keptTrend(db: DbLike, workspaceId: string, cutoff: Date | 
           union select c.product_id from market_trend c where c.workspace_id = ${workspaceId} and c.day = ${day} and c.oldest_at < ${at}`
     : sql`select c.product_id from market_trend c where c.workspace_id = ${workspaceId} and c.day = ${day} and c.cutoff is not null`;
   const built = sql`(select m.days from market_trend_days m where m.workspace_id = ${workspaceId} and m.day = ${day})`;
-  await db.execute(sql`select ${computeTrend(outdated, days, day, cutoff)} where ${built} is not null`);
-  const [row] = await queryRows<{ built: number[] | null; outdated: boolean; trend: Record<string, TNum>[] | null }>(
-    db,
-    sql`with t as (
-          select t.days, sum(t.products) as products, sum(t.my_sum) as my_sum, sum(t.now_sum) as now_sum,
-                 sum(t.then_sum) as then_sum
-            from (select days, products, my_sum, now_sum, then_sum from trend_tallies
-                   where workspace_id = ${workspaceId} and day = ${day}
-                  union all
-                  select days, products, my_sum, now_sum, then_sum from trend_tally_deltas
-                   where workspace_id = ${workspaceId} and day = ${day}) t
-           group by t.days
-        )
-        select ${built} as built, exists (${outdated}) as outdated, (select json_agg(t) from t) as trend`,
-  );
-  // a statement in between may have outdated a row (then the live computation answers)
-  if (!row?.built || row.outdated || days.some((d) => !row.built!.includes(d))) return null;
-  return baskets(days, row.trend ?? []);
+  const read = async () => {
+    const [row] = await queryRows<{ built: number[] | null; outdated: boolean; trend: Record<string, TNum>[] | null }>(
+      db,
+      sql`with t as (
+            select t.days, sum(t.products) as products, sum(t.my_sum) as my_sum, sum(t.now_sum) as now_sum,
+                   sum(t.then_sum) as then_sum
+              from (select days, products, my_sum, now_sum, then_sum from trend_tallies
+                     where workspace_id = ${workspaceId} and day = ${day}
+                    union all
+                    select days, products, my_sum, now_sum, then_sum from trend_tally_deltas
+                     where workspace_id = ${workspaceId} and day = ${day}) t
+             group by t.days
+          )
+          select ${built} as built, exists (${outdated}) as outdated, (select json_agg(t) from t) as trend`,
+    );
+    return row?.built && days.every((d) => row.built!.includes(d)) ? row : null;
+  };
+  let row = await read();
+  if (row?.outdated) {
+    await db.execute(sql`select ${computeTrend(outdated, days, day, cutoff)}`);
+    row = await read();
+  }
+  // still outdated: a statement in between moved the rows (then the per-request computation answers)
+  return !row || row.outdated ? null : baskets(days, row.trend ?? []);
 }
 
 /**
