@@ -135,10 +135,11 @@ export function changeCandidates(
                c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.steady, c.known, c.p_seller, c.change_kind,
                row_number() over (order by p.name, p.id, c.url_name, c.url_id) as ord, c.cheapest_moved
           from picked c
-          -- one primary-key probe each (limit 1 keeps them probes): a join's estimate over picked chose to hash
-          -- every product of the table; the URLs' names and addresses came with listed's rows
-          cross join lateral (select p.id, p.name, p.reference_price from products p
-                               where p.id = c.product_id and p.workspace_id = ${workspaceId} limit 1) p
+          -- each product once, by primary key (a join's estimate over picked chose to hash every product of the
+          -- table); the URLs' names and addresses came with listed's rows
+          join (select p.id, p.name, p.reference_price from products p
+                 where p.id = any(array(select distinct product_id from picked))
+                   and p.workspace_id = ${workspaceId}) p on p.id = c.product_id
         ) q
       ) r
     ) as rows
