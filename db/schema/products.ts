@@ -228,7 +228,7 @@ export const productUrls = pgTable(
     // The value before the current one (corrections applied) and when it began (the first reading of its run),
     // null without an earlier value: a URL whose value began within a period and the previous one before it has
     // that previous value as baseline, unprobed (lib/insights/load-market.ts). Kept by the price_history
-    // triggers of migration 0039; never written by the app.
+    // triggers of migration 0040; never written by the app.
     prevPrice: numeric({ precision: 12, scale: 2 }),
     prevCurrency: char({ length: 3 }),
     prevAvailable: boolean(),

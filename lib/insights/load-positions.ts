@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
-import { foldSearch } from "@/lib/products";
 import { domainOf } from "./market-rules";
 import { lineOrder, marketSource, rollupOutdated } from "./market-source";
-import { POSITIONS, type TBasis, type TPosition } from "./schemas";
+import type { TBasis } from "./schemas";
+import { loadSummaryTallies, matches, type TLinesFilter } from "./summary-tallies";
 
 /** One line of the overview: a product with 'mon prix' and its market (cents), read for one page. */
 export type TPositionRow = {
@@ -20,7 +20,7 @@ export type TPositionRow = {
   checkedAt: Date | null;
 };
 
-export type TLinesFilter = { basis: TBasis; position: "all" | TPosition; q?: string };
+export type { TLinesFilter };
 
 type TNum = string | number | null;
 const num = (v: TNum) => (v === null ? null : Number(v));
@@ -30,47 +30,18 @@ export async function marketRows(workspaceId: string, basis: TBasis) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const live = await rollupOutdated(db, workspaceId, basis, cutoff);
-  return { db, cutoff, rows: marketSource(workspaceId, basis, cutoff, live) };
+  return { db, cutoff, live, rows: marketSource(workspaceId, basis, cutoff, live) };
 }
 
 export type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
 
-/** The filters of the lines over `marketSource` as `m` (the name search folded as products.name_key). */
-function matches(filter: TLinesFilter) {
-  const rank = filter.position === "all" ? null : POSITIONS.indexOf(filter.position);
-  const needle = filter.q ? foldSearch(filter.q) : "";
-  return sql`${rank === null ? sql`true` : sql`m.position_rank = ${rank}`}
-             and ${needle ? sql`strpos(m.name_key, ${needle}) > 0` : sql`true`}`;
-}
-
 /**
- * Over the whole catalogue, in one statement: the products, those with 'mon prix' (the lines), their positions,
- * the sums of my prices and market averages of those with a market (the price index), how many lines match the
- * filters. Only sums reach Node. The trend is load-trend.ts's.
+ * Over the whole catalogue: the products, those with 'mon prix' (the lines), their positions, the sums of my prices
+ * and market averages of those with a market (the price index), how many lines match the filters; from the
+ * workspace's tallies (summary-tallies.ts). The trend is load-trend.ts's.
  */
-export async function loadOverviewSummary({ db, rows }: TMarketRows, workspaceId: string, filter: TLinesFilter) {
-  const [row] = await queryRows<Record<string, TNum>>(
-    db,
-    // only the columns the sums and filters read (the lines' cheapest offers would spill the CTE to disk)
-    sql`with m as materialized (
-          select m.product_id, m.name_key, m.my_cents, m.n, m.avg_cents, m.position_rank
-            from ${rows} m
-        )
-        -- the count the products' triggers keep (migration 0035), not a count of the catalogue
-        select (select c.products from workspace_counts c where c.workspace_id = ${workspaceId}) as products,
-               count(*) as priced, ${sql.raw(POSITIONS.map((p, i) => `count(*) filter (where m.position_rank = ${i}) as ${p}`).join(", "))},
-               sum(m.my_cents) filter (where m.n > 0) as my_sum, sum(m.avg_cents) filter (where m.n > 0) as avg_sum,
-               count(*) filter (where ${matches(filter)}) as lines
-          from m`,
-  );
-  return {
-    products: num(row!.products) ?? 0,
-    priced: num(row!.priced) ?? 0,
-    positions: Object.fromEntries(POSITIONS.map((p) => [p, num(row![p]) ?? 0])) as Record<TPosition, number>,
-    mySum: num(row!.my_sum) ?? 0,
-    avgSum: num(row!.avg_sum) ?? 0,
-    lines: num(row!.lines) ?? 0,
-  };
+export function loadOverviewSummary(source: TMarketRows, workspaceId: string, filter: TLinesFilter) {
+  return loadSummaryTallies(source, workspaceId, filter);
 }
 
 type TLineRow = {
