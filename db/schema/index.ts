@@ -19,3 +19,4 @@ export * from "./product-merchants";
 export * from "./feeds";
 export * from "./workspace-counts";
 export * from "./product-facets";
+export * from "./health-rollups";

@@ -10,6 +10,7 @@ import { importProductsJob } from "./definitions/import-products";
 import { maintainEmbeddedDatabaseJob } from "./definitions/maintain-embedded-database";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
+import { repairHostQueueJob } from "./definitions/repair-host-queue";
 import { resumeImportsJob } from "./definitions/resume-imports";
 import { runFeedJob } from "./definitions/run-feed";
 import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
@@ -36,6 +37,7 @@ export const JOBS = {
   runFeed: runFeedJob,
   sweepFeeds: sweepFeedsJob,
   maintainEmbeddedDatabase: maintainEmbeddedDatabaseJob,
+  repairHostQueue: repairHostQueueJob,
 };
 
 registerJobWorkers({ jobs: JOBS, localProvider: () => import("./local-jobs").then((m) => m.localJobs) });
