@@ -19,8 +19,10 @@ CREATE TABLE "shop_url_counts" (
 --> statement-breakpoint
 ALTER TABLE "shop_check_days" ADD CONSTRAINT "shop_check_days_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shop_url_counts" ADD CONSTRAINT "shop_url_counts_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "product_urls_workspace_state_idx" ON "product_urls" USING btree ("workspace_id","paused","last_status","selector_lost_at") WHERE "product_urls"."paused" or "product_urls"."last_status" not in ('ok', 'pending') or "product_urls"."selector_lost_at" is not null;--> statement-breakpoint
 CREATE INDEX "product_urls_workspace_late_idx" ON "product_urls" USING btree ("workspace_id","tracking_frequency",coalesce("last_checked_at", "created_at")) WHERE not "product_urls"."paused" and "product_urls"."last_status" not in ('blocked', 'no_price', 'unreachable', 'error', 'uncertain') and "product_urls"."selector_lost_at" is null;--> statement-breakpoint
-CREATE INDEX "scrape_tasks_workspace_waiting_idx" ON "scrape_tasks" USING btree ("workspace_id","created_at") WHERE "scrape_tasks"."status" in ('pending', 'processing', 'retry') and "scrape_tasks"."trigger" = 'schedule';--> statement-breakpoint
+CREATE INDEX "scrape_tasks_workspace_waiting_idx" ON "scrape_tasks" USING btree ("workspace_id","created_at") WHERE "scrape_tasks"."status" in ('pending', 'processing', 'retry') and "scrape_tasks"."trigger" = 'schedule';
+--> statement-breakpoint
 -- The data-health screen at size (issue 25.4): the freshness figure and the per-shop statistics read 7 rows per
 -- shop of shop_check_days, and the URLs per shop one row each of shop_url_counts, instead of 7 days of checks and
 -- every URL of the workspace. A fetch time is kept rounded down to 2 significant digits (to the ms under 100 ms),

@@ -239,6 +239,11 @@ export const productUrls = pgTable(
     index("product_urls_workspace_broken_idx")
       .on(t.workspaceId, t.id)
       .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
+    // the data-health counts of the states before 'late' (countHealthStates): an index-only count of the URLs
+    // that need a fix, by the columns that decide their state
+    index("product_urls_workspace_state_idx")
+      .on(t.workspaceId, t.paused, t.lastStatus, t.selectorLostAt)
+      .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
     // the 'late' state (lib/health/health-sql.ts isLate): per frequency, by last check, the URLs that no earlier
     // state of stateOf takes; one range per frequency holds exactly the late ones
     index("product_urls_workspace_late_idx")

@@ -2,33 +2,35 @@ import { sql } from "drizzle-orm";
 import { queryRowsWithoutJit, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
 import { currentMonth } from "@/lib/fetching";
-import { BROKEN_INDEX_STATES, GRACE_FRACTION, inBrokenIndex, isLate, periodOf, stateOf } from "./health-sql";
+import { BROKEN_INDEX_STATES, GRACE_FRACTION, inBrokenIndex, isLate, periodOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, HEALTH_STATES, type THealthState } from "./schemas";
 
 export const FRESHNESS_DAYS = 7;
 
 /**
  * URLs per state, all states listed (0 when none), read without visiting the workspace's every URL: the states
- * before 'late' from product_urls_workspace_broken_idx (the URLs that need a fix), 'late' from one range per
+ * before 'late' from product_urls_workspace_state_idx (the URLs that need a fix), 'late' from one range per
  * frequency of product_urls_workspace_late_idx, 'à jour' the rest of the workspace's URLs (workspace_counts'
  * tracked URLs and the paused ones). Every aggregate of the screen is planned without JIT.
  */
 export async function countHealthStates(db: DbLike, workspaceId: string, hasAutomation: boolean) {
-  const [row] = await queryRowsWithoutJit<{
-    broken: Record<string, number> | null;
-    late: number | string;
-    active: number | string | null;
-  }>(
+  // the states before 'late' (stateOf's first branches) from the columns of product_urls_workspace_state_idx only
+  const [row] = await queryRowsWithoutJit<Record<string, number | string | null>>(
     db,
-    sql`select
-        (select jsonb_object_agg(b.state, b.n) from (select ${stateOf("pu", hasAutomation)} as state, count(*) as n
-           from product_urls pu where pu.workspace_id = ${workspaceId} and ${inBrokenIndex("pu")} group by 1) b) as broken,
+    sql`select b.*,
         (select count(*) from product_urls pu where pu.workspace_id = ${workspaceId} and ${isLate("pu", hasAutomation)})
           as late,
-        (select c.active_urls from workspace_counts c where c.workspace_id = ${workspaceId}) as active`,
+        (select c.active_urls from workspace_counts c where c.workspace_id = ${workspaceId}) as active
+      from (select count(*) filter (where pu.paused) as paused,
+          count(*) filter (where not pu.paused and pu.last_status = 'blocked') as blocked,
+          count(*) filter (where not pu.paused and pu.last_status in ('no_price', 'unreachable', 'error')) as not_found,
+          count(*) filter (where not pu.paused and pu.last_status = 'uncertain') as uncertain,
+          count(*) filter (where not pu.paused and pu.last_status not in ('blocked', 'no_price', 'unreachable', 'error',
+            'uncertain') and pu.selector_lost_at is not null) as rule_lost
+        from product_urls pu where pu.workspace_id = ${workspaceId} and ${inBrokenIndex("pu")}) b`,
   );
   const counts = new Map<THealthState, number>(
-    BROKEN_INDEX_STATES.map((state) => [state as THealthState, Number(row?.broken?.[state] ?? 0)]),
+    BROKEN_INDEX_STATES.map((state) => [state as THealthState, Number(row?.[state] ?? 0)]),
   );
   counts.set("late", Number(row?.late ?? 0));
   // every URL not paused is tracked; the broken states but 'paused' and 'late' are among them
@@ -57,7 +59,9 @@ export async function getFreshness(db: DbLike, workspaceId: string, hasAutomatio
         select st.created_at, ${period} as period,
           case when st.metadata ? 'prev_reading_at' then (st.metadata->>'prev_reading_at')::timestamptz
             else prev.created_at end as prev
-        from scrape_tasks st join product_urls pu on pu.id = st.url_id
+        from scrape_tasks st
+          -- one primary-key probe per waiting check (a join may read every URL of the workspace instead)
+          join lateral (select u.tracking_frequency from product_urls u where u.id = st.url_id limit 1) pu on true
           left join lateral (select ph.created_at from price_history ph
             where not st.metadata ? 'prev_reading_at' and ph.url_id = st.url_id and ph.created_at < st.created_at
             order by ph.created_at desc limit 1) prev on true
