@@ -20,3 +20,4 @@ export * from "./feeds";
 export * from "./workspace-counts";
 export * from "./product-facets";
 export * from "./health-rollups";
+export * from "./market-tallies";

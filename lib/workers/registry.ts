@@ -6,6 +6,7 @@ import { captureEvidenceJob } from "./definitions/capture-evidence";
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
 import { evaluateFloorChangeJob } from "./definitions/evaluate-floor-change";
+import { foldMarketTalliesJob } from "./definitions/fold-market-tallies";
 import { importProductsJob } from "./definitions/import-products";
 import { maintainEmbeddedDatabaseJob } from "./definitions/maintain-embedded-database";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
@@ -38,6 +39,7 @@ export const JOBS = {
   sweepFeeds: sweepFeedsJob,
   maintainEmbeddedDatabase: maintainEmbeddedDatabaseJob,
   repairHostQueue: repairHostQueueJob,
+  foldMarketTallies: foldMarketTalliesJob,
 };
 
 registerJobWorkers({ jobs: JOBS, localProvider: () => import("./local-jobs").then((m) => m.localJobs) });
