@@ -8,7 +8,7 @@ import { signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
 
 // A URL whose value began within the period and the previous one before it takes that previous value
-// (product_urls.prev_*, kept by the price_history triggers of migration 0040) as baseline, unprobed: each case
+// (product_urls.prev_*, kept by the price_history triggers of migration 0041) as baseline, unprobed: each case
 // below gives a wrong line if prev_* or the choice of the unprobed baseline is wrong.
 let ws: string;
 
