@@ -225,6 +225,16 @@ export const productUrls = pgTable(
     // by the price_history triggers of migration 0034; never written by the app.
     latestSeller: text(),
     changedAt: timestamp({ withTimezone: true }),
+    // The value before the current one (corrections applied) and when it began (the first reading of its run),
+    // null without an earlier value: a URL whose value began within a period and the previous one before it has
+    // that previous value as baseline, unprobed (lib/insights/load-market.ts). Kept by the price_history
+    // triggers of migration 0041; never written by the app.
+    prevPrice: numeric({ precision: 12, scale: 2 }),
+    prevCurrency: char({ length: 3 }),
+    prevAvailable: boolean(),
+    prevShipping: numeric({ precision: 12, scale: 2 }),
+    prevSeller: text(),
+    prevChangedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
