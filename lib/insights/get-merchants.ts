@@ -34,7 +34,8 @@ type TTally = {
  * marketplace the seller of the latest reading's offer (product_urls.latest_seller; case and spaces ignored).
  * Prices are amounts on the basis: the price, or price plus the stated shipping (market-rules.ts). A merchant
  * with several URLs on one product counts once there, at its lowest comparable amount. Read from the
- * product_merchants rollup (one row per product and merchant), live when retention drops a reading it counts.
+ * merchant tallies kept from the product_merchants rollup (lib/insights/rollups.md), live when retention drops
+ * a reading they count.
  * One row per merchant reaches Node.
  */
 export async function getMerchants(workspaceId: string, query: TMerchantsQuery) {
@@ -95,25 +96,32 @@ export async function getMerchants(workspaceId: string, query: TMerchantsQuery) 
   };
 }
 
-/** The tallies from the product_merchants rollup (db/schema/product-merchants.ts), retention ignored. */
+const MERCHANT_COLUMNS = sql.raw(`domain, own, seller, own_name, names, products, urls, out_of_stock, priced, cheapest,
+                                    compared, gap_sum, my_sum`);
+
+/**
+ * The tallies from the merchant tallies (db/schema/market-tallies.ts: the folded rows and the pending deltas of
+ * the workspace and basis, summed per key; a key whose products sum to 0 has no row left), retention ignored.
+ */
 export function tallyRollup(db: DbLike, workspaceId: string, basis: TBasis) {
   return queryRows<TTally>(
     db,
-    // one index-only range of product_merchants_workspace_idx, tallied per merchant and list of names (few
-    // lists: no sort), then per merchant
+    // two index ranges (the folded rows' primary key, the deltas' workspace index): O(merchant keys + deltas)
     sql`select g.domain, coalesce(min(g.seller), min(g.own_name) filter (where g.own <> ''), g.domain) as merchant,
                min(g.seller) as seller, json_agg(g.names) as names, sum(g.urls) as urls,
                sum(g.out_of_stock) as out_of_stock, sum(g.products) as products, sum(g.priced) as priced,
                sum(g.cheapest) as cheapest, sum(g.compared) as compared, sum(g.gap_sum) as gap_sum,
                sum(g.my_sum) as my_sum
-          from (select m.domain, m.own, m.names, min(m.seller) as seller, min(m.own_name) as own_name,
-                       sum(m.urls) as urls, sum(m.out_of_stock) as out_of_stock, count(*) as products,
-                       count(m.cents) as priced, count(*) filter (where m.cheapest) as cheapest,
-                       count(m.my_cents) filter (where m.cents is not null) as compared,
-                       sum(m.cents - m.my_cents) as gap_sum, sum(m.my_cents) filter (where m.cents is not null) as my_sum
-                  from product_merchants m
-                 where m.workspace_id = ${workspaceId} and m.basis = ${basis}
-                 group by m.domain, m.own, m.names) g
+          from (select t.domain, t.own, t.seller, t.own_name, t.names, sum(t.products) as products, sum(t.urls) as urls,
+                       sum(t.out_of_stock) as out_of_stock, sum(t.priced) as priced, sum(t.cheapest) as cheapest,
+                       sum(t.compared) as compared, sum(t.gap_sum) as gap_sum, sum(t.my_sum) as my_sum
+                  from (select ${MERCHANT_COLUMNS} from merchant_tallies
+                         where workspace_id = ${workspaceId} and basis = ${basis}
+                        union all
+                        select ${MERCHANT_COLUMNS} from merchant_tally_deltas
+                         where workspace_id = ${workspaceId} and basis = ${basis}) t
+                 group by t.domain, t.own, t.seller, t.own_name, t.names
+                having sum(t.products) > 0) g
          group by g.domain, g.own`,
   );
 }

@@ -2,6 +2,7 @@ import { getDb } from "@/db";
 import { centsToDecimal, percentOf } from "@/lib/core/money";
 import { readReadingOffers, type TReadingOffer } from "@/lib/history";
 import { loadOverviewPage, loadOverviewSummary, marketRows, type TPositionRow } from "./load-positions";
+import { loadTrend } from "./load-trend";
 import { MARKET_CURRENCY, positionOf } from "./market-rules";
 import { catalogueIndex, indexTrend } from "./price-index";
 import type { TOverviewQuery } from "./schemas";
@@ -73,7 +74,8 @@ export async function getOverview(workspaceId: string, query: TOverviewQuery, no
   const basis = query.basis ?? "price";
   const filter = { basis, position: query.position, q: query.q };
   const rows = await marketRows(workspaceId, basis);
-  const summary = await loadOverviewSummary(rows, workspaceId, filter, TREND_DAYS, now);
+  const summary = await loadOverviewSummary(rows, workspaceId, filter);
+  const trend = await loadTrend(rows, workspaceId, TREND_DAYS, now);
   const order = query.order ?? (query.sort === "name" || query.sort === "position" ? "asc" : "desc");
   const offset = query.offset ?? 0;
   // the dashboard asks the summary alone (limit 0); the page's sellers are read for its lines only
@@ -92,7 +94,7 @@ export async function getOverview(workspaceId: string, query: TOverviewQuery, no
       positions: summary.positions,
       price_index: catalogueIndex({ products: compared, mySum: summary.mySum, avgSum: summary.avgSum }),
       // the trend compares item prices at both ends (the history has no shipping by day), whatever the basis
-      trend: summary.trend.map((t) => ({
+      trend: trend.map((t) => ({
         days: t.days,
         products: t.products,
         ...indexTrend(t),

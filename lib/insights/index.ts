@@ -3,3 +3,4 @@
 export { exportOverview } from "./export-overview";
 export { getChanges, type TChange } from "./get-changes";
 export { getOverview, type TOverview } from "./get-overview";
+export { foldMarketTallies } from "./fold-tallies";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { getRetentionCutoff } from "@/lib/history";
-import { foldSearch } from "@/lib/products";
-import { domainOf, MARKET_CURRENCY } from "./market-rules";
+import { domainOf } from "./market-rules";
 import { lineOrder, marketSource, rollupOutdated } from "./market-source";
-import { POSITIONS, type TBasis, type TPosition } from "./schemas";
+import type { TBasis } from "./schemas";
+import { loadSummaryTallies, matches, type TLinesFilter } from "./summary-tallies";
 
 /** One line of the overview: a product with 'mon prix' and its market (cents), read for one page. */
 export type TPositionRow = {
@@ -20,7 +20,7 @@ export type TPositionRow = {
   checkedAt: Date | null;
 };
 
-export type TLinesFilter = { basis: TBasis; position: "all" | TPosition; q?: string };
+export type { TLinesFilter };
 
 type TNum = string | number | null;
 const num = (v: TNum) => (v === null ? null : Number(v));
@@ -30,119 +30,18 @@ export async function marketRows(workspaceId: string, basis: TBasis) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const live = await rollupOutdated(db, workspaceId, basis, cutoff);
-  return { db, cutoff, rows: marketSource(workspaceId, basis, cutoff, live) };
+  return { db, cutoff, live, rows: marketSource(workspaceId, basis, cutoff, live) };
 }
 
-type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
-
-/** The filters of the lines over `marketSource` as `m` (the name search folded as products.name_key). */
-function matches(filter: TLinesFilter) {
-  const rank = filter.position === "all" ? null : POSITIONS.indexOf(filter.position);
-  const needle = filter.q ? foldSearch(filter.q) : "";
-  return sql`${rank === null ? sql`true` : sql`m.position_rank = ${rank}`}
-             and ${needle ? sql`strpos(m.name_key, ${needle}) > 0` : sql`true`}`;
-}
+export type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
 
 /**
- * Over the whole catalogue, in one statement: the products, those with 'mon prix' (the lines), their positions,
- * the sums of my prices and market averages of those with a market (the price index), how many lines match the
- * filters; and for each of `days` the trend's basket: the products with 'mon prix', a market now and a market
- * average at the end of the Paris day `days` before `now` (from market_trend when its row still holds,
- * db/schema/market-trend.ts, else one price_daily probe per URL and date, kept there by the same statement), with
- * the sums of my prices, of their item-price averages now and then. Only sums reach Node.
+ * Over the whole catalogue: the products, those with 'mon prix' (the lines), their positions, the sums of my prices
+ * and market averages of those with a market (the price index), how many lines match the filters; from the
+ * workspace's tallies (summary-tallies.ts). The trend is load-trend.ts's.
  */
-export async function loadOverviewSummary(
-  { db, cutoff, rows }: TMarketRows,
-  workspaceId: string,
-  filter: TLinesFilter,
-  days: number[],
-  now: Date,
-) {
-  const since = cutoff ? sql`and d.last_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
-  const cutoffAt = sql`${cutoff?.toISOString() ?? null}::timestamptz`;
-  const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Paris')::date`;
-  const [row] = await queryRows<Record<string, TNum> & { trend: Record<string, TNum>[] | null }>(
-    db,
-    // only the columns the sums and filters read (the lines' cheapest offers would spill the CTE to disk)
-    sql`with m as materialized (
-          select m.product_id, m.name_key, m.my_cents, m.n, m.avg_cents, m.price_avg_cents, m.position_rank
-            from ${rows} m
-        ), k as (
-          select k.days, p.id as product_id, p.trend_version, c.avg_cents, c.product_id is not null as kept
-            from unnest(${`{${days.join(",")}}`}::int[]) as k(days)
-            cross join products p
-            left join market_trend c
-                   on c.product_id = p.id and c.days = k.days and c.day = ${today} and c.version = p.trend_version
-                  and (c.cutoff is null or c.cutoff <= ${cutoffAt})
-                  and (${cutoffAt} is null or c.oldest_at is null or c.oldest_at >= ${cutoffAt})
-           where p.workspace_id = ${workspaceId} and p.reference_price > 0
-        ), f as (
-          -- the others: the price in force at the end of that day, one price_daily probe per URL
-          select k.days, k.product_id, k.trend_version,
-                 round(sum(d.cents) filter (where d.comparable)::numeric
-                       / nullif(count(*) filter (where d.comparable), 0)) as avg_cents,
-                 min(d.last_at) as oldest_at
-            from k
-            left join lateral (
-              select d.*
-                from product_urls u
-                cross join lateral (
-                  select coalesce(d.last_available, false) and d.last_price is not null
-                         and upper(coalesce(nullif(btrim(d.last_currency), ''), ${MARKET_CURRENCY})) = ${MARKET_CURRENCY}
-                           as comparable,
-                         (d.last_price * 100)::bigint as cents, d.last_at
-                    from price_daily d
-                   where d.url_id = u.id and d.day <= ${today} - k.days
-                   order by d.day desc
-                   limit 1
-                ) d
-               where u.product_id = k.product_id and u.workspace_id = ${workspaceId} ${since}
-            ) d on true
-           where not k.kept
-           group by k.days, k.product_id, k.trend_version
-        ), kept as (
-          insert into market_trend (product_id, days, day, version, avg_cents, cutoff, oldest_at)
-          select f.product_id, f.days, ${today}, f.trend_version, f.avg_cents, ${cutoffAt}, f.oldest_at from f
-          on conflict (product_id, days) do update
-             set day = excluded.day, version = excluded.version, avg_cents = excluded.avg_cents,
-                 cutoff = excluded.cutoff, oldest_at = excluded.oldest_at
-        ), t as (
-          select t.days, count(*) as products, sum(m.my_cents) as my_sum, sum(m.price_avg_cents) as now_sum,
-                 sum(t.avg_cents) as then_sum
-            from (select k.days, k.product_id, k.avg_cents from k where k.kept
-                  union all
-                  select f.days, f.product_id, f.avg_cents from f) t
-            join m on m.product_id = t.product_id
-           where t.avg_cents is not null and m.n > 0
-           group by t.days
-        )
-        -- the count the products' triggers keep (migration 0035), not a count of the catalogue
-        select (select c.products from workspace_counts c where c.workspace_id = ${workspaceId}) as products,
-               count(*) as priced, ${sql.raw(POSITIONS.map((p, i) => `count(*) filter (where m.position_rank = ${i}) as ${p}`).join(", "))},
-               sum(m.my_cents) filter (where m.n > 0) as my_sum, sum(m.avg_cents) filter (where m.n > 0) as avg_sum,
-               count(*) filter (where ${matches(filter)}) as lines,
-               (select json_agg(t) from t) as trend
-          from m`,
-  );
-  const trend = new Map((row!.trend ?? []).map((t) => [Number(t.days), t]));
-  return {
-    products: num(row!.products) ?? 0,
-    priced: num(row!.priced) ?? 0,
-    positions: Object.fromEntries(POSITIONS.map((p) => [p, num(row![p]) ?? 0])) as Record<TPosition, number>,
-    mySum: num(row!.my_sum) ?? 0,
-    avgSum: num(row!.avg_sum) ?? 0,
-    lines: num(row!.lines) ?? 0,
-    trend: days.map((d) => {
-      const t = trend.get(d);
-      return {
-        days: d,
-        products: num(t?.products ?? null) ?? 0,
-        mySum: num(t?.my_sum ?? null) ?? 0,
-        nowSum: num(t?.now_sum ?? null) ?? 0,
-        thenSum: num(t?.then_sum ?? null) ?? 0,
-      };
-    }),
-  };
+export function loadOverviewSummary(source: TMarketRows, workspaceId: string, filter: TLinesFilter) {
+  return loadSummaryTallies(source, workspaceId, filter);
 }
 
 type TLineRow = {

@@ -6,10 +6,12 @@ import { captureEvidenceJob } from "./definitions/capture-evidence";
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
 import { evaluateFloorChangeJob } from "./definitions/evaluate-floor-change";
+import { foldMarketTalliesJob } from "./definitions/fold-market-tallies";
 import { importProductsJob } from "./definitions/import-products";
 import { maintainEmbeddedDatabaseJob } from "./definitions/maintain-embedded-database";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
+import { repairHostQueueJob } from "./definitions/repair-host-queue";
 import { resumeImportsJob } from "./definitions/resume-imports";
 import { runFeedJob } from "./definitions/run-feed";
 import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
@@ -36,6 +38,8 @@ export const JOBS = {
   runFeed: runFeedJob,
   sweepFeeds: sweepFeedsJob,
   maintainEmbeddedDatabase: maintainEmbeddedDatabaseJob,
+  repairHostQueue: repairHostQueueJob,
+  foldMarketTallies: foldMarketTalliesJob,
 };
 
 registerJobWorkers({ jobs: JOBS, localProvider: () => import("./local-jobs").then((m) => m.localJobs) });

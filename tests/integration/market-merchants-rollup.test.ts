@@ -78,7 +78,7 @@ describe("'Marchands' from the product_merchants rollup", () => {
     expect(left!.n).toBe(0);
   });
 
-  it("reads the rollup's rows, not the workspace's URLs, unless retention drops a reading it counts", async () => {
+  it("reads the merchant tallies, not the workspace's URLs or rows, unless retention drops a reading they count", async () => {
     const { token, workspaceId } = await signUp();
     const product = await seedProduct(workspaceId, "Bouilloire", "30.00");
     await seedHistory((await seedUrl(workspaceId, product.id, "Ikea")).id, [{ price: "29.00", at: daysAgo(1) }]);
@@ -98,7 +98,7 @@ describe("'Marchands' from the product_merchants rollup", () => {
     } finally {
       stop();
     }
-    expect(statements.some((q) => /from product_merchants/i.test(q))).toBe(true);
-    expect(statements.some((q) => /product_urls/i.test(q))).toBe(false);
+    expect(statements.some((q) => /from merchant_tallies/i.test(q))).toBe(true);
+    expect(statements.some((q) => /product_urls|product_merchants/i.test(q))).toBe(false);
   });
 });

@@ -48,14 +48,29 @@ async function pagePlan(query: TOverviewQuery) {
     stop();
   }
   expect(seen).toHaveLength(1);
+  return analyzed(seen[0]!);
+}
+
+async function analyzed(statement: { query: string; params: unknown[] }) {
   const db = await getDb();
   const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
     db,
-    sql`explain (analyze, format json) ${bind(seen[0]!.query, seen[0]!.params)}`,
+    sql`explain (analyze, format json) ${bind(statement.query, statement.params)}`,
   );
   const json = row!["QUERY PLAN"];
-  if (process.env.PLAN_DEBUG) console.log(seen[0]!.query, JSON.stringify(json, null, 1));
+  if (process.env.PLAN_DEBUG) console.log(statement.query, JSON.stringify(json, null, 1));
   return nodes(((typeof json === "string" ? JSON.parse(json) : json) as { Plan: TPlanNode }[])[0]!.Plan);
+}
+
+/** The rows a plan reads from `tables`, and whether it reads any other growing table. */
+function reads(plan: TPlanNode[], tables: string[]) {
+  const scans = plan.filter((n) => n["Relation Name"]);
+  return {
+    rows: scans
+      .filter((n) => tables.includes(n["Relation Name"]!))
+      .reduce((sum, n) => sum + (n["Actual Rows"] ?? 0) * (n["Actual Loops"] ?? 1), 0),
+    growing: scans.filter((n) => GROWING.includes(n["Relation Name"]!) || n["Relation Name"] === "product_merchants"),
+  };
 }
 
 beforeAll(async () => {
@@ -129,11 +144,11 @@ describe(`overview page at ${PRODUCTS} products × ${URLS_PER_PRODUCT} URLs`, ()
     }
   });
 
-  it("the merchants: one statement tallies them in SQL from the rollup, one row per merchant reaches Node", async () => {
-    const seen: string[] = [];
+  it("the merchants: one statement reads their tallies (O(merchants)), one row per merchant reaches Node", async () => {
+    const seen: { query: string; params: unknown[] }[] = [];
     const urls: string[] = [];
-    const stop = onQuery((text) => {
-      if (/product_merchants/.test(text)) seen.push(text);
+    const stop = onQuery((text, params) => {
+      if (/merchant_tallies|product_merchants/.test(text)) seen.push({ query: text, params });
       if (/product_urls/.test(text)) urls.push(text);
     });
     let merchants: Awaited<ReturnType<typeof getMerchants>>["merchants"];
@@ -144,9 +159,31 @@ describe(`overview page at ${PRODUCTS} products × ${URLS_PER_PRODUCT} URLs`, ()
     }
     expect(seen).toHaveLength(1);
     expect(urls).toEqual([]);
+    const read = reads(await analyzed(seen[0]!), ["merchant_tallies", "merchant_tally_deltas"]);
+    expect(read.growing).toEqual([]);
+    expect(read.rows).toBeLessThanOrEqual(50);
     expect(merchants.map((m) => [m.domain, m.urls])).toEqual([1, 2, 3, 4, 5].map((m) => [`m${m}.example`, PRODUCTS]));
     // every product has a comparable offer: each merchant is priced on all, the cheapest on some
     expect(merchants.every((m) => m.priced_products > PRODUCTS * 0.9)).toBe(true);
     expect(merchants.reduce((n, m) => n + m.cheapest_count, 0)).toBeGreaterThanOrEqual(PRODUCTS);
+  });
+
+  it("the summary: its tallies (O(positions)) and the workspace's count, whatever the catalogue", async () => {
+    const seen: { query: string; params: unknown[] }[] = [];
+    const stop = onQuery((text, params) => {
+      if (/position_tallies/.test(text)) seen.push({ query: text, params });
+    });
+    let summary: Awaited<ReturnType<typeof getOverview>>["summary"];
+    try {
+      summary = (await getOverview(workspaceId, { position: "all", sort: "gap_to_cheapest", limit: 0 })).summary;
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    const read = reads(await analyzed(seen[0]!), ["position_tallies", "position_tally_deltas"]);
+    expect(read.growing).toEqual([]);
+    expect(read.rows).toBeLessThanOrEqual(20);
+    expect(summary.products).toBe(PRODUCTS);
+    expect(summary.with_reference_price).toBe(PRODUCTS - PRODUCTS / 10);
   });
 });
