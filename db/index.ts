@@ -98,9 +98,11 @@ export async function queryRows<T>(db: DbLike, query: SQL): Promise<T[]> {
  * whole catalogue is estimated dear enough to be compiled, and compiling took longer than it saved (0.6-1.2 s
  * per run for data health's per-shop stats at 100,000 URLs).
  */
-export async function queryRowsWithoutJit<T>(db: DbLike, query: SQL): Promise<T[]> {
+export async function queryRowsWithoutJit<T>(db: DbLike, query: SQL, workMemMb?: number): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    // a statement whose materialized rows are known to need more than the default 4 MB, so as not to spill
+    if (workMemMb) await tx.execute(sql.raw(`set local work_mem = '${Math.trunc(workMemMb)}MB'`));
     return queryRows<T>(tx, query);
   });
 }

@@ -19,4 +19,5 @@ export * from "./product-merchants";
 export * from "./feeds";
 export * from "./workspace-counts";
 export * from "./product-facets";
+export * from "./health-rollups";
 export * from "./market-tallies";

@@ -225,6 +225,16 @@ export const productUrls = pgTable(
     // by the price_history triggers of migration 0034; never written by the app.
     latestSeller: text(),
     changedAt: timestamp({ withTimezone: true }),
+    // The value before the current one (corrections applied) and when it began (the first reading of its run),
+    // null without an earlier value: a URL whose value began within a period and the previous one before it has
+    // that previous value as baseline, unprobed (lib/insights/load-market.ts). Kept by the price_history
+    // triggers of migration 0041; never written by the app.
+    prevPrice: numeric({ precision: 12, scale: 2 }),
+    prevCurrency: char({ length: 3 }),
+    prevAvailable: boolean(),
+    prevShipping: numeric({ precision: 12, scale: 2 }),
+    prevSeller: text(),
+    prevChangedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -239,6 +249,18 @@ export const productUrls = pgTable(
     index("product_urls_workspace_broken_idx")
       .on(t.workspaceId, t.id)
       .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
+    // the data-health counts of the states before 'late' (countHealthStates): an index-only count of the URLs
+    // that need a fix, by the columns that decide their state
+    index("product_urls_workspace_state_idx")
+      .on(t.workspaceId, t.paused, t.lastStatus, t.selectorLostAt)
+      .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
+    // the 'late' state (lib/health/health-sql.ts isLate): per frequency, by last check, the URLs that no earlier
+    // state of stateOf takes; one range per frequency holds exactly the late ones
+    index("product_urls_workspace_late_idx")
+      .on(t.workspaceId, t.trackingFrequency, sql`coalesce(${t.lastCheckedAt}, ${t.createdAt})`)
+      .where(
+        sql`not ${t.paused} and ${t.lastStatus} not in ('blocked', 'no_price', 'unreachable', 'error', 'uncertain') and ${t.selectorLostAt} is null`,
+      ),
     // the minute sweep reads due URLs as keyset batches of this index (next_check_at, id): one range per batch
     index("product_urls_due_idx").on(t.nextCheckAt, t.id).where(sql`${t.paused} = false`),
     // the correction trigger's clear of correcting_id after a reading (migration 0015): the few URLs it is set on
@@ -359,6 +381,10 @@ export const scrapeTasks = pgTable(
     index("scrape_tasks_active_host_idx")
       .on(t.host, t.status)
       .where(sql`${t.status} in ('pending', 'processing', 'retry')`),
+    // the freshness figure's scheduled checks not finished yet (getFreshness): a workspace's few waiting ones
+    index("scrape_tasks_workspace_waiting_idx")
+      .on(t.workspaceId, t.createdAt)
+      .where(sql`${t.status} in ('pending', 'processing', 'retry') and ${t.trigger} = 'schedule'`),
     index("scrape_tasks_page_idx").on(t.workspaceId, t.pageKey).where(sql`${t.status} in ('pending', 'retry')`),
   ],
 );

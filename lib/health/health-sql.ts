@@ -33,6 +33,28 @@ export function stateOf(pu: string, hasAutomation: boolean) {
     else 'up_to_date' end)`;
 }
 
+/**
+ * The 'late' state of stateOf through product_urls_workspace_late_idx: its predicate (the URLs no earlier state
+ * takes, repeated for the planner) and one range per frequency of coalesce(last_checked_at, created_at) below its
+ * threshold, the same bound as stateOf's. Equal to `stateOf(pu) = 'late'` for the frequencies of
+ * TRACKING_FREQUENCIES (tests/integration/data-health-scale.test.ts).
+ */
+export function isLate(pu: string, hasAutomation: boolean) {
+  const c = (name: string) => sql.raw(`${pu}.${name}`);
+  const checked = sql`coalesce(${c("last_checked_at")}, ${c("created_at")})`;
+  const range = (frequency: string) =>
+    sql`(${c("tracking_frequency")} = ${sql.raw(`'${frequency}'`)} and ${checked} < now() - ${periodOf(
+      sql.raw(`'${frequency}'`),
+      hasAutomation,
+    )} * ${1 + GRACE_FRACTION}::float8)`;
+  return sql`(${inLateIndex(pu)} and (${range("hourly")} or ${range("daily")} or ${range("weekly")}))`;
+}
+
+const inLateIndex = (pu: string) =>
+  sql.raw(
+    `(not ${pu}.paused and ${pu}.last_status not in ('blocked', 'no_price', 'unreachable', 'error', 'uncertain') and ${pu}.selector_lost_at is null)`,
+  );
+
 /** States found only among the URLs of product_urls_workspace_broken_idx (its predicate, repeated for the planner). */
 export const BROKEN_INDEX_STATES = ["paused", "blocked", "not_found", "uncertain", "rule_lost"];
 export const inBrokenIndex = (pu: string) =>

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
-import { BROKEN_INDEX_STATES, inBrokenIndex, shopOf, stateOf } from "./health-sql";
+import { BROKEN_INDEX_STATES, inBrokenIndex, isLate, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, type THealthListQuery, type THealthState } from "./schemas";
 
 type TRow = {
@@ -28,6 +28,8 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 /**
  * One page of the workspace's URLs with their state, filtered by state and shop, in id order: keyset paging on
  * (workspace_id, id) through product_urls_workspace_id_idx (no offset, no sort), `next_cursor` null on the last page.
+ * A filter on a state but 'à jour' reads only the URLs of that state and their like (the broken ones, or the late
+ * ones' ranges of product_urls_workspace_late_idx), sorted by id.
  */
 export async function listHealthUrls(db: DbLike, workspaceId: string, query: THealthListQuery) {
   const plan = await getWorkspacePlan(workspaceId, db);
@@ -43,6 +45,7 @@ export async function listHealthUrls(db: DbLike, workspaceId: string, query: THe
         ${query.cursor ? sql`and pu.id > ${query.cursor}::uuid` : sql``}
         ${query.state ? sql`and ${state} = ${query.state}` : sql``}
         ${query.state && BROKEN_INDEX_STATES.includes(query.state) ? sql`and ${inBrokenIndex("pu")}` : sql``}
+        ${query.state === "late" ? sql`and ${isLate("pu", plan.hasAutomation)}` : sql``}
         ${query.shop ? sql`and ${shopOf(sql`pu.url`)} = ${query.shop}` : sql``}
       order by pu.workspace_id, pu.id
       limit ${query.limit + 1}`,

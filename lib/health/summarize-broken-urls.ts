@@ -3,7 +3,7 @@ import { queryRowsWithoutJit, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
 import { env } from "@/lib/env";
 import { countHealthStates } from "./get-health-summary";
-import { stateOf } from "./health-sql";
+import { inBrokenIndex, isLate, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, type THealthState } from "./schemas";
 
 /** The states the digest reports as broken (paused and up-to-date URLs are not). */
@@ -27,15 +27,23 @@ export async function summarizeBrokenUrls(db: DbLike, workspaceId: string): Prom
   if (total === 0) return null;
   const state = stateOf("pu", plan.hasAutomation);
   const broken = sql.join(
-    BROKEN_STATES.map((s) => sql`${s}`),
+    BROKEN_STATES.filter((s) => s !== "late").map((s) => sql`${s}`),
     sql`, `,
   );
+  // the longest-failing few of the failing URLs (product_urls_workspace_broken_idx) and of the late ones
   const rows = await queryRowsWithoutJit<{ product_name: string; name: string; state: THealthState; failures: number }>(
     db,
-    sql`select p.name as product_name, pu.name, ${state} as state, pu.consecutive_failures as failures
-      from product_urls pu join products p on p.id = pu.product_id
-      where pu.workspace_id = ${workspaceId} and ${state} in (${broken})
-      order by pu.consecutive_failures desc, pu.id limit ${EXAMPLES}`,
+    sql`select p.name as product_name, x.name, x.state, x.failures
+      from (
+        (select pu.product_id, pu.name, ${state} as state, pu.consecutive_failures as failures, pu.id
+          from product_urls pu where pu.workspace_id = ${workspaceId} and ${inBrokenIndex("pu")} and ${state} in (${broken})
+          order by pu.consecutive_failures desc, pu.id limit ${EXAMPLES})
+        union all
+        (select pu.product_id, pu.name, 'late' as state, pu.consecutive_failures as failures, pu.id
+          from product_urls pu where pu.workspace_id = ${workspaceId} and ${isLate("pu", plan.hasAutomation)}
+          order by pu.consecutive_failures desc, pu.id limit ${EXAMPLES})
+      ) x join products p on p.id = x.product_id
+      order by x.failures desc, x.id limit ${EXAMPLES}`,
   );
   return {
     total,

@@ -14,18 +14,21 @@ const amount = (p: "l" | "b", basis: TBasis) =>
   sql.raw(basis === "total" ? `${p}_price + coalesce(${p}_shipping, 0)` : `${p}_price`);
 /**
  * The seller of the baseline's reading (or of its correction): one primary-key read, only where asked; a steady
- * URL's is its latest seller (its value, seller included, has not changed since before the period).
+ * URL's is its latest seller (its value, seller included, has not changed since before the period), a known
+ * baseline's its previous value's.
  */
 const baselineSeller = (r: string) =>
   sql.raw(
-    `case when ${r}.steady then ${r}.l_seller else (select reading_seller(x.offers, x.price) from price_history x
-                                                    where x.id = ${r}.b_src and ${r}.b_src is not null) end`,
+    `case when ${r}.steady then ${r}.l_seller when ${r}.known then ${r}.p_seller
+          else (select reading_seller(x.offers, x.price) from price_history x
+                 where x.id = ${r}.b_src and ${r}.b_src is not null) end`,
   );
 
 /** The columns of a row that reaches Node (a probed row's, or a steady one's with its latest as baseline). */
 const PICKED = sql.raw(
   ["product_id", "url_id", ...["id", "price", "shipping", "seller", "currency", "available", "at"].map((k) => `l_${k}`)]
     .concat(["b_id", "b_price", "b_shipping", "b_src", "b_currency", "b_available", "b_at", "b_first", "steady"])
+    .concat(["known", "p_seller", "url_name", "url"])
     .concat(["change_kind", "cheapest_moved"])
     .join(", "),
 );
@@ -110,7 +113,7 @@ export function changeCandidates(
       union all
       select l.product_id, l.url_id, l.l_id, l.l_price, l.l_shipping, l.l_seller, l.l_currency, l.l_available, l.l_at,
              l.l_id, l.l_price, l.l_shipping, null::bigint, l.l_currency, l.l_available, l.l_at, false, true,
-             null::text, true
+             false, null::text, l.url_name, l.url, null::text, true
         from listed l join moved using (product_id) join lows using (product_id)
        where l.steady and coalesce(${steadyOk}, false)
          and ${amount("l", pick.basis)} in (lows.was_min, lows.is_min)
@@ -126,17 +129,17 @@ export function changeCandidates(
         -- the baseline's seller above the ordering: no sort over price_history
         select q.*, ${baselineSeller("q")} as b_seller from (
         select c.product_id, p.name as product_name, p.reference_price::text as reference_price, c.url_id,
-               u.name as url_name, u.url,
+               c.url_name, c.url,
                c.l_id, c.l_price::text as l_price, c.l_shipping::text as l_shipping, c.l_seller, c.l_currency,
                c.l_available, c.l_at, c.b_id, c.b_price::text as b_price, c.b_shipping::text as b_shipping,
-               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.steady, c.change_kind,
-               row_number() over (order by p.name, p.id, u.name, u.id) as ord, c.cheapest_moved
+               c.b_src, c.b_currency, c.b_available, c.b_at, c.b_first, c.steady, c.known, c.p_seller, c.change_kind,
+               row_number() over (order by p.name, p.id, c.url_name, c.url_id) as ord, c.cheapest_moved
           from picked c
-          -- one primary-key probe each (limit 1 keeps them probes): a join's estimate over picked chose to hash
-          -- every URL and product of the table
-          cross join lateral (select p.id, p.name, p.reference_price from products p
-                               where p.id = c.product_id and p.workspace_id = ${workspaceId} limit 1) p
-          cross join lateral (select u.id, u.name, u.url from product_urls u where u.id = c.url_id limit 1) u
+          -- each product once, by primary key (a join's estimate over picked chose to hash every product of the
+          -- table); the URLs' names and addresses came with listed's rows
+          join (select p.id, p.name, p.reference_price from products p
+                 where p.id = any(array(select distinct product_id from picked))
+                   and p.workspace_id = ${workspaceId}) p on p.id = c.product_id
         ) q
       ) r
     ) as rows

@@ -63,7 +63,7 @@ export async function getChanges(workspaceId: string, query: TChangesQuery, now:
   const since = new Date(now.getTime() - PERIOD_MS[query.period]);
   // a URL first read within the period is compared with its first reading of the period
   const basis = query.basis ?? "price";
-  const market = await loadMarket(workspaceId, { since, kind: query.kind, limit: query.limit, basis });
+  const market = await loadMarket(workspaceId, { since, kind: query.kind, limit: query.limit, basis }, now);
   const { products, offers, then, firstRead, kinds, cheapestMoved } = market;
   const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));

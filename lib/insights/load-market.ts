@@ -54,14 +54,18 @@ function readingOf(r: Row, prefix: "l" | "b", cutoff: Date | null) {
 const corrected = (column: "price" | "currency" | "available" | "shipping") =>
   sql.raw(`case when c.id is null then h.${column} else c.${column} end as ${column}`);
 
-/** The baseline's columns: the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none). */
+/**
+ * The baseline's columns: a URL's previous value (`p_`) when it is the baseline (`known`: no reading id, none
+ * needed), else the `b` probe's reading, or the `f` one's (`f` finds a row only when `b` finds none).
+ */
 const baselineCols = sql.raw(
   `${["id", "price", "shipping", "currency", "available", "at", "src"]
     .map((k) => {
       const column = k === "at" ? "created_at" : k;
-      return `coalesce(b.${column}, f.${column}) as b_${k}`;
+      const known = k === "id" ? "0" : k === "src" ? "null::bigint" : `u.p_${k}`;
+      return `case when u.known then ${known} else coalesce(b.${column}, f.${column}) end as b_${k}`;
     })
-    .join(", ")}, b.id is null as b_first`,
+    .join(", ")}, not u.known and b.id is null as b_first`,
 );
 
 /** One probe of price_history_url_latest_idx (index-only): a URL's reading before or from `since`. */
@@ -86,36 +90,48 @@ function probe(where: ReturnType<typeof sql>, desc: boolean) {
  * steady one's is its latest), or for a URL first read after it, its first reading from then on (one more probe,
  * only for those). Only the rows changeCandidates keeps reach Node.
  */
-export async function loadMarket(workspaceId: string, changes: TChangePick) {
+export async function loadMarket(workspaceId: string, changes: TChangePick, now: Date = new Date()) {
   const { since, basis } = changes;
   const db = await getDb();
-  const { cutoff } = await getRetentionCutoff(workspaceId, db);
+  const { cutoff } = await getRetentionCutoff(workspaceId, db, now);
   const at = since.toISOString();
   const kept = cutoff ? sql`and h.created_at >= ${cutoff.toISOString()}::timestamptz` : sql``;
   // only ids and values flow through the classification; names and addresses join the few rows that reach Node
   const steady = cutoff
     ? sql`u.changed_at >= ${cutoff.toISOString()}::timestamptz and u.changed_at < ${at}::timestamptz`
     : sql`u.changed_at < ${at}::timestamptz`;
+  // a URL whose value began within the period and the previous one before it (and, under a retention cutoff, not
+  // before it: that run's first reading is retained) has that previous value as baseline: no probe
+  const known = cutoff
+    ? sql`u.changed_at >= ${at}::timestamptz and u.prev_changed_at < ${at}::timestamptz
+          and u.prev_changed_at >= ${cutoff.toISOString()}::timestamptz`
+    : sql`u.changed_at >= ${at}::timestamptz and u.prev_changed_at < ${at}::timestamptz`;
   // the URLs of the products that moved, each with its latest reading (l_) and whether it is steady: its value
   // began before the period and, under a retention cutoff, not before it (the run's first reading is a retained
-  // reading before the period showing the latest value, which is then its baseline: no probe)
+  // reading before the period showing the latest value, which is then its baseline: no probe); or known (p_)
   const listed = sql`select u.product_id, u.id as url_id, u.latest_reading_id as l_id, u.latest_price as l_price,
                             u.latest_shipping as l_shipping, u.latest_seller as l_seller,
                             u.latest_currency as l_currency, u.latest_available as l_available,
-                            u.latest_at as l_at, coalesce(${steady}, false) as steady
+                            u.latest_at as l_at, coalesce(${steady}, false) as steady,
+                            coalesce(${known}, false) as known, u.prev_price as p_price,
+                            u.prev_shipping as p_shipping, u.prev_seller as p_seller,
+                            u.prev_currency as p_currency, u.prev_available as p_available,
+                            u.prev_changed_at as p_at, u.name as url_name, u.url
                        from (select distinct m.product_id from product_urls m
                               where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
                        join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}`;
   // the others, probed for their baselines (over changeCandidates' `listed`)
   const probed = sql`select u.*, ${baselineCols}
                        from listed u
-                       left join lateral (${probe(sql`h.url_id = u.url_id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
-                       left join lateral (${probe(sql`b.id is null and h.url_id = u.url_id and h.created_at >= ${at}::timestamptz`, false)}) f on true
+                       left join lateral (${probe(sql`not u.known and h.url_id = u.url_id ${kept} and h.created_at < ${at}::timestamptz`, true)}) b on true
+                       left join lateral (${probe(sql`not u.known and b.id is null and h.url_id = u.url_id and h.created_at >= ${at}::timestamptz`, false)}) f on true
                       where not u.steady`;
-  // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it
+  // a plan over every URL of a catalogue is estimated dear: compiling it (JIT) cost more than running it; the
+  // materialized rows of 20,000 products' changes over a week (38,000 URLs) spill past 4 MB of work_mem
   const [picked] = await queryRowsWithoutJit<TPicked>(
     db,
     changeCandidates(workspaceId, { listed, probed }, cutoff, changes),
+    16,
   );
   const rows = picked?.rows ?? [];
   rows.sort((a, b) => Number(a.ord) - Number(b.ord));

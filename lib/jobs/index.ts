@@ -23,6 +23,7 @@ export { jobsOnInngest, registerJobWorkers, type TJobProvider } from "./job-prov
 export { purgeHistory } from "./purge-history";
 export { recoverStuckTasks } from "./recover-stuck-tasks";
 export { releaseTask } from "./release-task";
+export { repairHostQueue, type THostQueueRepair } from "./repair-host-queue";
 export { TASK_LEASE_MS, renewTaskLease } from "./renew-task-lease";
 export { requestScrapes } from "./request-scrapes";
 export { expandScrapeEvents, groupScrapeEvents, type TScrapeEvent } from "./scrape-event";

@@ -8,11 +8,11 @@ const RETENTION = retentionByWorkspace("history_retention_days");
 /**
  * Deletes price history and 'dossiers de preuve' older than the workspace's plan retention (null = unlimited; a
  * lapsed subscription falls back to Freemium, as getWorkspacePlan does), finished tasks older than 90 days and
- * rate-limit counters whose window is over. Idempotent.
+ * rate-limit counters whose window is over, and the data-health rollup's days older than a month. Idempotent.
  */
 export async function purgeHistory(
   options: { db?: DbLike } = {},
-): Promise<{ history: number; evidence: number; tasks: number; rateLimits: number }> {
+): Promise<{ history: number; evidence: number; tasks: number; checkDays: number; rateLimits: number }> {
   const db = options.db ?? (await getDb());
   const history = await queryRows<{ id: number }>(
     db,
@@ -38,6 +38,17 @@ export async function purgeHistory(
         where status in ('completed', 'failed', 'cancelled') and created_at < now() - interval '90 days'
         returning id`,
   );
+  // the data-health screen reads 7 days of its rollup (lib/health/get-health-summary.ts)
+  const checkDays = await queryRows<{ day: string }>(
+    db,
+    sql`delete from shop_check_days where day < current_date - 31 returning day`,
+  );
   const rateLimits = await purgeRateLimits({ db });
-  return { history: history.length, evidence: evidence.length, tasks: tasks.length, rateLimits };
+  return {
+    history: history.length,
+    evidence: evidence.length,
+    tasks: tasks.length,
+    checkDays: checkDays.length,
+    rateLimits,
+  };
 }

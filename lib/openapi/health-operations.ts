@@ -22,7 +22,13 @@ const RHealthSummary = z.object({
       urls: z.number().int(),
       checks: z.number().int().describe("Relevés terminés ces 7 derniers jours"),
       success_rate: z.number().int().nullable().describe("% de relevés réussis"),
-      median_ms: z.number().int().nullable().describe("Durée médiane d'un relevé (ms)"),
+      median_ms: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "Durée médiane d'un relevé (ms), des durées arrondies à 2 chiffres significatifs : au plus 10 % sous la médiane exacte",
+        ),
       paid_requests: z.number().int().describe("Requêtes payantes du mois"),
       credits: z.number().describe("Crédits du fournisseur ce mois-ci"),
     }),

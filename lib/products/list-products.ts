@@ -138,7 +138,8 @@ function filtersOf(workspaceId: string, q: ReturnType<typeof ZListProducts.parse
  * failed their last reading (`failed_count`, of which `blocked_count` blocked), 'mon prix' against the cheapest
  * (`position`, `gap_bp`), the time of the last price move (`last_change_at`) and the 30-day sparkline (cents).
  * Everything is read from the product row (kept by triggers, lib/products/summary.md): one index range whatever
- * the catalogue's and the history's size. `total` counts the products matching the filters.
+ * the catalogue's and the history's size. `total` counts the products matching the filters (without any: the
+ * count kept in workspace_counts).
  */
 export async function listProductsPage(workspaceId: string, input: TListProducts = {}) {
   const q = ZListProducts.parse(input);
@@ -168,9 +169,12 @@ export async function listProductsPage(workspaceId: string, input: TListProducts
          order by ${key.expr} ${dir}, p.id ${dir}
          limit ${q.limit + 1}`,
   );
+  // the whole catalogue's count is the one its triggers keep (workspace_counts): no scan of the workspace per page
   const [count] = await queryRows<{ n: number | string }>(
     db,
-    sql`select count(*) as n from products p where ${filtered}`,
+    where.length === 1
+      ? sql`select c.products as n from workspace_counts c where c.workspace_id = ${workspaceId}`
+      : sql`select count(*) as n from products p where ${filtered}`,
   );
   const today = parisDay(new Date());
   const items: ReturnType<typeof present>[] = [];

@@ -12,6 +12,7 @@ import { importProductsJob } from "./definitions/import-products";
 import { maintainEmbeddedDatabaseJob } from "./definitions/maintain-embedded-database";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
+import { repairHostQueueJob } from "./definitions/repair-host-queue";
 import { resumeImportsJob } from "./definitions/resume-imports";
 import { runFeedJob } from "./definitions/run-feed";
 import { retryChannelDeliveriesJob } from "./definitions/retry-channel-deliveries";
@@ -39,6 +40,7 @@ export const JOBS = {
   sweepFeeds: sweepFeedsJob,
   maintainEmbeddedDatabase: maintainEmbeddedDatabaseJob,
   buildMarketTrend: buildMarketTrendJob,
+  repairHostQueue: repairHostQueueJob,
   foldMarketTallies: foldMarketTalliesJob,
 };
 

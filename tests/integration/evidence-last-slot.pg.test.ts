@@ -1,15 +1,17 @@
 // The evidence store's bound (the plan's maxEvidenceCaptures, pending and ready captures) holds when two captures
 // of one workspace are queued at the same moment with one place left. The race is forced: the first request is
 // stopped just before its commit, its capture written; the second goes on and either waits on the workspace's row
-// (the lock queueEvidenceCapture takes) or, without that lock, counts the captures without the first's and takes
-// the same last place. PostgreSQL only (`.pg.test.ts`): PGlite has one connection.
+// (the lock queueEvidenceCapture takes; the test fails when it does not) or, without that lock, counts the
+// captures without the first's and takes the same last place. PostgreSQL only (`.pg.test.ts`): PGlite has one connection.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { evidenceCaptures } from "@/db/schema";
 import { getWorkspacePlan } from "@/lib/billing";
 import { queueEvidenceCapture, type TEvidenceTarget } from "@/lib/evidence/queue-evidence-capture";
 import { inTransaction } from "@/lib/jobs/in-transaction";
+import { waitersOn } from "../helpers/forced-race";
 import { gate } from "../helpers/gate";
 import { alertsUser, makeProduct } from "./alerts-fixtures";
 
@@ -31,29 +33,26 @@ describe("the evidence store's last place under concurrent captures", () => {
 
     const aQueued = gate();
     const aCommit = gate();
+    let aPid = 0;
     const a = inTransaction(async (tx) => {
       const queued = await queueEvidenceCapture(tx, target);
+      const [me] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+      aPid = Number(me!.pid);
       aQueued.open();
       await aCommit.opened;
       return queued;
     });
     await aQueued.opened;
-    let bDone = false;
-    const b = inTransaction((tx) => queueEvidenceCapture(tx, target)).finally(() => {
-      bDone = true;
-    });
-    // the second either ends at once (no lock) or waits on the first's row lock
-    for (;;) {
-      if (bDone) break;
-      const [waiting] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      if (Number(waiting?.n) > 0) break;
-      await new Promise((r) => setTimeout(r, 20));
+    const b = inTransaction((tx) => queueEvidenceCapture(tx, target));
+    // the second must wait on a lock the first holds (the workspace's row): without it, it would count the captures
+    // without the first's and take the same last place
+    const watcher = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      await waitersOn(watcher, [aPid], b, "la seconde capture n'a jamais attendu un verrou de la première");
+    } finally {
+      aCommit.open();
+      await watcher.end({ timeout: 0 });
     }
-    aCommit.open();
     const [first, second] = await Promise.all([a, b]);
 
     expect(first).toMatchObject({ full: null, row: { status: "pending" } });

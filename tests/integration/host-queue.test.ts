@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { claimRunnable } from "@/lib/jobs/claim-tasks";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
+import { repairHostQueue } from "@/lib/jobs/repair-host-queue";
+import { JOBS } from "@/lib/workers/registry";
 import { cancelTask } from "@/lib/queue/cancel-task";
 import { requestUrlScrape } from "@/lib/queue/request-url-scrape";
 import { signUp } from "../helpers/api";
@@ -117,5 +119,47 @@ describe("host_politeness: each host's waiting tasks, kept by scrape_tasks' trig
     const spaced = await claimRunnable(`order-${tag}`, { limit: 1, hostSpacingMs: 0, perUserLimit: 100 });
     expect(spaced.tasks.map((t) => t.host)).toEqual([hosts[4]]);
     expect(await drift(db, [...hosts, late, future, ...decoys])).toEqual([]);
+  });
+
+  it("the repair job recounts each host's queue: drift introduced by hand is repaired once, and logged", async () => {
+    const db = await getDb();
+    const { workspaceId } = await signUp();
+    const tag = randomUUID().slice(0, 8);
+    const [a, b, c, d] = ["a", "b", "c", "d"].map((x) => `repair-${x}-${tag}.example`) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    await insertTasks(db, workspaceId, a, [{ secondsAgo: 60 }, { priority: "high", secondsAgo: -600 }]);
+    await insertTasks(db, workspaceId, b, [{ priority: "low", secondsAgo: 30 }]);
+    await insertTasks(db, workspaceId, c, [{ secondsAgo: 5 }]);
+    // other files' hosts may be repaired too (the database is shared): only these are looked at
+    const mine = async () => (await repairHostQueue({ db })).filter((r) => r.host.includes(tag));
+    expect(await mine()).toEqual([]);
+    // a count off, bounds above a waiting task (the host would be passed over), a row lost, a host with none waiting
+    await db.execute(sql`update host_politeness set waiting = waiting + 5, next_rank = 2,
+      next_run_at = now() + interval '1 hour', due_at = null where host = ${a}`);
+    await db.execute(sql`update host_politeness set due_at = now() + interval '1 day' where host = ${b}`);
+    await db.execute(sql`delete from host_politeness where host = ${c}`);
+    await db.execute(sql`insert into host_politeness (host, waiting, next_rank, next_run_at, due_at)
+      values (${d}, 3, 1, now(), now())`);
+    expect((await drift(db, [a, b, c, d])).length).toBe(4);
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const repaired = await mine();
+    const logged = warn.mock.calls.map((call) => call.map(String).join(" ")).filter((line) => line.includes(tag));
+    warn.mockRestore();
+    expect(repaired.map((r) => r.host).sort()).toEqual([a, b, c, d].sort());
+    expect(repaired.find((r) => r.host === a)).toMatchObject({
+      kept: { waiting: 7, next_rank: 2 },
+      actual: { waiting: 2, next_rank: 0 },
+    });
+    expect(logged).toHaveLength(4);
+    expect(logged[0]).toContain("file d'attente");
+    expect(await drift(db, [a, b, c, d])).toEqual([]);
+    expect(await mine()).toEqual([]);
+    // the job runs it every minute
+    expect(JOBS.repairHostQueue.trigger).toEqual({ everyMinute: true });
   });
 });

@@ -52,6 +52,7 @@ import { updateReportPreferences } from "@/lib/reports/update-report-preferences
 import { listProducts } from "@/lib/products/list-products";
 import { listHealthUrls } from "@/lib/health/list-health-urls";
 import { getHealthSummary } from "@/lib/health/get-health-summary";
+import { summarizeBrokenUrls } from "@/lib/health/summarize-broken-urls";
 import { getUrlHistory } from "@/lib/scraping/get-url-history";
 import { signUp } from "../helpers/api";
 
@@ -464,6 +465,7 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
       { limit: 50, cursor: mid!.id },
       { limit: 50, state: "blocked" as const, cursor: mid!.id },
       { limit: 50, shop: "shop7.example" },
+      { limit: 50, state: "late" as const },
     ];
     for (const q of queries) {
       const list = () => listHealthUrls(db, workspaceId, q);
@@ -484,8 +486,12 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
       );
       const names = indexes.map((n) => (n as { "Index Name"?: string })["Index Name"]).filter(Boolean);
       if (q.state) {
-        // the URLs needing a fix, of this workspace only (the partial index), then the page's few sorted
-        expect(names).toContain("product_urls_workspace_broken_idx");
+        // the URLs needing a fix, or the late ones' ranges, of this workspace only (partial indexes), then the
+        // page's few sorted
+        expect(names).toContain(
+          q.state === "late" ? "product_urls_workspace_late_idx" : "product_urls_workspace_broken_idx",
+        );
+        expect(names).not.toContain("product_urls_workspace_id_idx");
       }
       // a filter the planner cannot estimate may read the workspace's URLs and sort them: never another's
       expect(names.length).toBeGreaterThan(0);
@@ -499,5 +505,27 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
     expect(
       await planProblems(() => getHealthSummary(db, workspaceId), ["product_urls", "scrape_tasks"], { sorts: true }),
     ).toEqual([]);
+    // ... and none reads every check of the workspace, nor counts its URLs state by state: the checks not finished
+    // yet, the rollups, the late ones' ranges (the URLs needing a fix may be read through product_urls_workspace_idx
+    // when, as here, most of them do)
+    for (const run of [() => getHealthSummary(db, workspaceId), () => summarizeBrokenUrls(db, workspaceId)]) {
+      const read = (await planNodes(run)).flat().flatMap((n) => (n["Index Name"] ? [n["Index Name"]] : []));
+      // waiting or running tasks only (a partial index of them, whichever the planner finds fewest), never the
+      // indexes of every task
+      const everyTask = [
+        "scrape_tasks_pkey",
+        "scrape_tasks_workspace_created_idx",
+        "scrape_tasks_url_idx",
+        "scrape_tasks_product_idx",
+        "scrape_tasks_status_run_idx",
+      ];
+      expect(read.filter((name) => everyTask.includes(name))).toEqual([]);
+      expect(read).toContain("product_urls_workspace_late_idx");
+      expect(read).not.toContain("product_urls_workspace_id_idx");
+    }
+    const header = (await planNodes(() => getHealthSummary(db, workspaceId))).flat();
+    const relations = new Set(header.map((n) => n["Relation Name"]).filter(Boolean));
+    expect(relations).toContain("shop_check_days");
+    expect(relations).toContain("shop_url_counts");
   });
 });

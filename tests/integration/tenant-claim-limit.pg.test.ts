@@ -5,6 +5,7 @@
 // uncommitted claim and goes over the limit. PostgreSQL only (`.pg.test.ts`): PGlite has one connection.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import { type Db, getDb, queryRows } from "@/db";
 import { scrapeTasks } from "@/db/schema";
@@ -12,6 +13,7 @@ import { setHostLimits } from "@/lib/fetching/host-politeness";
 import { claimTaskById } from "@/lib/jobs/claim-task-by-id";
 import { claimRunnable, PER_USER_LIMIT } from "@/lib/jobs/claim-tasks";
 import { signUp } from "../helpers/api";
+import { waitersOn } from "../helpers/forced-race";
 import { gate } from "../helpers/gate";
 
 if (!process.env.DATABASE_URL) throw new Error("tenant-claim-limit.pg.test.ts : PostgreSQL seulement");
@@ -44,21 +46,17 @@ async function task(workspaceId: string, host: string, status: "pending" | "proc
   return row!;
 }
 
-/** Resolves once `p` has settled or waits on a tenant's advisory lock. */
-async function settledOrWaiting<T>(db: Db, p: Promise<T>): Promise<void> {
-  let done = false;
-  void p.finally(() => {
-    done = true;
-  });
-  const waiting = async () => {
-    const rows = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
-    );
-    return Number(rows[0]?.n) > 0;
-  };
-  while (!done && !(await waiting())) await new Promise((r) => setTimeout(r, 20));
+/**
+ * Resolves once `p` waits on a lock the held-open claim (backend `pid`) holds; fails the test when `p` ends first:
+ * without the tenant's lock it would count the running tasks without the held claim's and go over the limit.
+ */
+async function waitsFor<T>(pid: number, p: Promise<T>): Promise<void> {
+  const watcher = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  try {
+    await waitersOn(watcher, [pid], p, "la seconde prise n'a jamais attendu le verrou du locataire");
+  } finally {
+    await watcher.end({ timeout: 0 });
+  }
 }
 
 /** A local claim on `host`'s tasks alone (its own limits; 0 for the others), stopped just before its commit. */
@@ -66,12 +64,15 @@ async function claimHeldOpen(db: Db, workerId: string, host: string) {
   await setHostLimits(db, host, { maxConcurrent: 5 });
   const commit = gate();
   const claimed = gate();
+  let pid = 0;
   const result = claimRunnable(workerId, {
     hostSpacingMs: 0,
     perHostLimit: 0,
     db: withTransaction(db, (run, cb) =>
       run(async (tx) => {
         const r = await cb(tx);
+        const [me] = await queryRows<{ pid: number }>(tx as Db, sql`select pg_backend_pid() as pid`);
+        pid = Number(me!.pid);
         claimed.open();
         await commit.opened;
         return r;
@@ -79,7 +80,7 @@ async function claimHeldOpen(db: Db, workerId: string, host: string) {
     ),
   });
   await claimed.opened;
-  return { result, commit: commit.open };
+  return { result, commit: commit.open, pid };
 }
 
 /** The tenant runs its limit, and its task on `host` still waits. */
@@ -117,9 +118,8 @@ describe("a tenant's limit under concurrent claims", () => {
     // hostA has limits of its own: A claims with a default of 0, so that A's candidates are hostA's alone
     const a = await claimHeldOpen(db, "instance-a", hostA);
     bStart.open();
-    // B either claims at once (no lock per tenant) or waits for A's
-    await settledOrWaiting(db, b);
-    a.commit();
+    // B must wait for A's tenant lock (without it, B claims at once)
+    await waitsFor(a.pid, b).finally(a.commit);
     const [claimedA, claimedB] = await Promise.all([a.result, b]);
 
     expect(claimedA.tasks.map((t) => t.host)).toEqual([hostA]);
@@ -136,10 +136,9 @@ describe("a tenant's limit under concurrent claims", () => {
     const mine = await task(workspaceId, hostB, "pending");
     await task(workspaceId, hostA, "pending");
     const a = await claimHeldOpen(db, "runner-a", hostA);
-    // the step counts the tenant's running tasks at once (no lock) or after the runner's commit
+    // the step must count the tenant's running tasks after the runner's commit (without the lock: at once)
     const b = claimTaskById(mine.id, "inngest:run-b", db);
-    await settledOrWaiting(db, b);
-    a.commit();
+    await waitsFor(a.pid, b).finally(a.commit);
     const [claimedA, claimedB] = await Promise.all([a.result, b]);
 
     expect(claimedA.tasks.map((t) => t.host)).toEqual([hostA]);
