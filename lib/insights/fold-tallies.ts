@@ -48,5 +48,29 @@ export async function foldMarketTallies(tx: DbLike) {
         select count(*)::int as keys from f`,
   );
   await tx.execute(sql`delete from position_tallies where lines = 0`);
-  return { merchantKeys: merchants?.keys ?? 0, positionKeys: positions?.keys ?? 0 };
+  const trend = await foldTrendTallies(tx);
+  return { merchantKeys: merchants?.keys ?? 0, positionKeys: positions?.keys ?? 0, trendKeys: trend.keys };
+}
+
+/** The same for the trend's deltas (db/schema/market-trend.ts): a tally left at zero is dropped. */
+async function foldTrendTallies(tx: DbLike) {
+  const [row] = await queryRows<{ keys: number }>(
+    tx,
+    sql`with d as (delete from trend_tally_deltas returning *), f as (
+          insert into trend_tallies (workspace_id, day, days, products, my_sum, now_sum, then_sum)
+          select d.workspace_id, d.day, d.days, sum(d.products), sum(d.my_sum), sum(d.now_sum), sum(d.then_sum)
+            from d
+           where exists (select 1 from workspaces w where w.id = d.workspace_id)
+           group by d.workspace_id, d.day, d.days
+           -- the folded rows locked in one order
+           order by 1, 2, 3
+          on conflict (workspace_id, day, days) do update
+             set products = trend_tallies.products + excluded.products, my_sum = trend_tallies.my_sum + excluded.my_sum,
+                 now_sum = trend_tallies.now_sum + excluded.now_sum, then_sum = trend_tallies.then_sum + excluded.then_sum
+          returning 1
+        )
+        select count(*)::int as keys from f`,
+  );
+  await tx.execute(sql`delete from trend_tallies where products = 0 and my_sum = 0 and now_sum = 0 and then_sum = 0`);
+  return { keys: row?.keys ?? 0 };
 }

@@ -2,14 +2,12 @@ import { getDb } from "@/db";
 import { centsToDecimal, percentOf } from "@/lib/core/money";
 import { readReadingOffers, type TReadingOffer } from "@/lib/history";
 import { loadOverviewPage, loadOverviewSummary, marketRows, type TPositionRow } from "./load-positions";
-import { loadTrend } from "./load-trend";
+import { loadTrend, TREND_DAYS } from "./load-trend";
 import { MARKET_CURRENCY, positionOf } from "./market-rules";
 import { catalogueIndex, indexTrend } from "./price-index";
 import type { TOverviewQuery } from "./schemas";
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
-
-const TREND_DAYS = [7, 30];
 
 function productLine(p: TPositionRow) {
   const market = p.market;

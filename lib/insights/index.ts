@@ -3,4 +3,5 @@
 export { exportOverview } from "./export-overview";
 export { getChanges, type TChange } from "./get-changes";
 export { getOverview, type TOverview } from "./get-overview";
+export { buildTrendDay, workspacesToBuild } from "./build-trend-day";
 export { foldMarketTallies } from "./fold-tallies";

@@ -2,6 +2,7 @@
 // the Inngest functions from it, the local runner its minute and daily schedule. Loading it registers the list
 // with lib/jobs, where the domains trigger jobs by name.
 import { registerJobWorkers } from "@/lib/jobs";
+import { buildMarketTrendJob } from "./definitions/build-market-trend";
 import { captureEvidenceJob } from "./definitions/capture-evidence";
 import { deliverChannelMessagesJob } from "./definitions/deliver-channel-messages";
 import { evaluateAlertsJob } from "./definitions/evaluate-alerts";
@@ -38,6 +39,7 @@ export const JOBS = {
   runFeed: runFeedJob,
   sweepFeeds: sweepFeedsJob,
   maintainEmbeddedDatabase: maintainEmbeddedDatabaseJob,
+  buildMarketTrend: buildMarketTrendJob,
   repairHostQueue: repairHostQueueJob,
   foldMarketTallies: foldMarketTalliesJob,
 };
