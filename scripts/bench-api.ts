@@ -125,6 +125,11 @@ async function seed(PRODUCTS: number): Promise<Tenant> {
   // every table's statistics, as autovacuum (PostgreSQL) or the maintain-embedded-database job (PGlite) keep them
   // in a running app; this bench's server runs no job
   await db.execute(sql`analyze`);
+  // what the build-market-trend and fold-market-tallies jobs keep in a running app (the Vue marché's trend of the
+  // day, the folded tallies): without them the overview computes the trend per request
+  const insights = await import("@/lib/insights");
+  await insights.buildTrendDay(userId!, new Date());
+  await db.transaction((tx) => insights.foldMarketTallies(tx));
   const token = generateToken("vpk");
   await db.insert(apiTokens).values({
     userId,
