@@ -1,3 +1,4 @@
+import type { tallyLive } from "@/lib/insights/get-merchants";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
 import { plans, priceHistory, products, productUrls, subscriptions } from "@/db/schema";
@@ -61,3 +62,17 @@ export async function subscribe(workspaceId: string, planCode: "professionnel" |
     .values({ workspaceId, planId: plan!.id, status: "active", provider: "demo" })
     .onConflictDoUpdate({ target: subscriptions.workspaceId, set: { planId: plan!.id, status: "active" } });
 }
+
+/** The tallies as getMerchants reads them: numbers, one sorted list of names per merchant, in merchant order. */
+export const normalTallies = (tallies: Awaited<ReturnType<typeof tallyLive>>) =>
+  tallies
+    .map((t) => ({
+      ...Object.fromEntries(
+        Object.entries(t).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v]),
+      ),
+      names: [...new Set(t.names.flat())].sort(),
+      gap_sum: Number(t.gap_sum ?? 0),
+      my_sum: Number(t.my_sum ?? 0),
+      key: `${t.domain} ${t.merchant}`,
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));

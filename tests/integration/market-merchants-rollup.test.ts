@@ -6,23 +6,7 @@ import { onQuery } from "@/db/query-log";
 import { priceHistory, products, productUrls } from "@/db/schema";
 import { tallyLive, tallyRollup } from "@/lib/insights/get-merchants";
 import { call, signUp } from "../helpers/api";
-import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
-
-type TTallies = Awaited<ReturnType<typeof tallyLive>>;
-
-/** The tallies as getMerchants reads them: numbers, one sorted list of names per merchant, in merchant order. */
-const normal = (tallies: TTallies) =>
-  tallies
-    .map((t) => ({
-      ...Object.fromEntries(
-        Object.entries(t).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v]),
-      ),
-      names: [...new Set(t.names.flat())].sort(),
-      gap_sum: Number(t.gap_sum ?? 0),
-      my_sum: Number(t.my_sum ?? 0),
-      key: `${t.domain} ${t.merchant}`,
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
+import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe, normalTallies as normal } from "./history-fixtures";
 
 async function expectInStep(workspaceId: string) {
   const db = await getDb();

@@ -12,7 +12,7 @@ import { marketSource } from "@/lib/insights/market-source";
 import { POSITIONS, type TBasis } from "@/lib/insights/schemas";
 import { loadSummaryTallies, type TLinesFilter } from "@/lib/insights/summary-tallies";
 import { signUp } from "../helpers/api";
-import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
+import { daysAgo, seedHistory, seedProduct, seedUrl, normalTallies as normal } from "./history-fixtures";
 
 type TTallies = Awaited<ReturnType<typeof tallyLive>>;
 const BASES = ["price", "total"] as const;
@@ -37,20 +37,6 @@ function recountMerchants(db: DbLike, workspaceId: string, basis: TBasis) {
          group by g.domain, g.own`,
   );
 }
-
-/** The tallies as getMerchants reads them: numbers, one sorted list of names per merchant, in merchant order. */
-const normal = (tallies: TTallies) =>
-  tallies
-    .map((t) => ({
-      ...Object.fromEntries(
-        Object.entries(t).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v]),
-      ),
-      names: [...new Set(t.names.flat())].sort(),
-      gap_sum: Number(t.gap_sum ?? 0),
-      my_sum: Number(t.my_sum ?? 0),
-      key: `${t.domain} ${t.merchant}`,
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
 
 const FILTERS: Omit<TLinesFilter, "basis">[] = [
   { position: "all" },
