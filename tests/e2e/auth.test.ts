@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser, submitLogin, watchErrors } from "../helpers/browser";
+import { baseUrl, launchBrowser, openUserMenu, submitLogin, watchErrors } from "../helpers/browser";
 
 let browser: Browser;
 let page: Page;
@@ -14,7 +14,7 @@ const third = "motdepasse-reinit";
 const url = (path: string) => new URL(path, baseUrl()).toString();
 
 async function logout() {
-  await page.getByRole("button", { name: /Manon|Camille|Utilisateur/ }).click();
+  await openUserMenu(page, /Manon|Camille|Utilisateur/);
   await page.getByRole("menuitem", { name: "Déconnexion" }).click();
   await page.waitForURL(/\/login/);
 }

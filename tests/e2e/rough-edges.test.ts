@@ -9,6 +9,7 @@ import { startFakeChannel } from "../helpers/fake-channel";
 import {
   baseUrl,
   launchBrowser,
+  openUserMenu,
   registerUser,
   signIn,
   submitLogin,
@@ -207,7 +208,7 @@ describe("alerts and documentation", () => {
     await page.goto(`${local}/login?redirect=%2Fdashboard`);
     await submitLogin(page, email);
     await page.waitForURL(`${local}/dashboard`);
-    await page.getByRole("button", { name: /Manon/ }).click();
+    await openUserMenu(page, /Manon/);
     await page.getByRole("menuitem", { name: "Déconnexion" }).click();
     await page.waitForURL(`${local}/login`);
     await page.close();

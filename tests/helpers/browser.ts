@@ -140,6 +140,21 @@ export async function waitForReadings(api: TUserApi, urlId: string, count: numbe
   throw new Error(`${count} relevés attendus`);
 }
 
+/** Opens the navbar's user menu: a click that lands before the page hydrated opens nothing, so it is tried again. */
+export async function openUserMenu(page: Page, name: RegExp) {
+  const item = page.getByRole("menuitem", { name: "Déconnexion" });
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await page.getByRole("button", { name }).click();
+    const opened = await item.waitFor({ timeout: 1_500 }).then(
+      () => true,
+      () => false,
+    );
+    if (opened) return;
+    await page.keyboard.press("Escape");
+  }
+  throw new Error("le menu utilisateur ne s'ouvre pas");
+}
+
 /** Fills and sends the login form the page shows. */
 export async function submitLogin(page: Page, email: string, password = E2E_PASSWORD) {
   await page.getByLabel("Adresse email").fill(email);
