@@ -151,7 +151,7 @@ export function MarketView({ initial }: { initial: TMarketInitial }) {
                     type="search"
                     value={search}
                     onChange={(e) => refine(setSearch)(e.target.value)}
-                    placeholder="Nom du produit"
+                    placeholder="Nom, SKU, EAN, marque…"
                   />
                 </label>
                 <label className="text-sm">

@@ -30,7 +30,7 @@ export async function marketRows(workspaceId: string, basis: TBasis) {
   const db = await getDb();
   const { cutoff } = await getRetentionCutoff(workspaceId, db);
   const live = await rollupOutdated(db, workspaceId, basis, cutoff);
-  return { db, cutoff, live, rows: marketSource(workspaceId, basis, cutoff, live) };
+  return { db, workspaceId, cutoff, live, rows: marketSource(workspaceId, basis, cutoff, live) };
 }
 
 export type TMarketRows = Awaited<ReturnType<typeof marketRows>>;
@@ -64,7 +64,7 @@ type TLineRow = {
  * limit): in each sort's default direction one range of a product_market index, so a page reads its own rows.
  */
 export async function loadOverviewPage(
-  { db, rows }: TMarketRows,
+  { db, rows, workspaceId }: TMarketRows,
   filter: TLinesFilter & { sort: string; order: "asc" | "desc" },
   limit: number | undefined,
   offset: number,
@@ -75,7 +75,7 @@ export async function loadOverviewPage(
                m.cheapest, m.out_of_stock, m.other_currency, m.checked_at
           from ${rows} m
           join products p on p.id = m.product_id
-         where ${matches(filter)}
+         where ${matches(filter, workspaceId)}
          order by ${lineOrder(filter.sort, filter.order)}
          ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`,
   );

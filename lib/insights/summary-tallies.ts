@@ -1,16 +1,24 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type DbLike, queryRows } from "@/db";
-import { foldSearch } from "@/lib/products";
+import { searchMatch } from "@/lib/products";
 import { POSITIONS, type TBasis, type TPosition } from "./schemas";
 
 export type TLinesFilter = { basis: TBasis; position: "all" | TPosition; q?: string };
 
-/** The filters of the lines over `marketSource` as `m` (the name search folded as products.name_key). */
-export function matches(filter: TLinesFilter) {
+/**
+ * The filters of the lines over `marketSource` as `m`: the position, and the products screen's search (its
+ * trigram index finds a rare product without reading the workspace's lines).
+ */
+export function matches(filter: TLinesFilter, workspaceId: string) {
   const rank = filter.position === "all" ? null : POSITIONS.indexOf(filter.position);
-  const needle = filter.q ? foldSearch(filter.q) : "";
+  const words = searchMatch("s", filter.q);
   return sql`${rank === null ? sql`true` : sql`m.position_rank = ${rank}`}
-             and ${needle ? sql`strpos(m.name_key, ${needle}) > 0` : sql`true`}`;
+             and ${
+               words.length
+                 ? sql`m.product_id in (select s.id from products s
+                                         where s.workspace_id = ${workspaceId} and ${sql.join(words, sql` and `)})`
+                 : sql`true`
+             }`;
 }
 
 type TNum = string | number | null;
@@ -80,13 +88,13 @@ export async function loadSummaryTallies(
   };
 }
 
-/** The lines matching a name search (and a position): a scan of the workspace's lines, O(catalogue). */
+/** The lines matching a search (and a position). */
 async function countLines(db: DbLike, workspaceId: string, filter: TLinesFilter) {
   const [row] = await queryRows<{ lines: TNum }>(
     db,
     sql`select count(*) as lines from product_market m
          where m.workspace_id = ${workspaceId} and m.basis = ${filter.basis} and m.my_cents is not null
-           and ${matches(filter)}`,
+           and ${matches(filter, workspaceId)}`,
   );
   return num(row?.lines);
 }
@@ -97,7 +105,7 @@ async function liveTallies(db: DbLike, rows: SQL, workspaceId: string, filter: T
     sql`select (select c.products from workspace_counts c where c.workspace_id = ${workspaceId}) as products,
                count(*) as priced, ${sql.raw(POSITIONS.map((p, i) => `count(*) filter (where m.position_rank = ${i}) as ${p}`).join(", "))},
                sum(m.my_cents) filter (where m.n > 0) as my_sum, sum(m.avg_cents) filter (where m.n > 0) as avg_sum,
-               count(*) filter (where ${matches(filter)}) as lines
+               count(*) filter (where ${matches(filter, workspaceId)}) as lines
           from ${rows} m`,
   );
   return {

@@ -13,7 +13,7 @@ export { checkIdentity } from "./import/validate-import-row";
 export { writeImportBatch } from "./import/write-import-batch";
 export { HOURLY_NOT_ALLOWED, productLimitMessage, urlLimitMessage } from "./limits/limit-messages";
 export { ZBulkProducts } from "./bulk/bulk-schema";
-export { foldSearch } from "./list/fold-search";
+export { searchMatch } from "./list/fold-search";
 export { ZListProducts } from "./list/list-schema";
 export { productPath } from "./product-path";
 export { queryProducts } from "./query-products";

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { getDb, queryRows } from "@/db";
 import { parisDay } from "@/lib/core/paris-wall-clock";
 import { decodeCursor, encodeCursor } from "./list/list-cursor";
-import { containsPattern, foldSearch } from "./list/fold-search";
+import { searchMatch } from "./list/fold-search";
 import { DEFAULT_DIRECTION, type TListProducts, type TProductSort, ZListProducts } from "./list/list-schema";
 import { presentIdentity } from "./present-product";
 
@@ -110,11 +110,7 @@ const STATUS_WHERE = {
 /** The filters of a list query, each one an indexed condition on products (see the products-list migration). */
 function filtersOf(workspaceId: string, q: ReturnType<typeof ZListProducts.parse>): SQL[] {
   const where: SQL[] = [sql`p.workspace_id = ${workspaceId}`];
-  for (const word of foldSearch(q.q ?? "")
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 10))
-    where.push(sql`p.search_text like ${containsPattern(word)}`);
+  where.push(...searchMatch("p", q.q));
   if (q.category) {
     const path = q.category
       .split(">")

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { products } from "@/db/schema";
 import { getOverview, type TOverviewLine } from "@/lib/insights/get-overview";
 import { OVERVIEW_SORTS, POSITIONS } from "@/lib/insights/schemas";
 import { basisPoints, sortLines } from "@/lib/insights/sort-lines";
@@ -95,6 +98,14 @@ describe("the overview's lines in SQL", () => {
     const hotel = await getOverview(workspaceId, { position: "all", sort: "name", q: "HOTEL" });
     expect(hotel.products.map((l) => l.name)).toEqual(["Hôtel"]);
     expect(hotel.total_lines).toBe(1);
+    // the products screen's search: SKU, brand, EAN too, every word anywhere
+    const db = await getDb();
+    await db.update(products).set({ sku: "HTL-77", brand: "Maisonnée" }).where(eq(products.name, "Hôtel"));
+    for (const q of ["htl-77", "maisonnee hotel", "hôtel MAISON"])
+      expect((await getOverview(workspaceId, { position: "all", sort: "name", q })).products.map((l) => l.name)).toEqual(
+        ["Hôtel"],
+      );
+    expect((await getOverview(workspaceId, { position: "all", sort: "name", q: "hotel zz" })).total_lines).toBe(0);
     const none = await getOverview(workspaceId, { position: "all", sort: "name", q: "Zoulou" });
     expect(none).toMatchObject({ total_lines: 0, products: [] });
     const summaryOnly = await getOverview(workspaceId, { position: "all", sort: "name", limit: 0 });
