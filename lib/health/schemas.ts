@@ -40,20 +40,35 @@ export const HEALTH_MSG = {
   nothing: "Aucune modification fournie",
 } as const;
 
+const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+/** The cursor of the lists in due order ('late', 'à jour'): the last row's due time (UTC, µs) and id. */
+export const DUE_CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})$/i;
+
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
-export const ZHealthListQuery = z.object({
-  state: z.enum(HEALTH_STATES, { error: HEALTH_MSG.state }).optional().describe("Filtre par état"),
-  shop: z
-    .string({ error: HEALTH_MSG.shop })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9.-]{1,253}$/, HEALTH_MSG.shop)
-    .optional()
-    .describe("Filtre par boutique (domaine sans « www. »)"),
-  cursor: uuid(HEALTH_MSG.cursor).optional().describe("next_cursor de la page précédente"),
-  limit: zLimit(100).default(50),
-});
+export const ZHealthListQuery = z
+  .object({
+    state: z.enum(HEALTH_STATES, { error: HEALTH_MSG.state }).optional().describe("Filtre par état"),
+    shop: z
+      .string({ error: HEALTH_MSG.shop })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,253}$/, HEALTH_MSG.shop)
+      .optional()
+      .describe("Filtre par boutique (domaine sans « www. »)"),
+    cursor: z
+      .string({ error: HEALTH_MSG.cursor })
+      .refine((c) => UUID.test(c) || DUE_CURSOR.test(c), HEALTH_MSG.cursor)
+      .optional()
+      .describe("next_cursor de la page précédente"),
+    limit: zLimit(100).default(50),
+  })
+  .refine(
+    (q) =>
+      q.cursor === undefined || (q.state === "late" || q.state === "up_to_date" ? DUE_CURSOR : UUID).test(q.cursor),
+    { message: HEALTH_MSG.cursor, path: ["cursor"] },
+  );
 export type THealthListQuery = z.output<typeof ZHealthListQuery>;
 
 export const ZHealthFix = z

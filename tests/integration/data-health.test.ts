@@ -122,6 +122,16 @@ describe("URL states", () => {
     expect(
       (await call(listRoute, "/api/data-health/urls", { token: user.token, query: { state: "cassé" } })).status,
     ).toBe(422);
+    // a cursor goes with its order: an id for the lists in id order, due time and id for 'late' and 'à jour'
+    const due = "2026-11-27T10:00:00.123456Z_" + urlIds[0];
+    for (const [query, status] of [
+      [{ cursor: due }, 422],
+      [{ state: "late", cursor: urlIds[0] }, 422],
+      [{ state: "up_to_date", cursor: "x_" + urlIds[0] }, 422],
+      [{ state: "late", cursor: due }, 200],
+      [{ state: "blocked", cursor: urlIds[0] }, 200],
+    ] as const)
+      expect((await call(listRoute, "/api/data-health/urls", { token: user.token, query })).status).toBe(status);
   });
 });
 
