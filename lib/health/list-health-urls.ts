@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbLike } from "@/db";
 import { getWorkspacePlan } from "@/lib/billing";
-import { dueOrderedPage } from "./due-order";
+import { DUE_ORDER_STATES, dueOrderedPage } from "./due-order";
 import { brokenStateOf, shopOf, stateOf } from "./health-sql";
 import { HEALTH_STATE_LABELS, type THealthListQuery, type THealthState } from "./schemas";
 
@@ -45,13 +45,13 @@ export async function listHealthUrls(db: DbLike, workspaceId: string, query: THe
     pu.last_status, pu.last_error, pu.paused_reason, pu.consecutive_failures, pu.tracking_frequency,
     pu.last_checked_at, pu.latest_price, pu.latest_currency, pu.latest_at`;
   const shop = query.shop ? sql`and ${shopOf(sql`pu.url`)} = ${query.shop}` : sql``;
-  const byDue = query.state === "late" || query.state === "up_to_date";
-  const rows = byDue
+  const dueState = DUE_ORDER_STATES.find((s) => s === query.state);
+  const rows = dueState
     ? await queryRows<TRow & { due_key: string }>(
         db,
         dueOrderedPage({
           workspaceId,
-          state: query.state as "late" | "up_to_date",
+          state: dueState,
           hasAutomation: plan.hasAutomation,
           columns,
           extra: shop,
