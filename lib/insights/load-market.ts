@@ -117,9 +117,11 @@ export async function loadMarket(workspaceId: string, changes: TChangePick, now:
                             u.prev_shipping as p_shipping, u.prev_seller as p_seller,
                             u.prev_currency as p_currency, u.prev_available as p_available,
                             u.prev_changed_at as p_at, u.name as url_name, u.url
-                       from (select distinct m.product_id from product_urls m
-                              where m.workspace_id = ${workspaceId} and m.changed_at >= ${at}::timestamptz) moved
-                       join product_urls u on u.product_id = moved.product_id and u.workspace_id = ${workspaceId}`;
+                       from product_urls u
+                      where u.product_id = any(array(select distinct m.product_id from product_urls m
+                                                      where m.workspace_id = ${workspaceId}
+                                                        and m.changed_at >= ${at}::timestamptz))
+                        and u.workspace_id = ${workspaceId}`;
   // the others, probed for their baselines (over changeCandidates' `listed`)
   const probed = sql`select u.*, ${baselineCols}
                        from listed u

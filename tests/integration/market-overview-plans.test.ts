@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { onQuery } from "@/db/query-log";
+import { getChanges } from "@/lib/insights/get-changes";
 import { getMerchants } from "@/lib/insights/get-merchants";
 import { getOverview } from "@/lib/insights/get-overview";
 import { OVERVIEW_SORTS, type TOverviewQuery } from "@/lib/insights/schemas";
@@ -185,5 +186,32 @@ describe(`overview page at ${PRODUCTS} products × ${URLS_PER_PRODUCT} URLs`, ()
     expect(read.rows).toBeLessThanOrEqual(20);
     expect(summary.products).toBe(PRODUCTS);
     expect(summary.with_reference_price).toBe(PRODUCTS - PRODUCTS / 10);
+  });
+
+  it("the changes read the URLs of the products that moved, by index, not the catalogue's", async () => {
+    const db = await getDb();
+    // a tenth of the products, whose first URL's value began an hour ago (as the price_history triggers leave it)
+    const moved = PRODUCTS / 10;
+    await db.execute(sql`
+      update product_urls u set changed_at = now() - interval '1 hour', prev_changed_at = now() - interval '3 days',
+             prev_price = u.latest_price + 1, prev_currency = 'EUR', prev_available = true
+       where u.id in (select min(v.id::text)::uuid from product_urls v where v.workspace_id = ${workspaceId}
+                       group by v.product_id order by 1 limit ${moved})`);
+    const seen: { query: string; params: unknown[] }[] = [];
+    const stop = onQuery((text, params) => {
+      if (/changed_at/.test(text)) seen.push({ query: text, params });
+    });
+    let changes: Awaited<ReturnType<typeof getChanges>>;
+    try {
+      changes = await getChanges(workspaceId, { period: "day", kind: "all", limit: 50 });
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    const plan = await analyzed(seen[0]!);
+    const read = reads(plan, ["product_urls"]);
+    expect(read.growing.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"])).toEqual([]);
+    expect(read.rows).toBeLessThanOrEqual(moved * (URLS_PER_PRODUCT + 1));
+    expect(changes.counts.drop + changes.counts.out_of_stock).toBe(moved);
   });
 });
