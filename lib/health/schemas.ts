@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP_STRATEGIES } from "@/db/schema";
+import { isUuid } from "@/lib/core/is-uuid";
 import { zLimit } from "@/lib/core/limit-param";
 
 // Browser-safe (zod only): the data-health screen's states, filters and bulk fixes, shared by forms and routes.
@@ -40,10 +41,15 @@ export const HEALTH_MSG = {
   nothing: "Aucune modification fournie",
 } as const;
 
-const UUID = /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 /** The cursor of the lists in due order ('late', 'à jour'): the last row's due time (UTC, µs) and id. */
-export const DUE_CURSOR =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})$/i;
+export const DUE_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(.{36})$/;
+const isDueCursor = (c: string) => {
+  const parts = DUE_CURSOR.exec(c);
+  if (parts === null || !isUuid(parts[2]) || parts[1]!.startsWith("0000")) return false;
+  // a real instant (no 30 February, no hour 24): PostgreSQL refuses those with an error
+  const at = Date.parse(parts[1]!);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 19) === parts[1]!.slice(0, 19);
+};
 
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
@@ -59,14 +65,15 @@ export const ZHealthListQuery = z
       .describe("Filtre par boutique (domaine sans « www. »)"),
     cursor: z
       .string({ error: HEALTH_MSG.cursor })
-      .refine((c) => UUID.test(c) || DUE_CURSOR.test(c), HEALTH_MSG.cursor)
+      .refine((c) => isUuid(c) || isDueCursor(c), HEALTH_MSG.cursor)
       .optional()
       .describe("next_cursor de la page précédente"),
     limit: zLimit(100).default(50),
   })
   .refine(
     (q) =>
-      q.cursor === undefined || (q.state === "late" || q.state === "up_to_date" ? DUE_CURSOR : UUID).test(q.cursor),
+      q.cursor === undefined ||
+      (q.state === "late" || q.state === "up_to_date" ? isDueCursor(q.cursor) : isUuid(q.cursor)),
     { message: HEALTH_MSG.cursor, path: ["cursor"] },
   );
 export type THealthListQuery = z.output<typeof ZHealthListQuery>;

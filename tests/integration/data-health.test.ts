@@ -128,6 +128,11 @@ describe("URL states", () => {
       [{ cursor: due }, 422],
       [{ state: "late", cursor: urlIds[0] }, 422],
       [{ state: "up_to_date", cursor: "x_" + urlIds[0] }, 422],
+      // instants PostgreSQL would refuse with an error: 30 February, hour 24, year 0
+      [{ state: "late", cursor: "2026-02-30T10:00:00.000000Z_" + urlIds[0] }, 422],
+      [{ state: "late", cursor: "2026-11-27T24:00:00.000000Z_" + urlIds[0] }, 422],
+      [{ state: "up_to_date", cursor: "0000-01-01T00:00:00.000000Z_" + urlIds[0] }, 422],
+      [{ state: "late", cursor: "9999-12-31T23:59:59.999999Z_" + urlIds[0] }, 200],
       [{ state: "late", cursor: due }, 200],
       [{ state: "blocked", cursor: urlIds[0] }, 200],
     ] as const)
