@@ -185,6 +185,11 @@ export function HealthUrlList({ state, shop, shops, onStateChange, onShopChange 
           <p className="text-sm text-zinc-500">Aucune URL dans cet état.</p>
         ) : (
           <>
+            {state === "late" || state === "up_to_date" ? (
+              <p className="text-xs text-zinc-500">
+                {state === "late" ? "Les plus en retard d'abord." : "Les prochaines à relever d'abord."}
+              </p>
+            ) : null}
             {canEdit ? (
               <label className="flex items-center gap-2 text-sm text-zinc-700">
                 <input

@@ -238,36 +238,49 @@ export const productUrls = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    unique("product_urls_product_url_unique").on(t.productId, t.url),
-    index("product_urls_workspace_idx").on(t.workspaceId),
-    // the dashboard's count of tracked URLs: an index-only count, not a read of every URL row
-    index("product_urls_workspace_active_idx").on(t.workspaceId).where(sql`${t.paused} = false`),
-    // the data-health list: a workspace's URLs in id order, paged by id
-    index("product_urls_workspace_id_idx").on(t.workspaceId, t.id),
-    // the same for the URLs that need a fix (paused, failing, rule lost): a state filter reads only those
-    index("product_urls_workspace_broken_idx")
-      .on(t.workspaceId, t.id)
-      .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
-    // the data-health counts of the states before 'late' (countHealthStates): an index-only count of the URLs
-    // that need a fix, by the columns that decide their state
-    index("product_urls_workspace_state_idx")
-      .on(t.workspaceId, t.paused, t.lastStatus, t.selectorLostAt)
-      .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
-    // the 'late' state (lib/health/health-sql.ts isLate): per frequency, by last check, the URLs that no earlier
-    // state of stateOf takes; one range per frequency holds exactly the late ones
-    index("product_urls_workspace_late_idx")
-      .on(t.workspaceId, t.trackingFrequency, sql`coalesce(${t.lastCheckedAt}, ${t.createdAt})`)
-      .where(
-        sql`not ${t.paused} and ${t.lastStatus} not in ('blocked', 'no_price', 'unreachable', 'error', 'uncertain') and ${t.selectorLostAt} is null`,
-      ),
-    // the minute sweep reads due URLs as keyset batches of this index (next_check_at, id): one range per batch
-    index("product_urls_due_idx").on(t.nextCheckAt, t.id).where(sql`${t.paused} = false`),
-    // the correction trigger's clear of correcting_id after a reading (migration 0015): the few URLs it is set on
-    index("product_urls_correcting_idx").on(t.id).where(sql`${t.correctingId} is not null`),
-    // the changes read only the URLs whose value began within the period: one range
-    index("product_urls_workspace_changed_idx").on(t.workspaceId, t.changedAt).where(sql`${t.changedAt} is not null`),
-  ],
+  (t) => {
+    const brokenState = sql`(case when ${t.paused} then 'paused' when ${t.lastStatus} = 'blocked' then 'blocked'
+          when ${t.lastStatus} in ('no_price', 'unreachable', 'error') then 'not_found'
+          when ${t.lastStatus} = 'uncertain' then 'uncertain' when ${t.selectorLostAt} is not null then 'rule_lost' end)`;
+    return [
+      unique("product_urls_product_url_unique").on(t.productId, t.url),
+      index("product_urls_workspace_idx").on(t.workspaceId),
+      // the dashboard's count of tracked URLs: an index-only count, not a read of every URL row
+      index("product_urls_workspace_active_idx").on(t.workspaceId).where(sql`${t.paused} = false`),
+      // the data-health list: a workspace's URLs in id order, paged by id
+      index("product_urls_workspace_id_idx").on(t.workspaceId, t.id),
+      // the same for the URLs that need a fix (paused, failing, rule lost): a state filter reads only those
+      index("product_urls_workspace_broken_idx")
+        .on(t.workspaceId, t.id)
+        .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
+      // the data-health counts of the states before 'late' (countHealthStates): an index-only count of the URLs
+      // that need a fix, by the columns that decide their state
+      index("product_urls_workspace_state_idx")
+        .on(t.workspaceId, t.paused, t.lastStatus, t.selectorLostAt)
+        .where(sql`${t.paused} or ${t.lastStatus} not in ('ok', 'pending') or ${t.selectorLostAt} is not null`),
+      // the data-health list filtered on a state that needs a fix: one range per state, in id order (the
+      // expression is lib/health/health-sql.ts brokenStateOf's, which the list's query must repeat exactly)
+      // (the URLs of those states only: `<expression> = <state>` implies the predicate; statistics of the
+      // expression in migration 0044, for the planner to know how many a state has)
+      index("product_urls_workspace_broken_state_idx")
+        .on(t.workspaceId, brokenState, t.id)
+        .where(sql`${brokenState} is not null`),
+      // the 'late' state (lib/health/health-sql.ts isLate): per frequency, by last check, the URLs that no earlier
+      // state of stateOf takes; one range per frequency holds exactly the late ones (the rest are 'à jour'), and
+      // with id the list pages each range by keyset (lib/health/due-order.ts)
+      index("product_urls_workspace_late_idx")
+        .on(t.workspaceId, t.trackingFrequency, sql`coalesce(${t.lastCheckedAt}, ${t.createdAt})`, t.id)
+        .where(
+          sql`not ${t.paused} and ${t.lastStatus} not in ('blocked', 'no_price', 'unreachable', 'error', 'uncertain') and ${t.selectorLostAt} is null`,
+        ),
+      // the minute sweep reads due URLs as keyset batches of this index (next_check_at, id): one range per batch
+      index("product_urls_due_idx").on(t.nextCheckAt, t.id).where(sql`${t.paused} = false`),
+      // the correction trigger's clear of correcting_id after a reading (migration 0015): the few URLs it is set on
+      index("product_urls_correcting_idx").on(t.id).where(sql`${t.correctingId} is not null`),
+      // the changes read only the URLs whose value began within the period: one range
+      index("product_urls_workspace_changed_idx").on(t.workspaceId, t.changedAt).where(sql`${t.changedAt} is not null`),
+    ];
+  },
 );
 
 export const priceHistory = pgTable(

@@ -41,16 +41,20 @@ export function stateOf(pu: string, hasAutomation: boolean) {
  */
 export function isLate(pu: string, hasAutomation: boolean) {
   const c = (name: string) => sql.raw(`${pu}.${name}`);
-  const checked = sql`coalesce(${c("last_checked_at")}, ${c("created_at")})`;
   const range = (frequency: string) =>
-    sql`(${c("tracking_frequency")} = ${sql.raw(`'${frequency}'`)} and ${checked} < now() - ${periodOf(
-      sql.raw(`'${frequency}'`),
-      hasAutomation,
-    )} * ${1 + GRACE_FRACTION}::float8)`;
+    sql`(${c("tracking_frequency")} = ${sql.raw(`'${frequency}'`)} and ${lateBound(pu, frequency, hasAutomation)})`;
   return sql`(${inLateIndex(pu)} and (${range("hourly")} or ${range("daily")} or ${range("weekly")}))`;
 }
 
-const inLateIndex = (pu: string) =>
+/** Among the late index's URLs of one frequency, the late ones (a last check before stateOf's bound), or the rest. */
+export const lateBound = (pu: string, frequency: string, hasAutomation: boolean, late = true) =>
+  sql`coalesce(${sql.raw(`${pu}.last_checked_at`)}, ${sql.raw(`${pu}.created_at`)}) ${sql.raw(late ? "<" : ">=")} now() - ${periodOf(
+    sql.raw(`'${frequency}'`),
+    hasAutomation,
+  )} * ${1 + GRACE_FRACTION}::float8`;
+
+/** The late index's predicate: the URLs whose state is 'late' or 'à jour' (no earlier state of stateOf takes). */
+export const inLateIndex = (pu: string) =>
   sql.raw(
     `(not ${pu}.paused and ${pu}.last_status not in ('blocked', 'no_price', 'unreachable', 'error', 'uncertain') and ${pu}.selector_lost_at is null)`,
   );
@@ -59,3 +63,15 @@ const inLateIndex = (pu: string) =>
 export const BROKEN_INDEX_STATES = ["paused", "blocked", "not_found", "uncertain", "rule_lost"];
 export const inBrokenIndex = (pu: string) =>
   sql.raw(`(${pu}.paused or ${pu}.last_status not in ('ok', 'pending') or ${pu}.selector_lost_at is not null)`);
+
+/**
+ * stateOf's first five branches, null for the URLs they leave to 'late' or 'à jour': exactly the expression of
+ * product_urls_workspace_broken_state_idx (db/schema/products.ts, and of the statistics of migration 0044), so
+ * that `brokenStateOf(pu) = <state>` is one range of it in id order.
+ */
+export function brokenStateOf(pu: string) {
+  const c = (name: string) => `${pu}.${name}`;
+  return sql.raw(`(case when ${c("paused")} then 'paused' when ${c("last_status")} = 'blocked' then 'blocked'
+    when ${c("last_status")} in ('no_price', 'unreachable', 'error') then 'not_found'
+    when ${c("last_status")} = 'uncertain' then 'uncertain' when ${c("selector_lost_at")} is not null then 'rule_lost' end)`);
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHOP_STRATEGIES } from "@/db/schema";
+import { isUuid } from "@/lib/core/is-uuid";
 import { zLimit } from "@/lib/core/limit-param";
 
 // Browser-safe (zod only): the data-health screen's states, filters and bulk fixes, shared by forms and routes.
@@ -40,20 +41,41 @@ export const HEALTH_MSG = {
   nothing: "Aucune modification fournie",
 } as const;
 
+/** The cursor of the lists in due order ('late', 'à jour'): the last row's due time (UTC, µs) and id. */
+export const DUE_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_(.{36})$/;
+const isDueCursor = (c: string) => {
+  const parts = DUE_CURSOR.exec(c);
+  if (parts === null || !isUuid(parts[2]) || parts[1]!.startsWith("0000")) return false;
+  // a real instant (no 30 February, no hour 24): PostgreSQL refuses those with an error
+  const at = Date.parse(parts[1]!);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 19) === parts[1]!.slice(0, 19);
+};
+
 const uuid = (message: string) => z.string({ error: message }).uuid(message);
 
-export const ZHealthListQuery = z.object({
-  state: z.enum(HEALTH_STATES, { error: HEALTH_MSG.state }).optional().describe("Filtre par état"),
-  shop: z
-    .string({ error: HEALTH_MSG.shop })
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9.-]{1,253}$/, HEALTH_MSG.shop)
-    .optional()
-    .describe("Filtre par boutique (domaine sans « www. »)"),
-  cursor: uuid(HEALTH_MSG.cursor).optional().describe("next_cursor de la page précédente"),
-  limit: zLimit(100).default(50),
-});
+export const ZHealthListQuery = z
+  .object({
+    state: z.enum(HEALTH_STATES, { error: HEALTH_MSG.state }).optional().describe("Filtre par état"),
+    shop: z
+      .string({ error: HEALTH_MSG.shop })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]{1,253}$/, HEALTH_MSG.shop)
+      .optional()
+      .describe("Filtre par boutique (domaine sans « www. »)"),
+    cursor: z
+      .string({ error: HEALTH_MSG.cursor })
+      .refine((c) => isUuid(c) || isDueCursor(c), HEALTH_MSG.cursor)
+      .optional()
+      .describe("next_cursor de la page précédente"),
+    limit: zLimit(100).default(50),
+  })
+  .refine(
+    (q) =>
+      q.cursor === undefined ||
+      (q.state === "late" || q.state === "up_to_date" ? isDueCursor(q.cursor) : isUuid(q.cursor)),
+    { message: HEALTH_MSG.cursor, path: ["cursor"] },
+  );
 export type THealthListQuery = z.output<typeof ZHealthListQuery>;
 
 export const ZHealthFix = z

@@ -57,7 +57,7 @@ const RHealthUrls = z.object({
       latest_at: iso.nullable(),
     }),
   ),
-  next_cursor: z.uuid().nullable(),
+  next_cursor: z.string().nullable(),
 });
 
 const RHealthFix = z.object({ action: z.enum(HEALTH_FIXES), changed: z.number().int(), message: z.string() });
@@ -94,7 +94,10 @@ export const HEALTH_OPERATIONS: TOperation[] = [
     path: "/api/data-health/urls",
     tag: "Santé des données",
     summary: "URLs du catalogue avec leur état",
-    description: `Pagination par curseur (next_cursor), dans l'ordre des identifiants. ${STATES}`,
+    description:
+      "Pagination par curseur (next_cursor, à repasser tel quel avec les mêmes filtres) : dans l'ordre des " +
+      "identifiants, sauf les états « En retard » et « À jour », dans l'ordre de l'échéance du prochain relevé " +
+      `(dernier relevé plus la période : les plus en retard d'abord, puis les prochains à relever). ${STATES}`,
     query: ZHealthListQuery,
     ok: { schema: RHealthUrls, description: "Une page d'URLs" },
     errors: [422],

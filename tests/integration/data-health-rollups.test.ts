@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryRows } from "@/db";
 import { countHealthStates, getFreshness, getShopStats, listHealthUrls, summarizeBrokenUrls } from "@/lib/health";
 import { periodOf, shopOf, stateOf } from "@/lib/health/health-sql";
+import { HEALTH_STATES } from "@/lib/health/schemas";
 import { alertsUser } from "./alerts-fixtures";
 
 const STATUSES = ["pending", "ok", "no_price", "uncertain", "blocked", "unreachable", "error", "paused"];
@@ -57,7 +58,17 @@ describe("URL states through indexes", () => {
         Object.fromEntries(counts.map((c) => [c.state, expected.get(c.state) ?? 0])),
       );
 
-      for (const state of ["late", "up_to_date", "paused", "blocked"] as const) {
+      // 'late' and 'à jour' in the order of the next check's due time (last check plus the applied period, in
+      // hours), then id; the others in id order
+      const hours = sql`(case pu.tracking_frequency when 'hourly' then ${sql.raw(hasAutomation ? "1" : "24")}
+        when 'daily' then 24 else 168 end) * interval '1 hour'`;
+      const byDue = await queryRows<{ id: string; state: string }>(
+        db,
+        sql`select pu.id, ${stateOf("pu", hasAutomation)} as state from product_urls pu
+          where pu.workspace_id = ${workspaceId}
+          order by coalesce(pu.last_checked_at, pu.created_at) + ${hours}, pu.id`,
+      );
+      for (const state of HEALTH_STATES) {
         const seen: string[] = [];
         let cursor: string | undefined;
         for (let page = 0; page < 100; page += 1) {
@@ -67,7 +78,8 @@ describe("URL states through indexes", () => {
           cursor = res.next_cursor ?? undefined;
           if (!cursor) break;
         }
-        expect(seen).toEqual(reference.filter((r) => r.state === state).map((r) => r.id));
+        const order = state === "late" || state === "up_to_date" ? byDue : reference;
+        expect(seen).toEqual(order.filter((r) => r.state === state).map((r) => r.id));
       }
 
       const digest = await summarizeBrokenUrls(db, workspaceId);
@@ -85,6 +97,48 @@ describe("URL states through indexes", () => {
       );
     });
   }
+});
+
+describe("the 'late' list paged while URLs change", () => {
+  it("lists once every URL late throughout, none twice, while the listed ones are checked and others fall late", async () => {
+    const { workspaceId } = await variedUrls("professionnel");
+    const db = await getDb();
+    const idsOf = async (state: string) =>
+      (
+        await queryRows<{ id: string }>(
+          db,
+          sql`select pu.id from product_urls pu where pu.workspace_id = ${workspaceId}
+            and ${stateOf("pu", true)} = ${state} order by pu.id`,
+        )
+      ).map((r) => r.id);
+    const late = await idsOf("late");
+    const upToDate = await idsOf("up_to_date");
+    expect(late.length).toBeGreaterThan(12);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page += 1) {
+      const res = await listHealthUrls(db, workspaceId, { state: "late", limit: 4, ...(cursor ? { cursor } : {}) });
+      const ids = res.items.map((i) => i.id);
+      seen.push(...ids);
+      expect(res.items.every((i) => i.state === "late")).toBe(true);
+      // the page re-scraped (its URLs leave the list), and an URL up to date not checked for 400 h (late now)
+      if (ids.length > 0)
+        await db.execute(sql`update product_urls set last_checked_at = now()
+          where id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`);
+      const fallen = upToDate.pop();
+      if (fallen)
+        await db.execute(
+          sql`update product_urls set last_checked_at = now() - interval '400 hours' where id = ${fallen}`,
+        );
+      cursor = res.next_cursor ?? undefined;
+      if (!cursor) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => late.includes(id)).sort()).toEqual([...late].sort());
+  });
 });
 
 /** getFreshness and getShopStats as they read every check of the last 7 days (rolling), before the rollup. */

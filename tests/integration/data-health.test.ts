@@ -122,6 +122,21 @@ describe("URL states", () => {
     expect(
       (await call(listRoute, "/api/data-health/urls", { token: user.token, query: { state: "cassé" } })).status,
     ).toBe(422);
+    // a cursor goes with its order: an id for the lists in id order, due time and id for 'late' and 'à jour'
+    const due = "2026-11-27T10:00:00.123456Z_" + urlIds[0];
+    for (const [query, status] of [
+      [{ cursor: due }, 422],
+      [{ state: "late", cursor: urlIds[0] }, 422],
+      [{ state: "up_to_date", cursor: "x_" + urlIds[0] }, 422],
+      // instants PostgreSQL would refuse with an error: 30 February, hour 24, year 0
+      [{ state: "late", cursor: "2026-02-30T10:00:00.000000Z_" + urlIds[0] }, 422],
+      [{ state: "late", cursor: "2026-11-27T24:00:00.000000Z_" + urlIds[0] }, 422],
+      [{ state: "up_to_date", cursor: "0000-01-01T00:00:00.000000Z_" + urlIds[0] }, 422],
+      [{ state: "late", cursor: "9999-12-31T23:59:59.999999Z_" + urlIds[0] }, 200],
+      [{ state: "late", cursor: due }, 200],
+      [{ state: "blocked", cursor: urlIds[0] }, 200],
+    ] as const)
+      expect((await call(listRoute, "/api/data-health/urls", { token: user.token, query })).status).toBe(status);
   });
 });
 

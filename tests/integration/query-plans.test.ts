@@ -486,10 +486,10 @@ describe("query plans of the hot paths (no sequential scan of price_history, no 
       );
       const names = indexes.map((n) => (n as { "Index Name"?: string })["Index Name"]).filter(Boolean);
       if (q.state) {
-        // the URLs needing a fix, or the late ones' ranges, of this workspace only (partial indexes), then the
-        // page's few sorted
+        // the URLs of the state needing a fix, or the late ones' ranges, of this workspace only (partial indexes),
+        // then the page's few (tests/integration/data-health-list-plans.test.ts: a page's rows only)
         expect(names).toContain(
-          q.state === "late" ? "product_urls_workspace_late_idx" : "product_urls_workspace_broken_idx",
+          q.state === "late" ? "product_urls_workspace_late_idx" : "product_urls_workspace_broken_state_idx",
         );
         expect(names).not.toContain("product_urls_workspace_id_idx");
       }
