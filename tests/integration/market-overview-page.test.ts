@@ -102,9 +102,9 @@ describe("the overview's lines in SQL", () => {
     const db = await getDb();
     await db.update(products).set({ sku: "HTL-77", brand: "Maisonnée" }).where(eq(products.name, "Hôtel"));
     for (const q of ["htl-77", "maisonnee hotel", "hôtel MAISON"])
-      expect((await getOverview(workspaceId, { position: "all", sort: "name", q })).products.map((l) => l.name)).toEqual(
-        ["Hôtel"],
-      );
+      expect(
+        (await getOverview(workspaceId, { position: "all", sort: "name", q })).products.map((l) => l.name),
+      ).toEqual(["Hôtel"]);
     expect((await getOverview(workspaceId, { position: "all", sort: "name", q: "hotel zz" })).total_lines).toBe(0);
     const none = await getOverview(workspaceId, { position: "all", sort: "name", q: "Zoulou" });
     expect(none).toMatchObject({ total_lines: 0, products: [] });
