@@ -45,12 +45,19 @@ const shopCount = Math.max(1, Math.min(50, Number(values.shops)));
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function seedUrls(workspaceId: string, productId: string, n: number, url: string, frequency: string) {
+/** `n` URLs, 5 per product as a catalogue's (the planner's statistics then see products of a few URLs each). */
+async function seedUrls(workspaceId: string, n: number, url: string, frequency: string) {
   await db.execute(sql`
+    with p as (
+      insert into products (workspace_id, name)
+      select ${workspaceId}::uuid, 'Produit ' || k from generate_series(1, ${Math.ceil(n / 5)}) k
+      returning id, substring(name from 9)::int as k
+    )
     insert into product_urls (workspace_id, product_id, name, url, tracking_frequency, next_check_at)
-    select ${workspaceId}::uuid, ${productId}::uuid, 'Source ' || g, ${sql.raw(url)}, ${frequency},
+    select ${workspaceId}::uuid, u.id, 'Source ' || g, ${sql.raw(url)}, ${frequency},
       now() - make_interval(secs => (g % 3600)::float8)
-    from generate_series(1, ${n}) g`);
+    from (select p.id, (p.k - 1) * 5 + m as g from p cross join generate_series(1, 5) m) u
+    where g <= ${n}`);
 }
 
 /** `n` products of one URL each, as a catalogue (readings of one product are written one after the other). */
@@ -74,9 +81,9 @@ async function clearQueue(workspaceId: string) {
 
 // 1. the scheduler at size
 {
-  const { user, product } = await seedBenchProduct(db);
+  const { user } = await seedBenchProduct(db);
   let t = performance.now();
-  await seedUrls(user.id, product.id, due, `'https://shop-' || (g % 500) || '.example/p/' || g`, "daily");
+  await seedUrls(user.id, due, `'https://shop-' || (g % 500) || '.example/p/' || g`, "daily");
   await db.execute(sql`analyze`);
   console.log(`[bench:schedule] ${due} URL dues semées en ${((performance.now() - t) / 1000).toFixed(1)} s`);
   let slowest = 0;
