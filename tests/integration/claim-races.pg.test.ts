@@ -4,6 +4,7 @@
 // across instances. Without the hosts' lock, the second claims beside the first without waiting. PostgreSQL only
 // (`.pg.test.ts`): PGlite has one connection.
 import { randomUUID } from "node:crypto";
+import postgres from "postgres";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
@@ -13,7 +14,7 @@ import { claimRunnable } from "@/lib/jobs/claim-tasks";
 import { enqueueScrape } from "@/lib/jobs/enqueue-scrape";
 import { JobRunner } from "@/lib/workers/job-runner";
 import { signUp } from "../helpers/api";
-import { forcedRace } from "../helpers/forced-race";
+import { forcedRace, settle, waitersOn } from "../helpers/forced-race";
 import { startMerchantServer, type TMerchantServer } from "../fixtures/merchant-server";
 
 if (!process.env.DATABASE_URL) throw new Error("claim-races.pg.test.ts : PostgreSQL seulement");
@@ -130,5 +131,53 @@ describe("a host's politeness across instances claiming side by side (forced rac
     const claimed = await claimSideBySide({ maxConcurrent: 5, minSpacingMs: 60_000 });
     expect(claimed.b).toBe(0);
     expect(claimed.waitB).toBeGreaterThan(50_000);
+  });
+});
+
+describe("a task another transaction holds (an operator's cancel, a lease renewal)", () => {
+  it("is skipped by a claim, never waited for: the claim takes the next task at once and leaves that one pending", async () => {
+    const { workspaceId } = await signUp();
+    const db = await getDb();
+    const host = `verrou-${randomUUID().slice(0, 8)}.example`;
+    await setHostLimits(db, host, { maxConcurrent: null, minSpacingMs: 0 });
+    const [held, free] = await db
+      .insert(scrapeTasks)
+      .values(
+        [2000, 1000].map((ms) => ({
+          workspaceId,
+          url: `https://${host}/p/${randomUUID()}`,
+          host,
+          status: "pending" as const,
+          runAt: new Date(Date.now() - ms),
+        })),
+      )
+      .returning();
+    const blocker = postgres(process.env.DATABASE_URL!, { max: 2, onnotice: () => {} });
+    try {
+      const tx = await blocker.reserve();
+      await tx`begin`;
+      const [{ pid }] = (await tx`select pg_backend_pid() as pid`) as unknown as [{ pid: number }];
+      await tx`select id from scrape_tasks where id = ${held!.id} for update`;
+      const claimed = settle(claimRunnable(`verrou-${pid}`, { limit: 2, perUserLimit: 10 }));
+      // waitersOn returns as soon as the claim waits on the test's lock, and throws once the claim ended without
+      await expect(waitersOn(blocker, [pid], claimed, "la réclamation n'a pas attendu")).rejects.toThrow(
+        "la réclamation n'a pas attendu",
+      );
+      const { value, error } = await claimed;
+      expect(error).toBeNull();
+      expect(value!.tasks.map((t) => t.id)).toEqual([free!.id]);
+      await tx`commit`;
+      tx.release();
+    } finally {
+      await blocker.end({ timeout: 0 });
+    }
+    const rows = await db
+      .select()
+      .from(scrapeTasks)
+      .where(inArray(scrapeTasks.id, [held!.id, free!.id]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [held!.id]: "pending",
+      [free!.id]: "processing",
+    });
   });
 });
