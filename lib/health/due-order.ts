@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { TRACKING_FREQUENCIES } from "@/db/schema";
-import { inLateIndex, lateBound } from "./health-sql";
+import { inLateIndex, lateBound, periodOf } from "./health-sql";
 import { DUE_CURSOR } from "./schemas";
 
 // The data-health list of the 'late' or 'à jour' URLs in the order of their next check's due time (last check plus
@@ -11,10 +11,6 @@ import { DUE_CURSOR } from "./schemas";
 
 /** The states listed in due order (the others in id order). */
 export const DUE_ORDER_STATES = ["late", "up_to_date"] as const;
-
-/** A frequency's period as applied (periodOf) in exact hours: a sum that keeps the order of the last checks. */
-const periodHours = (frequency: string, hasAutomation: boolean) =>
-  frequency === "hourly" ? (hasAutomation ? 1 : 24) : frequency === "daily" ? 24 : 168;
 
 /**
  * One page of the workspace's URLs of state 'late' or 'up_to_date' in (due, id) order after `cursor`, each row with
@@ -32,7 +28,7 @@ export function dueOrderedPage(args: {
   const after = args.cursor ? DUE_CURSOR.exec(args.cursor) : null;
   const checked = sql`coalesce(pu.last_checked_at, pu.created_at)`;
   const ranges = TRACKING_FREQUENCIES.map((frequency) => {
-    const period = sql.raw(`interval '${periodHours(frequency, args.hasAutomation)} hours'`);
+    const period = periodOf(frequency, args.hasAutomation);
     return sql`(select ${args.columns}, ${checked} + ${period} as due,
         to_char((${checked} + ${period}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as due_key
       from product_urls pu

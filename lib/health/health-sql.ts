@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { effectivePeriodMs, type TTrackingFrequency } from "@/lib/jobs";
 
 // SQL pieces shared by the data-health queries (one definition of a shop, a period and a URL's state).
 
@@ -6,10 +7,20 @@ import { sql, type SQL } from "drizzle-orm";
 export const shopOf = (url: SQL) =>
   sql`regexp_replace(lower(substring(${url}, '^[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/]*@)?([^/:?#]+)')), '^www\\.', '')`;
 
-/** The period actually applied to a URL: hourly needs a plan with automation (effectivePeriodMs). */
-export const periodOf = (frequency: SQL, hasAutomation: boolean) =>
-  sql`(case ${frequency} when 'hourly' then ${hasAutomation ? sql`interval '1 hour'` : sql`interval '1 day'`}
-    when 'daily' then interval '1 day' else interval '7 days' end)`;
+/** A frequency's period as applied (effectivePeriodMs: hourly needs a plan with automation), in whole hours. */
+const periodInterval = (frequency: TTrackingFrequency, hasAutomation: boolean) =>
+  sql.raw(`interval '${effectivePeriodMs(frequency, hasAutomation) / 3_600_000} hours'`);
+
+/**
+ * The period actually applied to a URL, in whole hours (not days): a last check plus it keeps the order of the last
+ * checks whatever the session's time zone (lib/health/due-order.ts pages on that sum). Given a frequency name, the
+ * period of that frequency; given a column, a case over the three.
+ */
+export const periodOf = (frequency: SQL | TTrackingFrequency, hasAutomation: boolean) =>
+  typeof frequency === "string"
+    ? periodInterval(frequency, hasAutomation)
+    : sql`(case ${frequency} when 'hourly' then ${periodInterval("hourly", hasAutomation)}
+        when 'daily' then ${periodInterval("daily", hasAutomation)} else ${periodInterval("weekly", hasAutomation)} end)`;
 
 /** The grace after a due check: a quarter of the period (15 min hourly, 6 h daily, 42 h weekly). */
 export const GRACE_FRACTION = 0.25;
@@ -37,19 +48,19 @@ export function stateOf(pu: string, hasAutomation: boolean) {
  * The 'late' state of stateOf through product_urls_workspace_late_idx: its predicate (the URLs no earlier state
  * takes, repeated for the planner) and one range per frequency of coalesce(last_checked_at, created_at) below its
  * threshold, the same bound as stateOf's. Equal to `stateOf(pu) = 'late'` for the frequencies of
- * TRACKING_FREQUENCIES (tests/integration/data-health-scale.test.ts).
+ * TRACKING_FREQUENCIES (tests/integration/data-health-rollups.test.ts).
  */
 export function isLate(pu: string, hasAutomation: boolean) {
   const c = (name: string) => sql.raw(`${pu}.${name}`);
-  const range = (frequency: string) =>
+  const range = (frequency: TTrackingFrequency) =>
     sql`(${c("tracking_frequency")} = ${sql.raw(`'${frequency}'`)} and ${lateBound(pu, frequency, hasAutomation)})`;
   return sql`(${inLateIndex(pu)} and (${range("hourly")} or ${range("daily")} or ${range("weekly")}))`;
 }
 
 /** Among the late index's URLs of one frequency, the late ones (a last check before stateOf's bound), or the rest. */
-export const lateBound = (pu: string, frequency: string, hasAutomation: boolean, late = true) =>
+export const lateBound = (pu: string, frequency: TTrackingFrequency, hasAutomation: boolean, late = true) =>
   sql`coalesce(${sql.raw(`${pu}.last_checked_at`)}, ${sql.raw(`${pu}.created_at`)}) ${sql.raw(late ? "<" : ">=")} now() - ${periodOf(
-    sql.raw(`'${frequency}'`),
+    frequency,
     hasAutomation,
   )} * ${1 + GRACE_FRACTION}::float8`;
 

@@ -72,7 +72,9 @@ export const ZHealthListQuery = z
   })
   .refine(
     (q) =>
+      // a cursor of neither form has its message from the field already
       q.cursor === undefined ||
+      !(isUuid(q.cursor) || isDueCursor(q.cursor)) ||
       (q.state === "late" || q.state === "up_to_date" ? isDueCursor(q.cursor) : isUuid(q.cursor)),
     { message: HEALTH_MSG.cursor, path: ["cursor"] },
   );

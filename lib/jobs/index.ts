@@ -3,7 +3,13 @@
 export { claimTaskById } from "./claim-task-by-id";
 export { claimRunnable, PER_USER_LIMIT, type TClaimedTask, type TTaskRow } from "./claim-tasks";
 export { DISPATCHED, collectUndispatchedTasks } from "./collect-undispatched-tasks";
-export { computeNextCheck, pageKeyOf, scheduleNewUrl } from "./compute-next-check";
+export {
+  computeNextCheck,
+  effectivePeriodMs,
+  pageKeyOf,
+  scheduleNewUrl,
+  type TTrackingFrequency,
+} from "./compute-next-check";
 export { dailyRunDue } from "./daily-run-due";
 export { concurrencyKeys, RetryLater, defineJob, type TJobDefinition, type TJobIo } from "./define-job";
 export { dispatchTasks } from "./dispatch-tasks";

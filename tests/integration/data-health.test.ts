@@ -137,6 +137,12 @@ describe("URL states", () => {
       [{ state: "blocked", cursor: urlIds[0] }, 200],
     ] as const)
       expect((await call(listRoute, "/api/data-health/urls", { token: user.token, query })).status).toBe(status);
+    // a malformed cursor is said once
+    const bad = await call(listRoute, "/api/data-health/urls", {
+      token: user.token,
+      query: { state: "late", cursor: "x" },
+    });
+    expect(bad.json.errors).toEqual({ cursor: ["Curseur invalide"] });
   });
 });
 
