@@ -13,6 +13,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TBasis } from "@/lib/insights/schemas";
+import { formatDateTime } from "@/lib/format";
 import { ChangesList } from "./changes-list";
 import { MerchantsTable } from "./merchants-table";
 
@@ -83,6 +84,12 @@ export function ChangesCard({ initial, initialBasis, basis }: { initial: TStream
       />
       <CardBody>
         <SectionBody error={changes.error} loading={!changes.data} label="Chargement des changements">
+          {changes.data?.as_of ? (
+            <p className="mb-2 text-xs text-zinc-500">
+              Calculé le {formatDateTime(changes.data.as_of)} : la liste d'un grand catalogue est recalculée chaque
+              minute.
+            </p>
+          ) : null}
           {changes.data?.changes.length ? (
             <ChangesList changes={changes.data.changes} />
           ) : (

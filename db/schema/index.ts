@@ -21,3 +21,4 @@ export * from "./workspace-counts";
 export * from "./product-facets";
 export * from "./health-rollups";
 export * from "./market-tallies";
+export * from "./change-snapshots";

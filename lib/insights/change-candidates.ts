@@ -39,8 +39,9 @@ const PICKED = sql.raw(
  * reach Node for a page of changes. Each probed URL's change is classified here (`change_kind`, the rules of
  * getChanges: a new out-of-stock, back in stock with a price, a drop or rise between two prices of one currency)
  * and counted per kind (the `n_<kind>` columns of the one row returned; the rows come in its `rows` JSON array, one
- * parse instead of each row's columns). Of the chosen kind, only the lines that can be on the page: ranked by kind,
- * then size (percentage in basis points, then amount) with ties sharing a rank, those ranked within `limit`
+ * parse instead of each row's columns; `n_listed` counts the listed URLs: the work). Of the chosen kind (each kind
+ * when all), only the lines that can be on its page: ranked within their kind by size (percentage in basis points,
+ * then amount) with ties sharing a rank, those ranked within `limit`
  * (getChanges orders ties by name). Plus, of a product with comparable offers then and now none of whose cheapest
  * URLs was one of the cheapest then (`cheapest_moved`: a new cheapest merchant is possible there, the domains
  * decide), the URLs cheapest then or now: the other offers change neither minimum. A steady URL (the same value
@@ -96,8 +97,8 @@ export function changeCandidates(
     ), places as (
       -- the lines of the chosen kind ranked among themselves (only those: the unchanged URLs are no one's peers)
       select c.url_id, rank() over (
-               order by array_position(array['drop', 'rise', 'out_of_stock', 'back_in_stock'], change_kind),
-                        case when change_kind in ('drop', 'rise') and b_amt <> 0
+               partition by change_kind
+               order by case when change_kind in ('drop', 'rise') and b_amt <> 0
                              then round(abs(l_amt - b_amt) * 10000 / abs(b_amt)) else 0 end desc,
                         case when change_kind in ('drop', 'rise') then abs(l_amt - b_amt) else 0 end desc
              ) as place
@@ -121,7 +122,8 @@ export function changeCandidates(
       select count(*) filter (where change_kind = 'drop') as n_drop,
              count(*) filter (where change_kind = 'rise') as n_rise,
              count(*) filter (where change_kind = 'out_of_stock') as n_out_of_stock,
-             count(*) filter (where change_kind = 'back_in_stock') as n_back_in_stock
+             count(*) filter (where change_kind = 'back_in_stock') as n_back_in_stock,
+             (select count(*) from listed) as n_listed
         from c
     )
     select n.*, (

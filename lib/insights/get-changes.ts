@@ -2,7 +2,7 @@ import { centsToDecimal, percentOf } from "@/lib/core/money";
 import { loadMarket, offersOf } from "./load-market";
 import { MARKET_CURRENCY, marketOf, merchantKey, type TOffer } from "./market-rules";
 import { basisPoints, compareFr } from "./sort-lines";
-import { CHANGE_KINDS, type TChangeKind, type TChangesQuery } from "./schemas";
+import { type TBasis, CHANGE_KINDS, type TChangeKind, type TChangePeriod, type TChangesQuery } from "./schemas";
 
 const PERIOD_MS = { day: 86_400_000, week: 7 * 86_400_000 } as const;
 
@@ -52,19 +52,24 @@ function urlChange(kind: TChangeKind, before: TOffer, after: TOffer, productName
   };
 }
 
+/** What computeChanges reads: a period, a basis, the kind asked ('all': each one) and how many lines of each. */
+type TChangesPick = { period: TChangePeriod; basis: TBasis; kind: "all" | TChangeKind; limit: number };
+
 /**
  * What changed since a day or a week ago, per URL (latest reading against the latest one before that instant,
  * or against the first reading of the period for a URL first read within it): drops and rises of the amount on
  * the basis (the price, or price plus shipping; same currency), new out-of-stock, back in stock; per product, a
  * new cheapest merchant (the cheapest merchants among the comparable offers — a domain, a marketplace's seller on
- * it — share none with those of then). Drops and rises by size (percentage, then amount), largest first.
+ * it — share none with those of then). Every change is counted; of the kind asked (each kind for 'all'), the first
+ * `limit` lines in the list's order: by kind, then size (percentage, then amount) largest first, then product name.
+ * `listedUrls`: the URLs read to find them (the work, which grows with what moved in the period).
  */
-export async function getChanges(workspaceId: string, query: TChangesQuery, now: Date = new Date()) {
-  const since = new Date(now.getTime() - PERIOD_MS[query.period]);
-  // a URL first read within the period is compared with its first reading of the period
-  const basis = query.basis ?? "price";
-  const market = await loadMarket(workspaceId, { since, kind: query.kind, limit: query.limit, basis }, now);
+export async function computeChanges(workspaceId: string, pick: TChangesPick, now: Date) {
+  const since = new Date(now.getTime() - PERIOD_MS[pick.period]);
+  const { basis, kind, limit } = pick;
+  const market = await loadMarket(workspaceId, { since, kind, limit, basis }, now);
   const { products, offers, then, firstRead, kinds, cheapestMoved } = market;
+  // a URL first read within the period is compared with its first reading of the period
   const baseline = new Map([...then, ...firstRead]);
   const names = new Map(products.map((p) => [p.id, p.name]));
   const changes: TChange[] = [];
@@ -102,7 +107,7 @@ export async function getChanges(workspaceId: string, query: TChangesQuery, now:
   }
   // the sort keys once per change: kind, then size (percentage, then amount) largest first, then product name
   const sorted = changes
-    .filter((c) => query.kind === "all" || c.kind === query.kind)
+    .filter((c) => kind === "all" || c.kind === kind)
     .map((c) => ({
       c,
       kind: CHANGE_KINDS.indexOf(c.kind),
@@ -122,14 +127,38 @@ export async function getChanges(workspaceId: string, query: TChangesQuery, now:
   const counts = Object.fromEntries(
     CHANGE_KINDS.map((k) => [k, k === "new_cheapest" ? newCheapest : market.urlCounts(k)]),
   ) as Record<TChangeKind, number>;
+  // each kind's first `limit` lines (the SQL ranked each kind apart; the new cheapest are all here)
+  const taken = new Map<TChangeKind, number>();
+  const lines = sorted.filter((c) => {
+    const n = (taken.get(c.kind) ?? 0) + 1;
+    taken.set(c.kind, n);
+    return n <= limit;
+  });
+  return { since, counts, lines, listedUrls: market.listedUrls };
+}
+
+/** The changes' answer: counts of every kind, and the first `limit` lines of the kind asked. */
+export function changesAnswer(
+  query: TChangesQuery,
+  found: { since: Date; counts: Record<TChangeKind, number>; lines: TChange[]; asOf: Date | null },
+) {
+  const { counts } = found;
   return {
     period: query.period,
-    basis,
-    since: since.toISOString(),
+    basis: query.basis ?? "price",
+    since: found.since.toISOString(),
+    // when the answer was computed, for a large catalogue's (computed once a minute); null: computed for this request
+    as_of: found.asOf?.toISOString() ?? null,
     counts,
     total: query.kind === "all" ? CHANGE_KINDS.reduce((n, k) => n + counts[k], 0) : counts[query.kind],
-    changes: sorted.slice(0, query.limit),
+    changes: found.lines.slice(0, query.limit),
   };
 }
 
-export type TChanges = Awaited<ReturnType<typeof getChanges>>;
+/** The changes as of `now`, computed for this call (a report's, a test's); the routes read readChanges. */
+export async function getChanges(workspaceId: string, query: TChangesQuery, now: Date = new Date()) {
+  const found = await computeChanges(workspaceId, { ...query, basis: query.basis ?? "price" }, now);
+  return changesAnswer(query, { ...found, asOf: null });
+}
+
+export type TChanges = ReturnType<typeof changesAnswer>;

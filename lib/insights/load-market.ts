@@ -162,7 +162,9 @@ export async function loadMarket(workspaceId: string, changes: TChangePick, now:
     if (r.change_kind) kinds.set(url.id, r.change_kind);
   }
   const urlCounts = (kind: string) => Number(picked?.[`n_${kind}`] ?? 0);
-  return { db, cutoff, products: [...products.values()], offers, then, firstRead, kinds, cheapestMoved, urlCounts };
+  const listedUrls = Number(picked?.n_listed ?? 0);
+  const found = { products: [...products.values()], offers, then, firstRead, kinds, cheapestMoved };
+  return { db, cutoff, ...found, urlCounts, listedUrls };
 }
 
 /** A reference price of 0 is no reference: an index or a percentage of it means nothing. */

@@ -88,6 +88,11 @@ export const RChanges = z.object({
   period: z.enum(CHANGE_PERIODS),
   basis: z.enum(BASES).describe("price : prix seul ; total : prix + livraison indiquée (non précisée comptée 0)"),
   since: iso,
+  as_of: iso
+    .nullable()
+    .describe(
+      "Instant du calcul pour un grand catalogue (liste recalculée chaque minute, au plus 2 minutes d'âge) ; null : calculée pour cette requête",
+    ),
   counts: z.object(Object.fromEntries(CHANGE_KINDS.map((k) => [k, z.number().int()]))),
   total: z.number().int(),
   changes: z.array(

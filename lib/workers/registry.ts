@@ -12,6 +12,7 @@ import { importProductsJob } from "./definitions/import-products";
 import { maintainEmbeddedDatabaseJob } from "./definitions/maintain-embedded-database";
 import { purgeAuditEventsJob } from "./definitions/purge-audit-events";
 import { purgeHistoryJob } from "./definitions/purge-history";
+import { refreshChangeSnapshotsJob } from "./definitions/refresh-change-snapshots";
 import { repairHostQueueJob } from "./definitions/repair-host-queue";
 import { resumeImportsJob } from "./definitions/resume-imports";
 import { runFeedJob } from "./definitions/run-feed";
@@ -42,6 +43,7 @@ export const JOBS = {
   buildMarketTrend: buildMarketTrendJob,
   repairHostQueue: repairHostQueueJob,
   foldMarketTallies: foldMarketTalliesJob,
+  refreshChangeSnapshots: refreshChangeSnapshotsJob,
 };
 
 registerJobWorkers({ jobs: JOBS, localProvider: () => import("./local-jobs").then((m) => m.localJobs) });

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirectToLogin } from "@/lib/auth/redirect-to-login";
 import { MarketView, type TMarketInitial } from "@/components/market/market-view";
 import { getPageUser } from "@/lib/auth/get-page-user";
-import { getChanges } from "@/lib/insights/get-changes";
+import { readChanges } from "@/lib/insights";
 import { getMerchants } from "@/lib/insights/get-merchants";
 import { getOverview } from "@/lib/insights/get-overview";
 import { OVERVIEW_PAGE, type TBasis } from "@/lib/insights/schemas";
@@ -26,7 +26,7 @@ export default async function MarketPage({ searchParams }: { searchParams: Promi
   const merchants = streamed("marchands", getMerchants(user.workspaceId, { sort: "cheapest_rate", basis }));
   const changes = streamed(
     "changements",
-    getChanges(user.workspaceId, { period: "day", kind: "all", limit: 50, basis }),
+    readChanges(user.workspaceId, { period: "day", kind: "all", limit: 50, basis }),
   );
   const overview = await getOverview(user.workspaceId, {
     position: "all",

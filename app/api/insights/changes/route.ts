@@ -1,6 +1,6 @@
 // GET /api/insights/changes – what moved since a day or a week ago: drops, rises, stock, new cheapest merchant
-import { getChanges } from "@/lib/insights/get-changes";
+import { readChanges } from "@/lib/insights";
 import { ZChangesQuery } from "@/lib/insights/schemas";
 import { withAuth } from "@/lib/http/with-auth";
 
-export const GET = withAuth({ query: ZChangesQuery }, async ({ user, query }) => getChanges(user.workspaceId, query));
+export const GET = withAuth({ query: ZChangesQuery }, async ({ user, query }) => readChanges(user.workspaceId, query));
