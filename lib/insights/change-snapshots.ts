@@ -116,7 +116,9 @@ export async function readChanges(workspaceId: string, query: TChangesQuery, now
   const db = await getDb();
   const snapshot = await readSnapshot(db, key, query.kind, query.limit);
   const computedAt = snapshot ? asDate(snapshot.computed_at) : null;
-  if (snapshot && computedAt && now.getTime() - computedAt.getTime() <= FRESH_MS && computedAt <= now) {
+  const age = computedAt ? now.getTime() - computedAt.getTime() : Number.POSITIVE_INFINITY;
+  // another instance's clock may run a little ahead
+  if (snapshot && age <= FRESH_MS && age >= -5_000) {
     if (now.getTime() - asDate(snapshot.viewed_at).getTime() >= VIEWED_STEP_MS) {
       await db.execute(sql`update change_snapshots set viewed_at = ${now.toISOString()}::timestamptz
                             where id = ${snapshot.id} and viewed_at < ${now.toISOString()}::timestamptz`);
