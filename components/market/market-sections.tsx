@@ -86,16 +86,18 @@ export function ChangesCard({ initial, initialBasis, basis }: { initial: TStream
         <SectionBody error={changes.error} loading={!changes.data} label="Chargement des changements">
           {changes.data?.as_of ? (
             <p className="mb-2 text-xs text-zinc-500">
-              Calculé le {formatDateTime(changes.data.as_of)} : la liste d'un grand catalogue est recalculée chaque
-              minute.
+              Liste calculée le {formatDateTime(changes.data.as_of)} : pour un grand catalogue, elle est mise à jour
+              toutes les une à deux minutes.
             </p>
           ) : null}
           {changes.data?.changes.length ? (
             <ChangesList changes={changes.data.changes} />
           ) : (
             <p className="text-sm text-zinc-500">
-              Aucun changement de prix ou de stock sur la période. Les changements apparaissent dès qu'un nouveau relevé
-              diffère du précédent.
+              Aucun changement de prix ou de stock sur la période.
+              {changes.data?.as_of
+                ? null
+                : " Les changements apparaissent dès qu'un nouveau relevé diffère du précédent."}
             </p>
           )}
         </SectionBody>

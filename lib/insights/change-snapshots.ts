@@ -1,41 +1,49 @@
 import { sql } from "drizzle-orm";
 import { type DbLike, getDb, queryRows } from "@/db";
 import { changesAnswer, computeChanges, type TChange } from "./get-changes";
-import { CHANGE_KINDS, type TBasis, type TChangeKind, type TChangePeriod, type TChangesQuery } from "./schemas";
+import {
+  CHANGE_KINDS,
+  CHANGES_MAX_LIMIT,
+  type TBasis,
+  type TChangeKind,
+  type TChangePeriod,
+  type TChangesQuery,
+} from "./schemas";
 
 /**
- * A large catalogue's changes are computed once a minute, not per request: their work grows with what moved in
- * the period (at 20,000 products over a week, ~38,000 URLs read and ~9,000 changes classified: 0.3-0.5 s), so a
- * workspace whose computation read at least SNAPSHOT_FROM_URLS URLs keeps it in change_snapshots — every count,
- * and each kind's first KEPT_LINES lines (the largest page the API serves) — and its readers page through that.
- * An answer from it says when it was computed (`as_of`), at most FRESH_MS ago; the refresh job computes again,
- * every minute, those read within READ_LATELY_MS and older than REFRESH_AFTER_MS. A smaller catalogue's changes
- * are computed per request, exact to the instant. Deleting a URL or correcting a reading drops the workspace's
- * snapshots (migration 0045): the next read computes.
+ * A large catalogue's changes are computed once a minute or two, not per request (lib/insights/rollups.md): a
+ * workspace whose computation read at least SNAPSHOT_FROM_URLS URLs keeps it in change_snapshots — every count, and
+ * each kind's first CHANGES_MAX_LIMIT lines — and its readers page through it while it is at most FRESH_MS old
+ * (`as_of` says when it was computed). The refresh job computes again, every minute, those read within
+ * READ_LATELY_MS and older than REFRESH_AFTER_MS. A smaller catalogue's changes are computed per request, exact to
+ * the instant, only what was asked. A URL deleted or a reading corrected outdates the workspace's snapshots and
+ * raises its epoch (migration 0047): a computation that began before is not kept.
  */
 export const SNAPSHOT_FROM_URLS = 2_000;
-const KEPT_LINES = 500;
 const FRESH_MS = 120_000;
-const REFRESH_AFTER_MS = 40_000;
-const READ_LATELY_MS = 10 * 60_000;
+export const REFRESH_AFTER_MS = 40_000;
+export const READ_LATELY_MS = 10 * 60_000;
 /** viewed_at is written at most this often per snapshot (a read is not a write). */
 const VIEWED_STEP_MS = 30_000;
+/** Another instance's clock may run a little ahead. */
+const SKEW_MS = 5_000;
 
-type TKey = { workspaceId: string; period: TChangePeriod; basis: TBasis };
+export type TSnapshotKey = { workspaceId: string; period: TChangePeriod; basis: TBasis };
 type TFound = Awaited<ReturnType<typeof computeChanges>>;
 type TSnapshotRow = {
-  id: number;
-  computed_at: Date | string;
-  viewed_at: Date | string;
-  since: Date | string;
-  counts: Record<TChangeKind, number>;
+  id: number | null;
+  computed_at: Date | string | null;
+  viewed_at: Date | string | null;
+  since: Date | string | null;
+  counts: Record<TChangeKind, number> | null;
   lines: TChange[] | null;
 };
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const iso = (d: Date) => d.toISOString();
 
-/** The snapshot of a key, if any, with the first `limit` lines of `kind` (its primary key's order). */
-async function readSnapshot(db: DbLike, key: TKey, kind: "all" | TChangeKind, limit: number) {
+/** The snapshot of a key, if any, with the first `limit` lines of `kind` (one range of its lines' primary key). */
+async function readSnapshot(db: DbLike, key: TSnapshotKey, kind: "all" | TChangeKind, limit: number) {
   const ofKind = kind === "all" ? sql`` : sql`and l.kind_rank = ${CHANGE_KINDS.indexOf(kind)}`;
   const [row] = await queryRows<TSnapshotRow>(
     db,
@@ -51,33 +59,72 @@ async function readSnapshot(db: DbLike, key: TKey, kind: "all" | TChangeKind, li
 }
 
 /**
- * Keeps a computation as the key's snapshot (unless a later one is kept already), or drops the key's snapshot when
- * the catalogue has become small enough to compute per request.
+ * The workspace's epoch, its row made if missing (a trigger raising it meanwhile is waited for). An existing row is
+ * read without waiting: a deletion in flight holds it, and the keeper will find it held.
  */
-async function keepSnapshot(key: TKey, found: TFound, now: Date, tookMs: number, existed: boolean) {
+async function epochOf(workspaceId: string) {
   const db = await getDb();
-  if (found.listedUrls < SNAPSHOT_FROM_URLS) {
-    if (existed) {
-      await db.execute(sql`delete from change_snapshots
-                            where workspace_id = ${key.workspaceId} and period = ${key.period} and basis = ${key.basis}`);
-    }
-    return;
-  }
-  const lines = found.lines.map((line, i) => ({ k: CHANGE_KINDS.indexOf(line.kind), p: i, l: line }));
-  await db.transaction(async (tx) => {
-    // the row locked first: two instances keeping the same key take turns, and the later computation stays
-    const [kept] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into change_snapshots (workspace_id, period, basis, computed_at, since, counts, viewed_at, took_ms)
-          values (${key.workspaceId}, ${key.period}, ${key.basis}, ${now.toISOString()}::timestamptz,
-                  ${found.since.toISOString()}::timestamptz, ${JSON.stringify(found.counts)}::jsonb,
-                  ${now.toISOString()}::timestamptz, ${Math.round(tookMs)})
-          on conflict (workspace_id, period, basis) do update
-            set computed_at = excluded.computed_at, since = excluded.since, counts = excluded.counts,
-                took_ms = excluded.took_ms, viewed_at = greatest(change_snapshots.viewed_at, excluded.viewed_at)
-          where change_snapshots.computed_at < excluded.computed_at
-          returning id`,
+  const read = () =>
+    queryRows<{ epoch: number | string }>(
+      db,
+      sql`select epoch from change_snapshot_states where workspace_id = ${workspaceId}`,
     );
+  let [row] = await read();
+  if (!row) {
+    await db.execute(sql`insert into change_snapshot_states (workspace_id) values (${workspaceId})
+                         on conflict (workspace_id) do nothing`);
+    [row] = await read();
+  }
+  return Number(row?.epoch ?? 0);
+}
+
+/**
+ * Keeps a computation as the key's snapshot unless a later one is kept, or the workspace's epoch moved since it
+ * began (a URL deleted or a reading corrected meanwhile; the epoch held FOR SHARE, a trigger raising it waits);
+ * drops the snapshot when the catalogue has become small enough to compute per request. A reader's keep makes the
+ * row (read now); the job's only updates it (a snapshot dropped for want of readers stays dropped).
+ */
+async function keepSnapshot(key: TSnapshotKey, computed: TComputed, by: "reader" | "job") {
+  const { found, at, tookMs, epoch } = computed;
+  const lines = found.lines.map((line, i) => ({ k: CHANGE_KINDS.indexOf(line.kind), p: i, l: line }));
+  const key_ = sql`workspace_id = ${key.workspaceId} and period = ${key.period} and basis = ${key.basis}`;
+  const values = sql`computed_at = ${iso(at)}::timestamptz, since = ${iso(found.since)}::timestamptz,
+                     counts = ${JSON.stringify(found.counts)}::jsonb, took_ms = ${Math.round(tookMs)}`;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [state] = await queryRows<{ epoch: number | string }>(
+      tx,
+      sql`select epoch from change_snapshot_states where workspace_id = ${key.workspaceId} for share skip locked`,
+    );
+    if (!state || Number(state.epoch) !== epoch) return;
+    if (found.listedUrls < SNAPSHOT_FROM_URLS) {
+      await tx.execute(sql`delete from change_snapshots where ${key_}`);
+      return;
+    }
+    // a snapshot stamped later is kept, unless by a clock running further ahead than any skew
+    const skew = `${SKEW_MS / 1000} s`;
+    const [kept] =
+      by === "reader"
+        ? await queryRows<{ id: number }>(
+            tx,
+            sql`insert into change_snapshots (workspace_id, period, basis, computed_at, since, counts, viewed_at, took_ms)
+                values (${key.workspaceId}, ${key.period}, ${key.basis}, ${iso(at)}::timestamptz,
+                        ${iso(found.since)}::timestamptz, ${JSON.stringify(found.counts)}::jsonb,
+                        ${iso(at)}::timestamptz, ${Math.round(tookMs)})
+                on conflict (workspace_id, period, basis) do update
+                  set computed_at = excluded.computed_at, since = excluded.since, counts = excluded.counts,
+                      took_ms = excluded.took_ms, viewed_at = greatest(change_snapshots.viewed_at, excluded.viewed_at)
+                where change_snapshots.computed_at < excluded.computed_at
+                   or change_snapshots.computed_at > excluded.computed_at + ${skew}::interval
+                returning id`,
+          )
+        : await queryRows<{ id: number }>(
+            tx,
+            sql`update change_snapshots s set ${values}
+                 where ${key_} and (s.computed_at < ${iso(at)}::timestamptz
+                                    or s.computed_at > ${iso(at)}::timestamptz + ${skew}::interval)
+                returning id`,
+          );
     if (!kept) return;
     await tx.execute(sql`delete from change_snapshot_lines where snapshot_id = ${kept.id}`);
     await tx.execute(
@@ -88,19 +135,26 @@ async function keepSnapshot(key: TKey, found: TFound, now: Date, tookMs: number,
   });
 }
 
-/** One computation per key at a time in this process: concurrent readers of a stale key share it. */
-const computing = new Map<string, Promise<{ found: TFound; at: Date }>>();
+type TComputed = { found: TFound; at: Date; tookMs: number; epoch: number };
 
-function computeAndKeep(key: TKey, now: Date, existed: boolean) {
+/** One full computation per key at a time in this process: concurrent readers of a stale key share it. */
+const computing = new Map<string, Promise<TComputed>>();
+
+/** Every kind's first lines computed at `at`, and kept (a failure to keep is logged: the answer stands). */
+export function computeAndKeep(key: TSnapshotKey, at: Date, by: "reader" | "job") {
   const id = `${key.workspaceId}:${key.period}:${key.basis}`;
   let running = computing.get(id);
   if (!running) {
     running = (async () => {
       const t0 = performance.now();
-      const pick = { period: key.period, basis: key.basis, kind: "all" as const, limit: KEPT_LINES };
-      const found = await computeChanges(key.workspaceId, pick, now);
-      await keepSnapshot(key, found, now, performance.now() - t0, existed);
-      return { found, at: now };
+      const epoch = await epochOf(key.workspaceId);
+      const pick = { period: key.period, basis: key.basis, kind: "all" as const, limit: CHANGES_MAX_LIMIT };
+      const found = await computeChanges(key.workspaceId, pick, at);
+      const computed = { found, at, tookMs: performance.now() - t0, epoch };
+      await keepSnapshot(key, computed, by).catch((error: unknown) =>
+        console.error("[changes] instantané non conservé", error),
+      );
+      return computed;
     })().finally(() => computing.delete(id));
     computing.set(id, running);
   }
@@ -108,47 +162,32 @@ function computeAndKeep(key: TKey, now: Date, existed: boolean) {
 }
 
 /**
- * The changes a reader sees (routes, the Vue marché page): a large catalogue's from its snapshot when it is fresh
- * (`as_of` says when it was computed), else computed now — and kept when the catalogue is large.
+ * The changes a reader sees (the route, the Vue marché page): a large catalogue's from its snapshot when it is
+ * fresh, else computed now for every kind and kept; a small one's computed now for what was asked.
  */
 export async function readChanges(workspaceId: string, query: TChangesQuery, now: Date = new Date()) {
-  const key: TKey = { workspaceId, period: query.period, basis: query.basis ?? "price" };
+  const key: TSnapshotKey = { workspaceId, period: query.period, basis: query.basis ?? "price" };
   const db = await getDb();
   const snapshot = await readSnapshot(db, key, query.kind, query.limit);
-  const computedAt = snapshot ? asDate(snapshot.computed_at) : null;
-  const age = computedAt ? now.getTime() - computedAt.getTime() : Number.POSITIVE_INFINITY;
-  // another instance's clock may run a little ahead
-  if (snapshot && age <= FRESH_MS && age >= -5_000) {
-    if (now.getTime() - asDate(snapshot.viewed_at).getTime() >= VIEWED_STEP_MS) {
-      await db.execute(sql`update change_snapshots set viewed_at = ${now.toISOString()}::timestamptz
-                            where id = ${snapshot.id} and viewed_at < ${now.toISOString()}::timestamptz`);
+  if (snapshot?.id != null && snapshot.computed_at && snapshot.since && snapshot.counts) {
+    const computedAt = asDate(snapshot.computed_at);
+    const age = now.getTime() - computedAt.getTime();
+    if (age <= FRESH_MS && age >= -SKEW_MS) {
+      if (snapshot.viewed_at && now.getTime() - asDate(snapshot.viewed_at).getTime() >= VIEWED_STEP_MS) {
+        // never waits on a keeper holding the row
+        await db.execute(sql`update change_snapshots set viewed_at = ${iso(now)}::timestamptz
+                              where id in (select id from change_snapshots where id = ${snapshot.id}
+                                              and viewed_at < ${iso(now)}::timestamptz for update skip locked)`);
+      }
+      const found = { since: asDate(snapshot.since), counts: snapshot.counts, lines: snapshot.lines ?? [] };
+      return changesAnswer(query, { ...found, asOf: computedAt });
     }
-    const since = asDate(snapshot.since);
-    return changesAnswer(query, { since, counts: snapshot.counts, lines: snapshot.lines ?? [], asOf: computedAt });
+  } else {
+    // not known as large: what was asked, and every kind only if it turns out large
+    const found = await computeChanges(workspaceId, { ...key, kind: query.kind, limit: query.limit }, now);
+    if (found.listedUrls < SNAPSHOT_FROM_URLS) return changesAnswer(query, { ...found, asOf: null });
   }
-  const { found, at } = await computeAndKeep(key, now, Boolean(snapshot));
+  const { found, at } = await computeAndKeep(key, now, "reader");
   const lines = query.kind === "all" ? found.lines : found.lines.filter((c) => c.kind === query.kind);
-  const asOf = found.listedUrls >= SNAPSHOT_FROM_URLS ? at : null;
-  return changesAnswer(query, { since: found.since, counts: found.counts, lines, asOf });
-}
-
-/**
- * The refresh job's work: the snapshots read within READ_LATELY_MS and computed more than REFRESH_AFTER_MS ago are
- * computed again (the oldest first, `max` at most); those not read for an hour are dropped.
- */
-export async function refreshChangeSnapshots(now: Date = new Date(), max = 20) {
-  const db = await getDb();
-  await db.execute(
-    sql`delete from change_snapshots where viewed_at < ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`,
-  );
-  const due = await queryRows<{ workspace_id: string; period: TChangePeriod; basis: TBasis }>(
-    db,
-    sql`select workspace_id, period, basis from change_snapshots
-         where viewed_at >= ${new Date(now.getTime() - READ_LATELY_MS).toISOString()}::timestamptz
-           and computed_at < ${new Date(now.getTime() - REFRESH_AFTER_MS).toISOString()}::timestamptz
-         order by computed_at limit ${max}`,
-  );
-  for (const d of due)
-    await computeAndKeep({ workspaceId: d.workspace_id, period: d.period, basis: d.basis }, now, true);
-  return { refreshed: due.length };
+  return changesAnswer(query, { ...found, lines, asOf: found.listedUrls >= SNAPSHOT_FROM_URLS ? at : null });
 }

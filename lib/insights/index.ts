@@ -5,4 +5,5 @@ export { getChanges, type TChange } from "./get-changes";
 export { getOverview, type TOverview } from "./get-overview";
 export { buildTrendDay, workspacesToBuild } from "./build-trend-day";
 export { foldMarketTallies } from "./fold-tallies";
-export { readChanges, refreshChangeSnapshots } from "./change-snapshots";
+export { readChanges } from "./change-snapshots";
+export { refreshChangeSnapshots } from "./refresh-change-snapshots";

@@ -84,6 +84,9 @@ export const ZMerchantsQuery = z.object({
 });
 export type TMerchantsQuery = Omit<z.output<typeof ZMerchantsQuery>, "basis"> & { basis?: TBasis };
 
+/** The longest page of changes (a large catalogue keeps each kind's first CHANGES_MAX_LIMIT lines). */
+export const CHANGES_MAX_LIMIT = 500;
+
 export const ZChangesQuery = z.object({
   period: z.enum(CHANGE_PERIODS, { error: "La période doit être day ou week" }).default("day"),
   kind: z
@@ -91,7 +94,7 @@ export const ZChangesQuery = z.object({
       error: "Le type doit être all, drop, rise, out_of_stock, back_in_stock ou new_cheapest",
     })
     .default("all"),
-  limit: zLimit(500).default(100),
+  limit: zLimit(CHANGES_MAX_LIMIT).default(100),
   basis,
 });
 export type TChangesQuery = Omit<z.output<typeof ZChangesQuery>, "basis"> & { basis?: TBasis };
