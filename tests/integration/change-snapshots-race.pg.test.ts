@@ -10,9 +10,11 @@ import { readChanges } from "@/lib/insights";
 import type { TChangesQuery } from "@/lib/insights/schemas";
 import { signUp } from "../helpers/api";
 import { subscribe } from "./history-fixtures";
+import { seedMovedCatalogue } from "./insights-fixtures";
 
 if (!process.env.DATABASE_URL) throw new Error("change-snapshots-race.pg.test.ts : PostgreSQL seulement");
 
+const PRODUCTS = 420;
 const T0 = Date.now();
 const at = (seconds: number) => new Date(T0 + seconds * 1000);
 const query = (q: Partial<TChangesQuery> = {}): TChangesQuery => ({ period: "day", kind: "all", limit: 500, ...q });
@@ -21,23 +23,9 @@ let other: ReturnType<typeof postgres>;
 
 beforeAll(async () => {
   other = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const db = await getDb();
   ({ workspaceId } = await signUp());
   await subscribe(workspaceId, "entreprise");
-  await db.execute(
-    sql`insert into products (workspace_id, name) select ${workspaceId}::uuid, 'Produit ' || g from generate_series(1, 420) g`,
-  );
-  await db.execute(sql`
-    insert into product_urls (product_id, workspace_id, name, url)
-    select p.id, p.workspace_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id
-      from products p cross join generate_series(1, 5) m where p.workspace_id = ${workspaceId}`);
-  await db.execute(sql`
-    insert into price_history (url_id, price, currency, available, created_at)
-    select u.id, 50, 'EUR', true, now() - interval '2 days' from product_urls u where u.workspace_id = ${workspaceId}`);
-  await db.execute(sql`
-    insert into price_history (url_id, price, currency, available, created_at)
-    select u.id, 30 + (abs(hashtext(u.url)) % 15), 'EUR', true, now() - interval '2 hours'
-      from product_urls u where u.workspace_id = ${workspaceId} and u.name = 'Marchand 1'`);
+  await seedMovedCatalogue(workspaceId, PRODUCTS);
 }, 300_000);
 
 afterAll(async () => {

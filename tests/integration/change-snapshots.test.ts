@@ -8,6 +8,7 @@ import { getChanges } from "@/lib/insights/get-changes";
 import { CHANGE_KINDS, type TChangesQuery } from "@/lib/insights/schemas";
 import { signUp } from "../helpers/api";
 import { daysAgo, seedHistory, seedProduct, seedUrl, subscribe } from "./history-fixtures";
+import { seedMovedCatalogue } from "./insights-fixtures";
 
 // A large catalogue's changes are computed once a minute and paged from change_snapshots; a small one's per request.
 // The large workspace here: 420 products × 5 URLs, one URL of each moved today (every URL is read: 2,100 ≥ 2,000).
@@ -41,26 +42,9 @@ const sameAnswer = (a: Record<string, unknown>, b: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  const db = await getDb();
   ({ workspaceId: large } = await signUp());
   await subscribe(large, "entreprise");
-  await db.execute(sql`
-    insert into products (workspace_id, name, reference_price)
-    select ${large}::uuid, 'Produit ' || g, 50 from generate_series(1, ${PRODUCTS}) g`);
-  await db.execute(sql`
-    insert into product_urls (product_id, workspace_id, name, url)
-    select p.id, p.workspace_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id
-      from products p cross join generate_series(1, 5) m where p.workspace_id = ${large}`);
-  // every URL read two days ago; merchant 1 of each product read again two hours ago at another price (or out of
-  // stock for one product in ten)
-  await db.execute(sql`
-    insert into price_history (url_id, price, currency, available, created_at)
-    select u.id, 40 + (abs(hashtext(u.id::text)) % 20), 'EUR', true, now() - interval '2 days'
-      from product_urls u where u.workspace_id = ${large}`);
-  await db.execute(sql`
-    insert into price_history (url_id, price, currency, available, created_at)
-    select u.id, 30 + (abs(hashtext(u.url)) % 40), 'EUR', (abs(hashtext(u.url)) % 10) <> 0, now() - interval '2 hours'
-      from product_urls u where u.workspace_id = ${large} and u.name = 'Marchand 1'`);
+  await seedMovedCatalogue(large, PRODUCTS);
   ({ workspaceId: small } = await signUp());
   await subscribe(small, "professionnel");
   const p = await seedProduct(small, "Lampe", null);

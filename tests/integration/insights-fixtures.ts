@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db";
 import { daysAgo, seedHistory, seedProduct, seedUrl } from "./history-fixtures";
 
 /**
@@ -52,4 +54,28 @@ export async function seedMarket(workspaceId: string) {
     { price: "60.00", at: daysAgo(0, 6) },
   ]);
   return { a, b, c, d, e };
+}
+
+/**
+ * A catalogue whose changes are kept (lib/insights/change-snapshots.ts): `products` × 5 URLs read two days ago, and
+ * merchant 1 of each product read again two hours ago at another price (out of stock for about one in ten): every
+ * product moved, so a day's computation reads all its URLs (420 products: 2,100 ≥ SNAPSHOT_FROM_URLS).
+ */
+export async function seedMovedCatalogue(workspaceId: string, products: number) {
+  const db = await getDb();
+  await db.execute(sql`
+    insert into products (workspace_id, name, reference_price)
+    select ${workspaceId}::uuid, 'Produit ' || g, 50 from generate_series(1, ${products}) g`);
+  await db.execute(sql`
+    insert into product_urls (product_id, workspace_id, name, url)
+    select p.id, p.workspace_id, 'Marchand ' || m, 'https://m' || m || '.example/' || p.id
+      from products p cross join generate_series(1, 5) m where p.workspace_id = ${workspaceId}`);
+  await db.execute(sql`
+    insert into price_history (url_id, price, currency, available, created_at)
+    select u.id, 40 + (abs(hashtext(u.id::text)) % 20), 'EUR', true, now() - interval '2 days'
+      from product_urls u where u.workspace_id = ${workspaceId}`);
+  await db.execute(sql`
+    insert into price_history (url_id, price, currency, available, created_at)
+    select u.id, 30 + (abs(hashtext(u.url)) % 40), 'EUR', (abs(hashtext(u.url)) % 10) <> 0, now() - interval '2 hours'
+      from product_urls u where u.workspace_id = ${workspaceId} and u.name = 'Marchand 1'`);
 }
