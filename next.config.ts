@@ -25,6 +25,9 @@ const nextConfig: NextConfig = {
     "exceljs",
   ],
   poweredByHeader: false,
+  // Turbopack writes its build cache to .next/cache by default: CI builds once in a fresh clone and never reads it
+  // (measured 2026-11-27: 108.6 s of processor time and 198 MB without it, 134.4 s and 460 MB with it)
+  experimental: { turbopackFileSystemCacheForBuild: process.env.CI !== "true" },
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // .ci/run type-checks once, with `tsc --noEmit` after the build (the build's route types included)
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === "1" },

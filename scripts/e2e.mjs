@@ -126,6 +126,8 @@ if (serverUrl) {
   await admin.unsafe(`create database ${name}`);
   // commits that do not wait for the disk: the same isolation and locks, a fifth of the time a commit
   await admin.unsafe(`alter database ${name} set synchronous_commit = off`);
+  // statements not compiled (jit off: the same plans and results, as in the integration tests' databases)
+  await admin.unsafe(`alter database ${name} set jit = off`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

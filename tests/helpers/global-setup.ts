@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${template}"`);
     await admin.unsafe(`alter database "${template}" set synchronous_commit = off`);
+    await admin.unsafe(`alter database "${template}" set jit = off`);
     await admin.end();
     await migrateWith({ DATABASE_URL: withDatabase(serverUrl, template) });
     project.provide("databaseTemplate", template);
