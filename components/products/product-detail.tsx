@@ -170,6 +170,8 @@ export function ProductDetail({ variant, initial }: Props) {
             onSaved={() => {
               setBanner({ tone: "success", text: "Produit mis à jour avec succès" });
               refresh();
+              // a new minimum advertised price is judged by a job: the flags it opens come a moment later
+              refreshLater();
             }}
             onDeleteProduct={() => {
               setDeleteError(null);
